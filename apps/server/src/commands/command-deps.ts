@@ -1,0 +1,7 @@
+import type { Context } from '../trpc/context';
+import type { CommandDeps } from './commands.service';
+
+/** The command dependencies of a request's context. */
+export function commandDepsOf(ctx: Context): CommandDeps {
+  return { db: ctx.db, bus: ctx.bus, gateway: ctx.commands, now: ctx.auth.now };
+}

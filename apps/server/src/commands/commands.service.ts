@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '@sentinela/db/client';
+import { commands, equipment, facilities, type equipmentKinds } from '@sentinela/db/schema/plant';
+import type { CommandAction } from '@sentinela/shared/telemetry';
+import { recordAudit, type RequestOrigin } from '../audit/audit.service';
+import { AppError } from '../errors';
+import type { CommandGateway, CommandOutcome } from '../telemetry/command-gateway';
+import type { LiveBus } from '../telemetry/live-bus';
+
+export interface CommandDeps {
+  db: Database;
+  bus: LiveBus;
+  gateway: CommandGateway | null;
+  now: () => Date;
+}
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export interface CommandResult extends CommandOutcome {
+  commandId: string;
+  equipmentId: string;
+}
+
+/**
+ * Sends one command to one device and records it: pending row, publish, wait for the ack
+ * (5 s), then the outcome in the command log, the device's confirmed state (only when
+ * confirmed: a timeout or refusal changes nothing), the live stream and the audit log.
+ */
+export async function executeCommand(
+  deps: CommandDeps,
+  actor: Actor,
+  origin: RequestOrigin,
+  equipmentId: string,
+  kind: (typeof equipmentKinds)[number],
+  action: CommandAction,
+  params: Record<string, unknown>,
+): Promise<CommandResult> {
+  const [device] = await deps.db
+    .select({ id: equipment.id, kind: equipment.kind, site: facilities.code })
+    .from(equipment)
+    .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
+    .where(eq(equipment.id, equipmentId));
+  if (!device) throw new AppError('NOT_FOUND', 'equipment.notFound');
+  if (device.kind !== kind) throw new AppError('BAD_REQUEST', 'equipment.wrongKind');
+  if (!deps.gateway) throw new AppError('SERVICE_UNAVAILABLE', 'equipment.noBroker');
+
+  const commandId = randomUUID();
+  await deps.db.insert(commands).values({
+    id: commandId,
+    equipmentId,
+    action,
+    payload: params,
+    requestedBy: actor.id,
+    requestedAt: deps.now(),
+    status: 'pending',
+  });
+  deps.bus.publish({ type: 'command', commandId, equipmentId, status: 'pending' });
+
+  const outcome = await deps.gateway.send(device.site, equipmentId, commandId, action, params);
+  await deps.db
+    .update(commands)
+    .set({ status: outcome.status, completedAt: deps.now(), error: outcome.error ?? null })
+    .where(eq(commands.id, commandId));
+  if (outcome.status === 'confirmed' && outcome.state) {
+    await deps.db
+      .update(equipment)
+      .set({ state: sql`${equipment.state} || ${JSON.stringify(outcome.state)}::jsonb` })
+      .where(eq(equipment.id, equipmentId));
+  }
+  deps.bus.publish({
+    type: 'command',
+    commandId,
+    equipmentId,
+    status: outcome.status,
+    ...(outcome.state ? { state: outcome.state } : {}),
+  });
+  await recordAudit(deps.db, origin, {
+    action: `command.${action}`,
+    result: outcome.status === 'confirmed' ? 'success' : 'failure',
+    userId: actor.id,
+    actorEmail: actor.email,
+    target: equipmentId,
+    details: { commandId, params, status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) },
+  });
+  return { commandId, equipmentId, ...outcome };
+}
+
+/** Runs many commands, at most `concurrency` at once; answers how each ended. */
+export async function executeMany<T>(items: T[], concurrency: number, run: (item: T) => Promise<CommandResult>) {
+  const results: CommandResult[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      results.push(await run(item));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return {
+    total: items.length,
+    confirmed: results.filter((r) => r.status === 'confirmed').length,
+    failed: results.filter((r) => r.status === 'failed').length,
+    timeout: results.filter((r) => r.status === 'timeout').length,
+  };
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadConfig } from './env';
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for the embedded mode', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, sessionSecret: undefined, logLevel: 'info' });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/sentinela',
+      DATABASE_URL: 'postgres://app:secret@db:5432/sentinela',
+      SESSION_SECRET: 'x'.repeat(32),
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/sentinela',
+      databaseUrl: 'postgres://app:secret@db:5432/sentinela',
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('names the variable and the value in one line', () => {
+    expect(errorOf({ PORT: 'abc' })).toBe('Invalid environment variable PORT: expected a port number (got "abc")');
+    expect(errorOf({ PORT: '70000' })).toBe(
+      'Invalid environment variable PORT: expected a port between 0 and 65535 (got "70000")',
+    );
+    expect(errorOf({ LOG_LEVEL: 'loud' })).toMatch(/^Invalid environment variable LOG_LEVEL: expected one of fatal, .* \(got "loud"\)$/);
+    expect(errorOf({ TRUST_PROXY: 'maybe' })).toContain('TRUST_PROXY');
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL, without echoing it', () => {
+    const message = errorOf({ DATABASE_URL: 'mysql://root:pw@localhost/db', SESSION_SECRET: 'x'.repeat(40) });
+    expect(message).toMatch(/^Invalid environment variable DATABASE_URL: expected a PostgreSQL URL/);
+    expect(message).not.toContain('pw@');
+  });
+
+  it('requires a long SESSION_SECRET with DATABASE_URL, and never prints secrets', () => {
+    expect(errorOf({ DATABASE_URL: 'postgres://localhost/x' })).toBe(
+      'Invalid environment variable SESSION_SECRET: is required when DATABASE_URL is set (every instance must share it)',
+    );
+    const short = errorOf({ SESSION_SECRET: 'tooshort' });
+    expect(short).toContain('at least 32 characters');
+    expect(short).not.toContain('tooshort');
+  });
+});

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is validated at start; a bad value stops the
+ * process with one line naming the variable. The README's table lists the same variables.
+ */
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], {
+    error: 'expected true or false',
+  })
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'expected on or off' })
+  .transform((v) => ['on', 'true', '1'].includes(v));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ error: 'expected a port number' })
+      .int('expected a whole port number')
+      .min(0, 'expected a port between 0 and 65535')
+      .max(65535, 'expected a port between 0 and 65535')
+      .default(3000),
+    HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\/[^/]/.test(v) && URL.canParse(v), {
+        error: 'expected a PostgreSQL URL such as postgres://user:password@host:5432/database',
+      })
+      .optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+    LOG_LEVEL: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info'),
+    TRUST_PROXY: booleanFlag.default(false),
+    MQTT_URL: z
+      .string()
+      .refine((v) => /^(mqtts?|wss?|tcp):\/\/[^/]/.test(v) && URL.canParse(v), {
+        error: 'expected a broker URL such as mqtt://host:1883',
+      })
+      .optional(),
+    MQTT_PORT: z.coerce
+      .number({ error: 'expected a port number' })
+      .int('expected a whole port number')
+      .min(0, 'expected a port between 0 and 65535')
+      .max(65535, 'expected a port between 0 and 65535')
+      .default(1883),
+    DEMO_DATA: onOff.default(true),
+    SIMULATOR: onOff.optional(),
+    SIMULATOR_INTERVAL_MS: z.coerce
+      .number({ error: 'expected milliseconds' })
+      .int('expected whole milliseconds')
+      .min(50, 'expected at least 50 ms')
+      .max(3_600_000, 'expected at most 3600000 ms')
+      .default(5000),
+    SIMULATOR_FAULTS: onOff.default(true),
+    SIMULATOR_SEED: z.coerce.number({ error: 'expected a number' }).int('expected a whole number').default(20261122),
+    SMS_PROVIDER: z.enum(['outbox', 'webhook'], { error: 'expected outbox or webhook' }).default('outbox'),
+    SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+    SMS_WEBHOOK_TOKEN: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER === 'webhook' && !env.SMS_WEBHOOK_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_WEBHOOK_URL'], message: 'is required when SMS_PROVIDER=webhook' });
+    }
+    if (env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required when DATABASE_URL is set (every instance must share it)',
+      });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Undefined in the embedded mode until read or generated from DATA_DIR. */
+  sessionSecret: string | undefined;
+  logLevel: (typeof logLevels)[number];
+  trustProxy: boolean;
+  sms: { provider: 'outbox' } | { provider: 'webhook'; url: string; token: string | undefined };
+  mqtt: { url: string | undefined; port: number };
+  demoData: boolean;
+  simulator: { enabled: boolean; intervalMs: number; faults: boolean; seed: number };
+}
+
+export class EnvError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+    this.name = 'EnvError';
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // An empty variable counts as unset, as shells and .env files often leave them.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const value = present[name];
+      const shown = value === undefined || name === 'SESSION_SECRET' || name === 'DATABASE_URL' || name === 'SMS_WEBHOOK_TOKEN' || name === 'MQTT_URL' ? '' : ` (got "${value}")`;
+      return `Invalid environment variable ${name}: ${issue.message}${shown}`;
+    });
+    throw new EnvError(lines);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    sessionSecret: env.SESSION_SECRET,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    mqtt: { url: env.MQTT_URL, port: env.MQTT_PORT },
+    demoData: env.DEMO_DATA,
+    // The virtual plant runs by default with the embedded broker, not with an external one.
+    simulator: {
+      enabled: env.SIMULATOR ?? !env.MQTT_URL,
+      intervalMs: env.SIMULATOR_INTERVAL_MS,
+      faults: env.SIMULATOR_FAULTS,
+      seed: env.SIMULATOR_SEED,
+    },
+    sms:
+      env.SMS_PROVIDER === 'webhook' && env.SMS_WEBHOOK_URL
+        ? { provider: 'webhook', url: env.SMS_WEBHOOK_URL, token: env.SMS_WEBHOOK_TOKEN }
+        : { provider: 'outbox' },
+  };
+}

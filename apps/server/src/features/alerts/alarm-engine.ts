@@ -1,0 +1,298 @@
+import type { Database } from '@sentinela/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveBus, LiveEvent } from '../../telemetry/live-bus';
+import {
+  backToNormal,
+  crossesThreshold,
+  hasInvertedHysteresis,
+  ruleKey,
+  silenceMessage,
+  SILENCE_SOURCE,
+  thresholdMessage,
+  thresholdSource,
+  type AlarmRule,
+} from './alarm-rules';
+import {
+  autoClearAlert,
+  findSilentEquipment,
+  loadEnabledRules,
+  loadEquipmentKinds,
+  loadOpenEngineAlerts,
+  markOffline,
+  raiseAlert,
+  type OpenAlert,
+  type RaiseInput,
+} from './alarm-store';
+import { KeyedQueue } from './keyed-queue';
+
+export interface AlarmEngineOptions {
+  db: Database;
+  bus: LiveBus;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+  now?: () => Date;
+  /** No data for this long: offline + a 'silence' alert. */
+  silenceAfterMs?: number;
+  checkEveryMs?: number;
+  /** Rules are re-read this often (and on reloadRules()). */
+  rulesRefreshMs?: number;
+}
+
+export interface AlarmEngine {
+  /** Stops listening and timers, then waits for writes in flight. */
+  stop(): Promise<void>;
+  /** What the bus listener does with each event; tests await it. */
+  evaluate(event: LiveEvent): Promise<void>;
+  /** One silence pass (normally every checkEveryMs). */
+  checkSilence(): Promise<void>;
+  /** Re-reads the enabled rules (call after editing them). */
+  reloadRules(): Promise<void>;
+}
+
+/** One (source, equipment) pair: what the engine believes now, and the alert row behind it. */
+interface Slot {
+  /** Decided synchronously per event; the database follows through the queue. */
+  open: boolean;
+  alert: OpenAlert | null;
+  /** Bumped on every decision, so a failed write only rolls back its own decision. */
+  version: number;
+}
+
+const UNKNOWN_KIND_RETRY_MS = 60_000;
+
+/**
+ * Threshold and silence alarms. Runs on every telemetry event, so the hot path is in-memory
+ * map lookups; the database is written only when an alarm changes state, one write at a time
+ * per (rule, equipment). The partial unique index on open alerts stays the final word, so a
+ * second instance or a restart cannot duplicate an open alert.
+ */
+export async function startAlarmEngine(options: AlarmEngineOptions): Promise<AlarmEngine> {
+  const { db, bus, log } = options;
+  const now = options.now ?? (() => new Date());
+  const silenceAfterMs = options.silenceAfterMs ?? 60_000;
+  const checkEveryMs = options.checkEveryMs ?? 10_000;
+  const rulesRefreshMs = options.rulesRefreshMs ?? 60_000;
+  // After a restart nobody could have heard from the devices: give them one silence period.
+  const startedAt = now().getTime();
+
+  let rules = new Map<string, AlarmRule[]>();
+  const kinds = new Map<string, string>();
+  const unknownUntil = new Map<string, number>();
+  const kindLookups = new Map<string, Promise<string | undefined>>();
+  /** Last telemetry seen per equipment (engine clock), ahead of the batched last_seen_at. */
+  const lastData = new Map<string, number>();
+  const slots = new Map<string, Slot>();
+  const keyOfAlert = new Map<string, string>();
+  const queue = new KeyedQueue();
+  const onTaskError = (error: unknown) => log.error({ err: error }, 'alarm engine task failed');
+
+  const slotKey = (source: string, equipmentId: string) => `${source}|${equipmentId}`;
+  const slotFor = (key: string): Slot => {
+    let slot = slots.get(key);
+    if (!slot) {
+      slot = { open: false, alert: null, version: 0 };
+      slots.set(key, slot);
+    }
+    return slot;
+  };
+
+  const publishAlert = (alert: OpenAlert, status: 'active' | 'cleared') =>
+    bus.publish({ type: 'alert', alertId: alert.id, equipmentId: alert.equipmentId, severity: alert.severity, status, message: alert.message });
+
+  function raise(key: string, input: Omit<RaiseInput, 'at'>): Promise<void> {
+    const slot = slotFor(key);
+    slot.open = true;
+    const version = ++slot.version;
+    return queue.run(
+      key,
+      async () => {
+        try {
+          const { alert, raised } = await raiseAlert(db, { ...input, at: now() });
+          slot.alert = alert;
+          keyOfAlert.set(alert.id, key);
+          if (raised) publishAlert(alert, 'active');
+        } catch (error) {
+          // Believe it closed again, so the next event retries.
+          if (slot.version === version) slot.open = false;
+          throw error;
+        }
+      },
+      onTaskError,
+    );
+  }
+
+  function clear(key: string): Promise<void> {
+    const slot = slotFor(key);
+    slot.open = false;
+    const version = ++slot.version;
+    return queue.run(
+      key,
+      async () => {
+        const alert = slot.alert;
+        if (!alert) return;
+        try {
+          const cleared = await autoClearAlert(db, alert.id, now());
+          slot.alert = null;
+          keyOfAlert.delete(alert.id);
+          if (cleared) publishAlert(alert, 'cleared');
+        } catch (error) {
+          if (slot.version === version) slot.open = true;
+          throw error;
+        }
+      },
+      onTaskError,
+    );
+  }
+
+  /** An alert cleared by hand: forget it, so the rule can raise again if the value is still bad. */
+  function forgetAlert(alertId: string): void {
+    const key = keyOfAlert.get(alertId);
+    if (!key) return;
+    keyOfAlert.delete(alertId);
+    const slot = slots.get(key);
+    if (slot?.alert?.id !== alertId) return;
+    slot.alert = null;
+    slot.open = false;
+    slot.version++;
+  }
+
+  async function reloadRules(): Promise<void> {
+    const next = new Map<string, AlarmRule[]>();
+    for (const rule of await loadEnabledRules(db)) {
+      if (hasInvertedHysteresis(rule)) log.warn({ rule: rule.id, name: rule.name }, 'alert rule clears on the wrong side of its threshold; clearing at the threshold');
+      const key = ruleKey(rule.kind, rule.metric);
+      const list = next.get(key);
+      if (list) list.push(rule);
+      else next.set(key, [rule]);
+    }
+    rules = next;
+  }
+
+  function lookupKind(equipmentId: string): Promise<string | undefined> {
+    const pending = kindLookups.get(equipmentId);
+    if (pending) return pending;
+    const lookup = loadEquipmentKinds(db, equipmentId)
+      .then(([row]) => {
+        if (row) kinds.set(row.id, row.kind);
+        else unknownUntil.set(equipmentId, Date.now() + UNKNOWN_KIND_RETRY_MS);
+        return row?.kind;
+      })
+      .finally(() => kindLookups.delete(equipmentId));
+    kindLookups.set(equipmentId, lookup);
+    return lookup;
+  }
+
+  function evaluateThresholds(kind: string, equipmentId: string, metrics: Record<string, number>, writes: Promise<void>[]): void {
+    for (const metric in metrics) {
+      const matching = rules.get(ruleKey(kind, metric));
+      if (!matching) continue;
+      const value = metrics[metric]!;
+      for (const rule of matching) {
+        const source = thresholdSource(rule.id);
+        const key = slotKey(source, equipmentId);
+        const open = slots.get(key)?.open ?? false;
+        if (!open && crossesThreshold(rule, value)) {
+          const { severity } = rule;
+          writes.push(raise(key, { source, ruleId: rule.id, equipmentId, severity, message: thresholdMessage(rule, value), value }));
+        } else if (open && backToNormal(rule, value)) {
+          writes.push(clear(key));
+        }
+      }
+    }
+  }
+
+  /** The hot path: answers undefined when nothing changes (the usual case). */
+  function handle(event: LiveEvent): Promise<void> | undefined {
+    if (event.type === 'alert') {
+      if (event.status === 'cleared') forgetAlert(event.alertId);
+      return undefined;
+    }
+    if (event.type === 'status') {
+      const key = slotKey(SILENCE_SOURCE, event.equipmentId);
+      if (event.status === 'online' && slots.get(key)?.open) return clear(key);
+      return undefined;
+    }
+    if (event.type !== 'telemetry') return undefined;
+    const { equipmentId, metrics } = event;
+    lastData.set(equipmentId, now().getTime());
+    const writes: Promise<void>[] = [];
+    const silenceKey = slotKey(SILENCE_SOURCE, equipmentId);
+    if (slots.get(silenceKey)?.open) writes.push(clear(silenceKey));
+    const kind = kinds.get(equipmentId);
+    if (kind !== undefined) {
+      evaluateThresholds(kind, equipmentId, metrics, writes);
+    } else if ((unknownUntil.get(equipmentId) ?? 0) <= Date.now()) {
+      writes.push(
+        lookupKind(equipmentId).then((found) => {
+          const later: Promise<void>[] = [];
+          if (found !== undefined) evaluateThresholds(found, equipmentId, metrics, later);
+          return Promise.all(later).then(() => undefined);
+        }),
+      );
+    }
+    if (writes.length === 0) return undefined;
+    return writes.length === 1 ? writes[0] : Promise.all(writes).then(() => undefined);
+  }
+
+  async function silencePass(): Promise<void> {
+    const cutoff = now().getTime() - silenceAfterMs;
+    if (startedAt > cutoff) return;
+    const silent = (await findSilentEquipment(db, new Date(cutoff))).filter((id) => (lastData.get(id) ?? 0) < cutoff);
+    const offline = await markOffline(db, silent, new Date(cutoff));
+    const message = silenceMessage(silenceAfterMs);
+    const writes: Promise<void>[] = [];
+    for (const equipmentId of offline) {
+      bus.publish({ type: 'status', equipmentId, status: 'offline' });
+      const key = slotKey(SILENCE_SOURCE, equipmentId);
+      if (slots.get(key)?.open) continue;
+      writes.push(raise(key, { source: SILENCE_SOURCE, ruleId: null, equipmentId, severity: 'warning', message, value: null }));
+    }
+    await Promise.all(writes);
+    if (offline.length > 0) log.info({ count: offline.length }, 'equipment went silent: marked offline');
+  }
+
+  /** One pass at a time: a call during a pass shares it. */
+  let checking: Promise<void> | null = null;
+  function checkSilence(): Promise<void> {
+    if (!checking) {
+      const pass = silencePass().finally(() => {
+        if (checking === pass) checking = null;
+      });
+      checking = pass;
+    }
+    return checking;
+  }
+
+  // Start: rules, kinds and the open alerts raised before (so they still clear themselves).
+  await reloadRules();
+  for (const row of await loadEquipmentKinds(db)) kinds.set(row.id, row.kind);
+  for (const alert of await loadOpenEngineAlerts(db)) {
+    const key = slotKey(alert.source, alert.equipmentId);
+    slots.set(key, { open: true, alert, version: 0 });
+    keyOfAlert.set(alert.id, key);
+  }
+
+  const unsubscribe = bus.subscribe((event) => {
+    const pending = handle(event);
+    if (pending) pending.catch(onTaskError);
+  });
+  const silenceTimer = setInterval(() => void checkSilence().catch((error: unknown) => log.error({ err: error }, 'silence check failed')), checkEveryMs);
+  silenceTimer.unref();
+  const rulesTimer = setInterval(() => void reloadRules().catch((error: unknown) => log.warn({ err: error }, 'could not reload alert rules')), rulesRefreshMs);
+  rulesTimer.unref();
+
+  return {
+    async stop() {
+      unsubscribe();
+      clearInterval(silenceTimer);
+      clearInterval(rulesTimer);
+      await checking?.catch(() => undefined);
+      await Promise.allSettled(kindLookups.values());
+      await queue.idle();
+    },
+    evaluate: async (event) => {
+      await handle(event);
+    },
+    checkSilence,
+    reloadRules,
+  };
+}

@@ -1,0 +1,49 @@
+import type { alertRules } from '@sentinela/db/schema/plant';
+
+export type AlarmRule = Pick<
+  typeof alertRules.$inferSelect,
+  'id' | 'name' | 'kind' | 'metric' | 'comparison' | 'threshold' | 'clearAt' | 'severity'
+>;
+
+export const thresholdSource = (ruleId: string) => `threshold:${ruleId}`;
+export const SILENCE_SOURCE = 'silence';
+
+/** The key rules are looked up by on every telemetry point. */
+export const ruleKey = (kind: string, metric: string) => `${kind}\u0000${metric}`;
+
+/** above: value ≥ threshold; below: value ≤ threshold. */
+export function crossesThreshold(rule: AlarmRule, value: number): boolean {
+  return rule.comparison === 'above' ? value >= rule.threshold : value <= rule.threshold;
+}
+
+/**
+ * Hysteresis: an above-rule clears at value ≤ clearAt, a below-rule at value ≥ clearAt. A
+ * clearAt on the wrong side of the threshold is taken as the threshold itself, so a badly
+ * written rule cannot raise and clear on the same value.
+ */
+export function backToNormal(rule: AlarmRule, value: number): boolean {
+  return rule.comparison === 'above'
+    ? value <= Math.min(rule.clearAt, rule.threshold)
+    : value >= Math.max(rule.clearAt, rule.threshold);
+}
+
+/** Whether clearAt sits on the wrong side of the threshold (logged when rules load). */
+export function hasInvertedHysteresis(rule: AlarmRule): boolean {
+  return rule.comparison === 'above' ? rule.clearAt > rule.threshold : rule.clearAt < rule.threshold;
+}
+
+const ptNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+
+/**
+ * The stored message is Portuguese, the product's default language (the client can rebuild
+ * another language from severity, value and source). Rule names read as a noun phrase:
+ * 'Temperatura do motor acima do limite: 97,3 (limite 95)'.
+ */
+export function thresholdMessage(rule: AlarmRule, value: number): string {
+  const side = rule.comparison === 'above' ? 'acima' : 'abaixo';
+  return `${rule.name} ${side} do limite: ${ptNumber.format(value)} (limite ${ptNumber.format(rule.threshold)})`;
+}
+
+export function silenceMessage(silenceAfterMs: number): string {
+  return `Equipamento sem comunicação há mais de ${ptNumber.format(Math.round(silenceAfterMs / 1000))} s`;
+}

@@ -1,0 +1,115 @@
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '@sentinela/db/client';
+import { alertRules, alerts, equipment } from '@sentinela/db/schema/plant';
+import type { AlertSeverity } from '@sentinela/shared/alerts';
+import { SILENCE_SOURCE, type AlarmRule } from './alarm-rules';
+
+/** The alarm engine's database side: reads at start, writes only on transitions. */
+
+export interface OpenAlert {
+  id: string;
+  source: string;
+  equipmentId: string;
+  severity: AlertSeverity;
+  message: string;
+}
+
+export function loadEnabledRules(db: Database): Promise<AlarmRule[]> {
+  return db
+    .select({
+      id: alertRules.id,
+      name: alertRules.name,
+      kind: alertRules.kind,
+      metric: alertRules.metric,
+      comparison: alertRules.comparison,
+      threshold: alertRules.threshold,
+      clearAt: alertRules.clearAt,
+      severity: alertRules.severity,
+    })
+    .from(alertRules)
+    .where(eq(alertRules.enabled, true));
+}
+
+export function loadEquipmentKinds(db: Database, id?: string) {
+  return db
+    .select({ id: equipment.id, kind: equipment.kind })
+    .from(equipment)
+    .where(id === undefined ? undefined : eq(equipment.id, id));
+}
+
+/** The open alerts the engine owns (threshold and silence), so it can clear what it raised before a restart. */
+export function loadOpenEngineAlerts(db: Database): Promise<OpenAlert[]> {
+  return db
+    .select({ id: alerts.id, source: alerts.source, equipmentId: alerts.equipmentId, severity: alerts.severity, message: alerts.message })
+    .from(alerts)
+    .where(and(ne(alerts.status, 'cleared'), or(sql`${alerts.source} like 'threshold:%'`, eq(alerts.source, SILENCE_SOURCE))));
+}
+
+export interface RaiseInput {
+  source: string;
+  ruleId: string | null;
+  equipmentId: string;
+  severity: AlertSeverity;
+  message: string;
+  value: number | null;
+  at: Date;
+}
+
+/**
+ * Inserts an alert unless one is open for (source, equipment) — the partial unique index
+ * decides, so two raises can never both win. Answers the open alert and whether it is new.
+ */
+export async function raiseAlert(db: Database, input: RaiseInput): Promise<{ alert: OpenAlert; raised: boolean }> {
+  const { source, equipmentId, severity, message } = input;
+  // Two tries: the open alert that blocked the insert may be cleared by hand before we read it.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [inserted] = await db
+      .insert(alerts)
+      .values({ source, ruleId: input.ruleId, equipmentId, severity, message, value: input.value, status: 'active', raisedAt: input.at })
+      .onConflictDoNothing({ target: [alerts.source, alerts.equipmentId], where: sql`status <> 'cleared'` })
+      .returning({ id: alerts.id });
+    if (inserted) return { alert: { id: inserted.id, source, equipmentId, severity, message }, raised: true };
+    const [existing] = await db
+      .select({ id: alerts.id, source: alerts.source, equipmentId: alerts.equipmentId, severity: alerts.severity, message: alerts.message })
+      .from(alerts)
+      .where(and(eq(alerts.source, source), eq(alerts.equipmentId, equipmentId), ne(alerts.status, 'cleared')));
+    if (existing) return { alert: existing, raised: false };
+  }
+  throw new Error(`could not raise or find the open alert ${source} for ${equipmentId}`);
+}
+
+/** Clears an alert automatically (no who, no note). False when it was no longer open. */
+export async function autoClearAlert(db: Database, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(alerts)
+    .set({ status: 'cleared', clearedAt: at, clearedBy: null, clearNote: null })
+    .where(and(eq(alerts.id, id), ne(alerts.status, 'cleared')))
+    .returning({ id: alerts.id });
+  return rows.length > 0;
+}
+
+/** Online equipment with no data since `cutoff` (never seen counts as silent too). */
+export async function findSilentEquipment(db: Database, cutoff: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: equipment.id })
+    .from(equipment)
+    .where(and(eq(equipment.status, 'online'), or(isNull(equipment.lastSeenAt), lt(equipment.lastSeenAt, cutoff))));
+  return rows.map((r) => r.id);
+}
+
+/** Marks the given equipment offline if still online and silent; answers the ones it changed. */
+export async function markOffline(db: Database, ids: string[], cutoff: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(equipment)
+    .set({ status: 'offline' })
+    .where(
+      and(
+        inArray(equipment.id, ids),
+        eq(equipment.status, 'online'),
+        or(isNull(equipment.lastSeenAt), lt(equipment.lastSeenAt, cutoff)),
+      ),
+    )
+    .returning({ id: equipment.id });
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,33 @@
+import {
+  acknowledgeAlertInput,
+  acknowledgeManyAlertsInput,
+  acknowledgeManyOutput,
+  alertItemSchema,
+  clearAlertInput,
+  listAlertsInput,
+  listAlertsOutput,
+} from '@sentinela/shared/alerts';
+import { authenticatedProcedure, operatorProcedure, router } from '../../trpc/init';
+import type { Context } from '../../trpc/context';
+import { acknowledgeAlert, acknowledgeAlerts, clearAlert, listAlerts, type AlertDeps } from './alerts.service';
+
+const deps = (ctx: Context): AlertDeps => ({ db: ctx.db, bus: ctx.bus, now: ctx.auth.now });
+
+export const alertsRouter = router({
+  list: authenticatedProcedure
+    .input(listAlertsInput)
+    .output(listAlertsOutput)
+    .query(({ ctx, input }) => listAlerts(ctx.db, input)),
+  acknowledge: operatorProcedure
+    .input(acknowledgeAlertInput)
+    .output(alertItemSchema)
+    .mutation(({ ctx, input }) => acknowledgeAlert(deps(ctx), ctx.user, ctx.caller, input)),
+  acknowledgeMany: operatorProcedure
+    .input(acknowledgeManyAlertsInput)
+    .output(acknowledgeManyOutput)
+    .mutation(({ ctx, input }) => acknowledgeAlerts(deps(ctx), ctx.user, ctx.caller, input)),
+  clear: operatorProcedure
+    .input(clearAlertInput)
+    .output(alertItemSchema)
+    .mutation(({ ctx, input }) => clearAlert(deps(ctx), ctx.user, ctx.caller, input)),
+});

@@ -1,0 +1,191 @@
+import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '@sentinela/db/client';
+import { users } from '@sentinela/db/schema/accounts';
+import { alerts, equipment, facilities } from '@sentinela/db/schema/plant';
+import type {
+  acknowledgeAlertInput,
+  acknowledgeManyAlertsInput,
+  AlertCounts,
+  AlertItem,
+  clearAlertInput,
+  listAlertsInput,
+  ListAlertsOutput,
+} from '@sentinela/shared/alerts';
+import type { z } from 'zod';
+import { recordAudit, type RequestOrigin } from '../../audit/audit.service';
+import { AppError } from '../../errors';
+import type { LiveBus } from '../../telemetry/live-bus';
+
+/** What the alert actions need: the database, the fan-out for live updates, the clock. */
+export interface AlertDeps {
+  db: Database;
+  bus: LiveBus;
+  now: () => Date;
+}
+
+export interface AlertActor {
+  id: string;
+  email: string;
+}
+
+const acknowledger = alias(users, 'acknowledger');
+const clearer = alias(users, 'clearer');
+
+const itemColumns = {
+  id: alerts.id,
+  equipmentId: alerts.equipmentId,
+  equipmentName: equipment.name,
+  facilityName: facilities.name,
+  severity: alerts.severity,
+  message: alerts.message,
+  value: alerts.value,
+  status: alerts.status,
+  source: alerts.source,
+  raisedAt: alerts.raisedAt,
+  acknowledgedAt: alerts.acknowledgedAt,
+  acknowledgedByName: acknowledger.name,
+  acknowledgeNote: alerts.acknowledgeNote,
+  clearedAt: alerts.clearedAt,
+  clearedByName: clearer.name,
+  clearNote: alerts.clearNote,
+};
+
+function selectItems(db: Database) {
+  return db
+    .select(itemColumns)
+    .from(alerts)
+    .innerJoin(equipment, eq(equipment.id, alerts.equipmentId))
+    .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
+    .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
+    .leftJoin(clearer, eq(clearer.id, alerts.clearedBy));
+}
+
+export async function listAlerts(db: Database, input: z.output<typeof listAlertsInput>): Promise<ListAlertsOutput> {
+  const conditions: SQL[] = [];
+  if (input.status === 'open') conditions.push(ne(alerts.status, 'cleared'));
+  else if (input.status) conditions.push(eq(alerts.status, input.status));
+  if (input.severity) conditions.push(eq(alerts.severity, input.severity));
+  if (input.equipmentId) conditions.push(eq(alerts.equipmentId, input.equipmentId));
+  const where = and(...conditions);
+  // Summary cards stay put while the list is filtered by status or severity.
+  const countWhere = and(ne(alerts.status, 'cleared'), input.equipmentId ? eq(alerts.equipmentId, input.equipmentId) : undefined);
+
+  const [items, [totals], bySeverity] = await Promise.all([
+    selectItems(db)
+      .where(where)
+      .orderBy(desc(alerts.raisedAt), desc(alerts.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ n: count() }).from(alerts).where(where),
+    db.select({ severity: alerts.severity, n: count() }).from(alerts).where(countWhere).groupBy(alerts.severity),
+  ]);
+  const counts: AlertCounts = { total: 0, critical: 0, warning: 0, info: 0 };
+  for (const row of bySeverity) {
+    counts[row.severity] = row.n;
+    counts.total += row.n;
+  }
+  return { items, total: totals?.n ?? 0, counts, page: input.page, pageSize: input.pageSize };
+}
+
+export async function getAlert(db: Database, id: string): Promise<AlertItem> {
+  const [item] = await selectItems(db).where(eq(alerts.id, id));
+  if (!item) throw new AppError('NOT_FOUND', 'alerts.notFound');
+  return item;
+}
+
+function publish(bus: LiveBus, row: Pick<typeof alerts.$inferSelect, 'id' | 'equipmentId' | 'severity' | 'status' | 'message'>) {
+  bus.publish({ type: 'alert', alertId: row.id, equipmentId: row.equipmentId, severity: row.severity, status: row.status, message: row.message });
+}
+
+/** Why an alert could not be changed: unknown, or already cleared. */
+async function refusal(db: Database, id: string): Promise<AppError | null> {
+  const [row] = await db.select({ status: alerts.status }).from(alerts).where(eq(alerts.id, id));
+  if (!row) return new AppError('NOT_FOUND', 'alerts.notFound');
+  if (row.status === 'cleared') return new AppError('BAD_REQUEST', 'alerts.alreadyCleared');
+  return null;
+}
+
+/**
+ * Active → acknowledged, recording who, when and the note. Acknowledging an acknowledged
+ * alert changes nothing (the first acknowledgement stands); a cleared one is refused.
+ */
+export async function acknowledgeAlert(
+  deps: AlertDeps,
+  actor: AlertActor,
+  origin: RequestOrigin,
+  input: z.output<typeof acknowledgeAlertInput>,
+): Promise<AlertItem> {
+  const { db, bus } = deps;
+  const audit = { action: 'alerts.acknowledge', userId: actor.id, actorEmail: actor.email, target: input.id };
+  const [row] = await db
+    .update(alerts)
+    .set({ status: 'acknowledged', acknowledgedBy: actor.id, acknowledgedAt: deps.now(), acknowledgeNote: input.note ?? null })
+    .where(and(eq(alerts.id, input.id), eq(alerts.status, 'active')))
+    .returning();
+  if (row) {
+    publish(bus, row);
+    await recordAudit(db, origin, { ...audit, result: 'success', details: { note: input.note ?? null } });
+    return getAlert(db, row.id);
+  }
+  const error = await refusal(db, input.id);
+  if (error) {
+    await recordAudit(db, origin, { ...audit, result: 'failure', details: { reason: error.key } });
+    throw error;
+  }
+  await recordAudit(db, origin, { ...audit, result: 'success', details: { alreadyAcknowledged: true } });
+  return getAlert(db, input.id);
+}
+
+/** Acknowledges the active ones among `ids`; unknown, acknowledged and cleared ones are skipped. */
+export async function acknowledgeAlerts(
+  deps: AlertDeps,
+  actor: AlertActor,
+  origin: RequestOrigin,
+  input: z.output<typeof acknowledgeManyAlertsInput>,
+): Promise<{ acknowledged: number }> {
+  const { db, bus } = deps;
+  const ids = [...new Set(input.ids)];
+  const rows = await db
+    .update(alerts)
+    .set({ status: 'acknowledged', acknowledgedBy: actor.id, acknowledgedAt: deps.now(), acknowledgeNote: input.note ?? null })
+    .where(and(inArray(alerts.id, ids), eq(alerts.status, 'active')))
+    .returning();
+  for (const row of rows) publish(bus, row);
+  // One audit entry per alert, so an alert's history is found by its id.
+  for (const row of rows) {
+    await recordAudit(db, origin, {
+      action: 'alerts.acknowledgeMany',
+      result: 'success',
+      userId: actor.id,
+      actorEmail: actor.email,
+      target: row.id,
+      details: { note: input.note ?? null, requested: ids.length },
+    });
+  }
+  return { acknowledged: rows.length };
+}
+
+/** Clears an open alert by hand: who, when and a note (required). */
+export async function clearAlert(
+  deps: AlertDeps,
+  actor: AlertActor,
+  origin: RequestOrigin,
+  input: z.output<typeof clearAlertInput>,
+): Promise<AlertItem> {
+  const { db, bus } = deps;
+  const audit = { action: 'alerts.clear', userId: actor.id, actorEmail: actor.email, target: input.id };
+  const [row] = await db
+    .update(alerts)
+    .set({ status: 'cleared', clearedBy: actor.id, clearedAt: deps.now(), clearNote: input.note })
+    .where(and(eq(alerts.id, input.id), ne(alerts.status, 'cleared')))
+    .returning();
+  if (!row) {
+    const error = (await refusal(db, input.id)) ?? new AppError('BAD_REQUEST', 'alerts.alreadyCleared');
+    await recordAudit(db, origin, { ...audit, result: 'failure', details: { reason: error.key } });
+    throw error;
+  }
+  publish(bus, row);
+  await recordAudit(db, origin, { ...audit, result: 'success', details: { note: input.note } });
+  return getAlert(db, row.id);
+}

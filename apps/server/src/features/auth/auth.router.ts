@@ -1,0 +1,110 @@
+import { TRPCError } from '@trpc/server';
+import { codeInput, loginCodeInput, loginInput, phoneInput, registerInput } from '@sentinela/shared/auth';
+import { NOT_LOGGED_IN_MESSAGE } from '@sentinela/shared/messages';
+import { recordAudit } from '../../audit/audit.service';
+import { AppError } from '../../errors';
+import type { Context } from '../../trpc/context';
+import { authenticatedProcedure, publicProcedure, router, signedInProcedure } from '../../trpc/init';
+import { CHALLENGE_COOKIE, clearCookie, setChallengeCookie, setSessionCookie } from './auth-cookies';
+import { login, resendLoginSms, verifyLogin2FA } from './login.service';
+import { replaceRecoveryCodes } from './recovery-codes.service';
+import { register } from './register.service';
+import { createSession, deleteOtherSessions, deleteSessionById, listSessions, toSessionUser, type NewSession } from './sessions.service';
+import { savePhoneNumber, sendSetupSms, setupTotp, verifySmsSetup, verifyTotpSetup } from './two-factor.service';
+
+/** Replaces the browser's session (sign-in and 2FA completion rotate it). */
+async function startSession(ctx: Context, session: NewSession): Promise<void> {
+  if (ctx.session) await deleteSessionById(ctx.db, ctx.session.id);
+  setSessionCookie(ctx.req, ctx.res, session.token, session.expiresAt);
+}
+
+async function rotateSession(ctx: Context & { user: { id: string } }): Promise<void> {
+  await startSession(ctx, await createSession(ctx.db, ctx.user.id, ctx.caller, ctx.auth.now()));
+}
+
+export const authRouter = router({
+  me: publicProcedure.query(({ ctx }) => (ctx.session ? toSessionUser(ctx.session.user) : null)),
+
+  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    const { session } = await register(ctx.auth, ctx.caller, input);
+    await startSession(ctx, session);
+    // The spec's optional token is for non-browser clients; browsers get the httpOnly cookie only.
+    return {};
+  }),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const outcome = await login(ctx.auth, ctx.caller, input);
+    if (outcome.kind === 'challenge') {
+      setChallengeCookie(ctx.req, ctx.res, outcome.challenge.token, outcome.challenge.expiresAt);
+      return { twoFactorRequired: true as const, method: outcome.method };
+    }
+    await startSession(ctx, outcome.session);
+    return { user: outcome.user };
+  }),
+
+  verifyLogin2FA: publicProcedure.input(loginCodeInput).mutation(async ({ ctx, input }) => {
+    try {
+      const { user, session } = await verifyLogin2FA(ctx.auth, ctx.caller, ctx.req.cookies[CHALLENGE_COOKIE], input.code);
+      clearCookie(ctx.req, ctx.res, CHALLENGE_COOKIE);
+      await startSession(ctx, session);
+      return { user };
+    } catch (error) {
+      if (error instanceof AppError && (error.key === 'auth.challengeVoided' || error.key === 'auth.challengeExpired')) {
+        clearCookie(ctx.req, ctx.res, CHALLENGE_COOKIE);
+      }
+      throw error;
+    }
+  }),
+
+  setup2FA: signedInProcedure.query(({ ctx }) => setupTotp(ctx.auth, ctx.user)),
+
+  verify2FA: signedInProcedure.input(codeInput).mutation(async ({ ctx, input }) => {
+    const { recoveryCodes } = await verifyTotpSetup(ctx.auth, ctx.caller, ctx.user, input.code);
+    await rotateSession(ctx);
+    return { success: true as const, recoveryCodes };
+  }),
+
+  setup2FASMS: signedInProcedure.input(phoneInput).mutation(async ({ ctx, input }) => {
+    await savePhoneNumber(ctx.auth, ctx.caller, ctx.user, input.phoneNumber);
+    return { success: true as const };
+  }),
+
+  /** During setup: the code to the saved phone. During a pending SMS sign-in: a resend. */
+  sendSMSCode: publicProcedure.mutation(async ({ ctx }) => {
+    if (ctx.session && !ctx.session.user.twoFactorEnabled) {
+      const { expiresAt } = await sendSetupSms(ctx.auth, ctx.caller, ctx.session.user);
+      return { success: true as const, expiresAt };
+    }
+    const challenge = ctx.req.cookies[CHALLENGE_COOKIE];
+    if (!challenge) throw new TRPCError({ code: 'UNAUTHORIZED', message: NOT_LOGGED_IN_MESSAGE });
+    const { expiresAt } = await resendLoginSms(ctx.auth, ctx.caller, challenge);
+    return { success: true as const, expiresAt };
+  }),
+
+  verifySMSCode: signedInProcedure.input(codeInput).mutation(async ({ ctx, input }) => {
+    const { recoveryCodes } = await verifySmsSetup(ctx.auth, ctx.caller, ctx.user, input.code);
+    await rotateSession(ctx);
+    return { success: true as const, recoveryCodes };
+  }),
+
+  regenerateRecoveryCodes: authenticatedProcedure.mutation(async ({ ctx }) => {
+    const recoveryCodes = await replaceRecoveryCodes(ctx.db, ctx.auth.keys.codes, ctx.user.id, ctx.auth.now());
+    await recordAudit(ctx.db, ctx.caller, { action: 'auth.recoveryCodes.regenerate', result: 'success', userId: ctx.user.id, actorEmail: ctx.user.email });
+    return { recoveryCodes };
+  }),
+
+  sessions: authenticatedProcedure.query(({ ctx }) => listSessions(ctx.db, ctx.user.id, ctx.session.id)),
+
+  signOutOtherSessions: authenticatedProcedure.mutation(async ({ ctx }) => {
+    const count = await deleteOtherSessions(ctx.db, ctx.user.id, ctx.session.id);
+    await recordAudit(ctx.db, ctx.caller, { action: 'auth.sessions.signOutOthers', result: 'success', userId: ctx.user.id, actorEmail: ctx.user.email, details: { count } });
+    return { count };
+  }),
+
+  logout: signedInProcedure.mutation(async ({ ctx }) => {
+    await deleteSessionById(ctx.db, ctx.session.id);
+    clearCookie(ctx.req, ctx.res, 'sentinela_session');
+    await recordAudit(ctx.db, ctx.caller, { action: 'auth.logout', result: 'success', userId: ctx.user.id, actorEmail: ctx.user.email });
+    return { success: true as const };
+  }),
+});

@@ -1,0 +1,44 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { users } from '@sentinela/db/schema/accounts';
+import type { registerInput } from '@sentinela/shared/auth';
+import type { z } from 'zod';
+import { recordAudit } from '../../audit/audit.service';
+import { AppError } from '../../errors';
+import type { AuthDeps, Caller } from './auth-deps';
+import { hashPassword } from './passwords';
+import { createSession, toSessionUser } from './sessions.service';
+
+/**
+ * Creates the account and signs it in (2FA still to be set up). The first account becomes
+ * admin; later ones are viewers until an admin raises them.
+ */
+export async function register(deps: AuthDeps, caller: Caller, input: z.output<typeof registerInput>) {
+  const now = deps.now();
+  const passwordHash = await hashPassword(input.password);
+  const created = await deps.db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (existing) return null;
+    // Serialises "is this the first account?" between concurrent registrations.
+    await tx.execute(sql`lock table users in share row exclusive mode`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users);
+    const [user] = await tx
+      .insert(users)
+      .values({ name: input.name, email: input.email, passwordHash, role: n === 0 ? 'admin' : 'viewer', createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    return user ?? null;
+  });
+  if (!created) {
+    await recordAudit(deps.db, caller, { action: 'auth.register', result: 'failure', actorEmail: input.email, details: { reason: 'email-taken' } });
+    throw new AppError('CONFLICT', 'auth.emailTaken');
+  }
+  const session = await createSession(deps.db, created.id, caller, now);
+  await recordAudit(deps.db, caller, {
+    action: 'auth.register',
+    result: 'success',
+    userId: created.id,
+    actorEmail: created.email,
+    details: { role: created.role },
+  });
+  return { user: toSessionUser(created), session };
+}

@@ -1,0 +1,86 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { smsCodes } from '@sentinela/db/schema/accounts';
+import { translateServerMessage } from '@sentinela/shared/messages';
+import { AppError } from '../../errors';
+import type { AuthDeps, Caller } from './auth-deps';
+import { hashCode, safeEqual } from './crypto';
+
+export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
+export const SMS_MAX_TRIES = 5;
+export const SMS_RESEND_INTERVAL_MS = 30 * 1000;
+
+type Purpose = (typeof smsCodes.$inferInsert)['purpose'];
+
+/** Sends a new 6-digit code (earlier ones stop working); at most one every 30 s. */
+export async function sendSmsCode(
+  deps: AuthDeps,
+  caller: Caller,
+  userId: string,
+  phoneNumber: string,
+  purpose: Purpose,
+): Promise<{ expiresAt: Date }> {
+  const now = deps.now();
+  const [last] = await deps.db
+    .select({ sentAt: smsCodes.sentAt })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.userId, userId), eq(smsCodes.purpose, purpose)))
+    .orderBy(desc(smsCodes.sentAt))
+    .limit(1);
+  const waitMs = last ? last.sentAt.getTime() + SMS_RESEND_INTERVAL_MS - now.getTime() : 0;
+  if (waitMs > 0) throw new AppError('TOO_MANY_REQUESTS', 'auth.smsThrottled', { seconds: Math.ceil(waitMs / 1000) });
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_MS);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(smsCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(smsCodes.userId, userId), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)));
+    await tx.insert(smsCodes).values({
+      userId,
+      purpose,
+      phoneNumber,
+      codeHash: hashCode(deps.keys.codes, userId, code),
+      sentAt: now,
+      expiresAt,
+    });
+  });
+  try {
+    await deps.sms.send(phoneNumber, translateServerMessage('auth.smsText', caller.lang, { code }));
+  } catch {
+    throw new AppError('BAD_GATEWAY', 'auth.smsFailed');
+  }
+  return { expiresAt };
+}
+
+/**
+ * Checks a code against the latest one sent for this purpose: 5 minutes, 5 tries. Answers
+ * normally when it matched (and uses it up); throws a clear error otherwise.
+ */
+export async function checkSmsCode(deps: AuthDeps, userId: string, purpose: Purpose, code: string): Promise<void> {
+  const now = deps.now();
+  const [active] = await deps.db
+    .select()
+    .from(smsCodes)
+    .where(and(eq(smsCodes.userId, userId), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
+    .orderBy(desc(smsCodes.sentAt))
+    .limit(1);
+  if (!active) throw new AppError('BAD_REQUEST', 'auth.noCodeSent');
+  if (active.expiresAt <= now || active.attempts >= SMS_MAX_TRIES) {
+    throw new AppError('BAD_REQUEST', 'auth.codeExpired');
+  }
+  if (!safeEqual(active.codeHash, hashCode(deps.keys.codes, userId, code))) {
+    await deps.db
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(eq(smsCodes.id, active.id));
+    throw new AppError('BAD_REQUEST', 'auth.invalidCode');
+  }
+  const used = await deps.db
+    .update(smsCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(smsCodes.id, active.id), isNull(smsCodes.consumedAt)))
+    .returning({ id: smsCodes.id });
+  if (used.length !== 1) throw new AppError('BAD_REQUEST', 'auth.invalidCode');
+}

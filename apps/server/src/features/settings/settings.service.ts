@@ -1,0 +1,35 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Database } from '@sentinela/db/client';
+import { settings } from '@sentinela/db/schema/settings';
+import {
+  defaultPublicSettings,
+  defaultTelemetryRetention,
+  publicSettingsSchema,
+  telemetryRetentionSchema,
+  type PublicSettings,
+  type TelemetryRetention,
+} from '@sentinela/shared/settings';
+
+const publicKeys = Object.keys(defaultPublicSettings) as (keyof PublicSettings)[];
+
+/**
+ * The settings the shell reads before sign-in. Stored values override the defaults one key at
+ * a time; a stored value that no longer validates is ignored rather than breaking the shell.
+ */
+export async function getPublicSettings(db: Database): Promise<PublicSettings> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, publicKeys));
+  const result: PublicSettings = { ...defaultPublicSettings };
+  for (const row of rows) {
+    const key = row.key as keyof PublicSettings;
+    const checked = publicSettingsSchema.shape[key].safeParse(row.value);
+    if (checked.success) Object.assign(result, { [key]: checked.data });
+  }
+  return result;
+}
+
+/** The telemetry retention in force: the stored setting when it validates, else the defaults. */
+export async function getTelemetryRetention(db: Database): Promise<TelemetryRetention> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'telemetryRetention'));
+  const parsed = telemetryRetentionSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : defaultTelemetryRetention;
+}

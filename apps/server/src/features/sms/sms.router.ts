@@ -1,0 +1,7 @@
+import { smsOutboxInput } from '@sentinela/shared/sms';
+import { adminProcedure, router } from '../../trpc/init';
+import { listSmsOutbox } from './sms.service';
+
+export const smsRouter = router({
+  outbox: adminProcedure.input(smsOutboxInput).query(({ ctx, input }) => listSmsOutbox(ctx.db, input)),
+});

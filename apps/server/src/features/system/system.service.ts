@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import type { Database, DatabaseKind } from '@sentinela/db/client';
+import packageJson from '../../../package.json' with { type: 'json' };
+
+export interface SystemHealth {
+  status: 'ok' | 'degraded';
+  database: DatabaseKind;
+  databaseLatencyMs: number | null;
+  version: string;
+  uptimeSeconds: number;
+}
+
+/** A cheap liveness report: the process answers and the database answers a query. */
+export async function getSystemHealth(
+  db: Database,
+  kind: DatabaseKind,
+  startedAt: Date,
+  now = new Date(),
+): Promise<SystemHealth> {
+  const before = performance.now();
+  let databaseLatencyMs: number | null;
+  try {
+    await db.execute(sql`select 1`);
+    databaseLatencyMs = Math.round((performance.now() - before) * 10) / 10;
+  } catch {
+    databaseLatencyMs = null;
+  }
+  return {
+    status: databaseLatencyMs === null ? 'degraded' : 'ok',
+    database: kind,
+    databaseLatencyMs,
+    version: packageJson.version,
+    uptimeSeconds: Math.max(0, Math.floor((now.getTime() - startedAt.getTime()) / 1000)),
+  };
+}

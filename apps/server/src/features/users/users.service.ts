@@ -1,0 +1,79 @@
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { Database } from '@sentinela/db/client';
+import { containsPattern } from '@sentinela/db/sql-helpers';
+import { users } from '@sentinela/db/schema/accounts';
+import type { listUsersInput, setRoleInput } from '@sentinela/shared/auth';
+import type { Role } from '@sentinela/shared/auth-rules';
+import type { z } from 'zod';
+import { recordAudit, type RequestOrigin } from '../../audit/audit.service';
+import { AppError } from '../../errors';
+
+const listColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  twoFactorEnabled: users.twoFactorEnabled,
+  twoFactorMethod: users.twoFactorMethod,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+};
+
+export async function listUsers(db: Database, input: z.output<typeof listUsersInput>) {
+  const pattern = input.search ? containsPattern(input.search) : undefined;
+  const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+  const [items, [totals]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), users.email)
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items, total: totals?.n ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** Changes a role; the last admin cannot be demoted (not even by themselves). */
+export async function setUserRole(
+  db: Database,
+  actor: { id: string; email: string },
+  origin: RequestOrigin,
+  input: z.output<typeof setRoleInput>,
+): Promise<{ id: string; role: Role }> {
+  const result = await db
+    .transaction(async (tx) => {
+      const [target] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
+      if (!target) throw new AppError('NOT_FOUND', 'users.notFound');
+      if (target.role === 'admin' && input.role !== 'admin') {
+        const [admins] = await tx
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.role, 'admin')));
+        if ((admins?.n ?? 0) <= 1) throw new AppError('BAD_REQUEST', 'users.lastAdmin');
+      }
+      await tx.update(users).set({ role: input.role, updatedAt: new Date() }).where(eq(users.id, input.userId));
+      return { id: target.id, email: target.email, from: target.role, role: input.role };
+    })
+    .catch(async (error: unknown) => {
+      await recordAudit(db, origin, {
+        action: 'users.setRole',
+        result: 'failure',
+        userId: actor.id,
+        actorEmail: actor.email,
+        target: input.userId,
+        details: { role: input.role },
+      });
+      throw error;
+    });
+  await recordAudit(db, origin, {
+    action: 'users.setRole',
+    result: 'success',
+    userId: actor.id,
+    actorEmail: actor.email,
+    target: result.email,
+    details: { from: result.from, to: result.role },
+  });
+  return { id: result.id, role: result.role };
+}

@@ -1,0 +1,64 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createContextFactory, type ServerDeps } from '../trpc/context';
+import { appRouter } from '../trpc/router';
+import { apiBodyGuard, apiRequestGuard, registerSecurityHeaders, sendTrpcError } from './security';
+import { registerSpa } from './spa';
+
+export interface AppOptions extends ServerDeps {
+  logger: FastifyBaseLogger;
+  /** The built web app (apps/web/dist). */
+  webDist: string;
+  trustProxy?: boolean;
+  cookieSecret?: string;
+  /** The API; tests pass the app router merged with probes of their own. */
+  router?: typeof appRouter;
+}
+
+/** The HTTP server: security headers, the tRPC API at /api/trpc and the web app. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    // tRPC batches put every procedure name in the path.
+    routerOptions: { maxParamLength: 2000 },
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie, options.cookieSecret ? { secret: options.cookieSecret } : {});
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', apiRequestGuard);
+      api.addHook('preHandler', apiBodyGuard);
+      api.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+        if (error.statusCode === 413) return sendTrpcError(req, reply, 413, 'error.payloadTooLarge');
+        if (error.statusCode === 415) return sendTrpcError(req, reply, 415, 'error.unsupportedMediaType');
+        req.log.error({ err: error }, 'API request failed outside tRPC');
+        return reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 500).send({
+          error: { json: { message: 'Internal error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR' } } },
+        });
+      });
+      await api.register(fastifyTRPCPlugin, {
+        prefix: '/trpc',
+        trpcOptions: {
+          router: options.router ?? appRouter,
+          createContext: createContextFactory(options),
+          onError({ error, path, req }) {
+            if (error.code === 'INTERNAL_SERVER_ERROR') {
+              req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+            }
+          },
+        } satisfies FastifyTRPCPluginOptions<typeof appRouter>['trpcOptions'],
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, options.webDist);
+  return app;
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import superjson from 'superjson';
+import { translateServerMessage, type ServerMessageKey } from '@sentinela/shared/messages';
+import { requestLanguage } from '../trpc/context';
+
+/** Security headers on every response. No inline scripts; inline styles only (Radix, sonner). */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HTTPS is the reverse proxy's business; HSTS from a plain-HTTP origin would only confuse.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/** A tRPC-shaped error (as httpBatchLink and httpLink read it), for refusals before tRPC runs. */
+export function sendTrpcError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: 400 | 403 | 413 | 415,
+  key: ServerMessageKey,
+): FastifyReply {
+  const codes = {
+    400: { code: 'PARSE_ERROR', rpc: -32700 },
+    403: { code: 'FORBIDDEN', rpc: -32003 },
+    413: { code: 'PAYLOAD_TOO_LARGE', rpc: -32013 },
+    415: { code: 'UNSUPPORTED_MEDIA_TYPE', rpc: -32015 },
+  } as const;
+  const { code, rpc } = codes[status];
+  const error = superjson.serialize({
+    message: translateServerMessage(key, requestLanguage(req)),
+    code: rpc,
+    data: { code, httpStatus: status },
+  });
+  return reply.code(status).type('application/json').send({ error });
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const safeFetchSites = new Set(['same-origin', 'none']);
+
+/**
+ * Cookie-authenticated calls must not be forgeable from another site: a state-changing request
+ * whose Origin is another host or whose Sec-Fetch-Site says cross-site is refused, and so is a
+ * body that is not JSON (the only kinds a plain HTML form can send are not).
+ */
+export function apiRequestGuard(req: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
+    // tRPC reads `input` only for procedures that take one; refuse malformed JSON for all alike.
+    const input = (req.query as Record<string, unknown>).input;
+    if (typeof input === 'string' && !isJson(input)) {
+      sendTrpcError(req, reply, 400, 'error.parse');
+      return;
+    }
+    return done();
+  }
+
+  const fetchSite = req.headers['sec-fetch-site'];
+  const origin = req.headers.origin;
+  const crossSiteFetch = typeof fetchSite === 'string' && !safeFetchSites.has(fetchSite);
+  let crossOrigin = false;
+  if (origin !== undefined) {
+    try {
+      crossOrigin = new URL(origin).host !== req.headers.host;
+    } catch {
+      crossOrigin = true; // "null" or garbage
+    }
+  }
+  if (crossSiteFetch || crossOrigin) {
+    req.log.warn({ origin, fetchSite }, 'cross-site API request refused');
+    sendTrpcError(req, reply, 403, 'error.crossSite');
+    return;
+  }
+
+  const contentType = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (contentType !== 'application/json') {
+    sendTrpcError(req, reply, 415, 'error.unsupportedMediaType');
+    return;
+  }
+  done();
+}
+
+/** Runs after the body is read (tRPC's parser keeps JSON bodies as text): malformed JSON is a 400. */
+export function apiBodyGuard(req: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  if (typeof req.body === 'string' && req.body !== '' && !isJson(req.body)) {
+    sendTrpcError(req, reply, 400, 'error.parse');
+    return;
+  }
+  done();
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { DatabaseHandle } from '@sentinela/db/client';
+import { seedDemoSite } from '@sentinela/db/seed/demo-site';
+import { openAppDatabase } from './database';
+import type { Config } from './env';
+import { startAlarmEngine, type AlarmEngine } from './features/alerts/alarm-engine';
+import { purgeExpiredAuthData } from './features/auth/auth-housekeeping';
+import { getTelemetryRetention } from './features/settings/settings.service';
+import { deriveKey } from './features/auth/crypto';
+import { buildApp } from './http/app';
+import { resolveSessionSecret } from './session-secret';
+import { outboxSmsProvider, webhookSmsProvider } from './sms/sms-provider';
+import { startTelemetry, type TelemetryRuntime } from './telemetry/telemetry-runtime';
+
+export interface ServerPaths {
+  webDist: string;
+  migrationsFolder?: string;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  telemetry: TelemetryRuntime;
+  url: string;
+  /** Stops accepting, finishes requests in flight, closes the database and releases its lock. */
+  stop(): Promise<void>;
+}
+
+/** Starts everything one Sentinela process runs. Used by main.ts and by the tests. */
+export async function startServer(config: Config, paths: ServerPaths): Promise<RunningServer> {
+  const logger = pino({ level: config.logLevel, base: { service: 'sentinela' } });
+  const database = await openAppDatabase(config, paths.migrationsFolder);
+  let app: FastifyInstance | undefined;
+  let telemetry: TelemetryRuntime | undefined;
+  let alarms: AlarmEngine | undefined;
+  try {
+    // Before the ingest starts: the seed rebuilds the rollup indexes in its transaction.
+    if (config.demoData) {
+      const seeded = await seedDemoSite(database.db, { now: new Date() });
+      if (seeded.seeded) logger.info({ equipment: seeded.equipment }, 'demo site created (DEMO_DATA=off starts empty)');
+    }
+    telemetry = await startTelemetry(config, database.db, logger, () => getTelemetryRetention(database.db));
+    alarms = await startAlarmEngine({ db: database.db, bus: telemetry.bus, log: logger });
+    const sessionSecret = resolveSessionSecret(config);
+    app = await buildApp({
+      logger,
+      webDist: paths.webDist,
+      database,
+      startedAt: new Date(),
+      keys: { totp: deriveKey(sessionSecret, 'totp-secrets'), codes: deriveKey(sessionSecret, 'one-time-codes') },
+      sms:
+        config.sms.provider === 'webhook'
+          ? webhookSmsProvider(config.sms.url, config.sms.token)
+          : outboxSmsProvider(database.db, logger),
+      bus: telemetry.bus,
+      commands: telemetry.commands,
+      trustProxy: config.trustProxy,
+      cookieSecret: sessionSecret,
+    });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close();
+    await telemetry?.stop();
+    await alarms?.stop();
+    await database.close();
+    throw error;
+  }
+  // Hourly housekeeping; a failure is logged and retried next hour, never fatal.
+  const purge = () =>
+    purgeExpiredAuthData(database.db, new Date()).catch((error: unknown) =>
+      logger.warn({ err: error }, 'could not purge expired sessions'),
+    );
+  void purge();
+  const housekeeping = setInterval(() => void purge(), 60 * 60 * 1000);
+  housekeeping.unref();
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const running = app;
+  const runningTelemetry = telemetry;
+  const runningAlarms = alarms;
+  return {
+    app: running,
+    database,
+    telemetry: runningTelemetry,
+    url: `http://${host}:${port}`,
+    async stop() {
+      clearInterval(housekeeping);
+      try {
+        await running.close();
+        await runningTelemetry.stop();
+        await runningAlarms.stop();
+      } finally {
+        await database.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { LiveBus, type LiveEvent } from './live-bus';
+import { liveBatches } from './live-stream';
+
+/** Collects a client's batches, with the time each arrived (ms since the start). */
+function collect(bus: LiveBus, options: Parameters<typeof liveBatches>[2]) {
+  const controller = new AbortController();
+  const began = Date.now();
+  const batches: { at: number; events: LiveEvent[] }[] = [];
+  const done = (async () => {
+    for await (const events of liveBatches(bus, controller.signal, options))
+      batches.push({ at: Date.now() - began, events });
+  })();
+  return {
+    batches,
+    async stop() {
+      controller.abort();
+      await done;
+    },
+  };
+}
+
+const telemetry = (equipmentId: string, metrics: Record<string, number>, ts = new Date()): LiveEvent => ({
+  type: 'telemetry',
+  equipmentId,
+  ts,
+  metrics,
+});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('live stream', () => {
+  it("sends a device's first values at once and merges the rest of its window", async () => {
+    const bus = new LiveBus();
+    const client = collect(bus, { throttleMs: 300, batchMs: 5 });
+    await sleep(20);
+    bus.publish(telemetry('m1', { rpm: 1 }));
+    await sleep(60);
+    expect(client.batches.flatMap((b) => b.events)).toEqual([
+      expect.objectContaining({ equipmentId: 'm1', metrics: { rpm: 1 } }),
+    ]);
+    // Within m1's window: held and merged; another device is not held by m1's window.
+    bus.publish(telemetry('m1', { rpm: 2 }));
+    bus.publish(telemetry('m1', { temperature: 70 }));
+    bus.publish(telemetry('m2', { rpm: 9 }));
+    await sleep(60);
+    expect(client.batches.flatMap((b) => b.events).map((e) => e.equipmentId)).toEqual(['m1', 'm2']);
+    await sleep(300);
+    const events = client.batches.flatMap((b) => b.events);
+    expect(events).toHaveLength(3);
+    expect(events[2]).toMatchObject({ equipmentId: 'm1', metrics: { rpm: 2, temperature: 70 } });
+    const [first, , last] = client.batches.flatMap((b) => b.events.map(() => b.at));
+    expect(last! - first!).toBeGreaterThanOrEqual(290);
+    await client.stop();
+  });
+
+  it('sends status, command and alert events at once, in order, whatever the telemetry window', async () => {
+    const bus = new LiveBus();
+    const client = collect(bus, { throttleMs: 1000, batchMs: 5 });
+    await sleep(20);
+    bus.publish(telemetry('m1', { rpm: 1 }));
+    await sleep(30);
+    bus.publish(telemetry('m1', { rpm: 2 }));
+    bus.publish({ type: 'status', equipmentId: 'm1', status: 'offline' });
+    bus.publish({ type: 'status', equipmentId: 'm1', status: 'online' });
+    await sleep(50);
+    expect(client.batches.flatMap((b) => b.events).map((e) => (e.type === 'status' ? e.status : e.type))).toEqual([
+      'telemetry',
+      'offline',
+      'online',
+    ]);
+    await client.stop();
+  });
+
+  it('only carries the devices asked for', async () => {
+    const bus = new LiveBus();
+    const client = collect(bus, { equipmentIds: new Set(['m2']), batchMs: 5 });
+    await sleep(20);
+    bus.publish(telemetry('m1', { rpm: 1 }));
+    bus.publish(telemetry('m2', { rpm: 2 }));
+    await sleep(50);
+    expect(client.batches.flatMap((b) => b.events).map((e) => e.equipmentId)).toEqual(['m2']);
+    await client.stop();
+  });
+});

@@ -1,0 +1,81 @@
+import type { LiveBus, LiveEvent } from './live-bus';
+
+export interface LiveStreamOptions {
+  /** Telemetry of one device goes out at most once per window (the values within it merged, latest win). */
+  throttleMs?: number;
+  /** What is due is gathered for this long before it goes out: one message per batch, not per event. */
+  batchMs?: number;
+  /** Only these devices (all when absent). */
+  equipmentIds?: Set<string>;
+  /** Bound on what waits for a slow client: beyond it the oldest telemetry is dropped. */
+  maxPending?: number;
+}
+
+type TelemetryEvent = Extract<LiveEvent, { type: 'telemetry' }>;
+
+/**
+ * One client's view of the bus: an async iterator of event batches. Telemetry is throttled per
+ * device: a device's first values go out in the next batch (a few ms), later ones within its
+ * window are merged and go out when the window ends. Status, command and alert events go out in
+ * the next batch, in order. A slow client loses old telemetry, never the other kinds.
+ */
+export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined, options: LiveStreamOptions = {}) {
+  const throttleMs = options.throttleMs ?? 250;
+  const batchMs = options.batchMs ?? 10;
+  const maxPending = options.maxPending ?? 5000;
+  const telemetry = new Map<string, TelemetryEvent>();
+  /** When each device's telemetry last went out (only those within their window matter). */
+  const sentAt = new Map<string, number>();
+  let others: LiveEvent[] = [];
+  let wake: (() => void) | undefined;
+
+  const unsubscribe = bus.subscribe((event) => {
+    if (options.equipmentIds && !options.equipmentIds.has(event.equipmentId)) return;
+    if (event.type === 'telemetry') {
+      const known = telemetry.get(event.equipmentId);
+      telemetry.set(
+        event.equipmentId,
+        known ? { ...event, ts: event.ts > known.ts ? event.ts : known.ts, metrics: { ...known.metrics, ...event.metrics } } : event,
+      );
+      if (telemetry.size > maxPending) telemetry.delete(telemetry.keys().next().value as string);
+    } else {
+      others.push(event);
+    }
+    wake?.();
+  });
+  const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+  const sleep = (ms: number) => Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms)), aborted]);
+  try {
+    while (!signal?.aborted) {
+      const now = Date.now();
+      const due: TelemetryEvent[] = [];
+      let nextDue = Infinity;
+      for (const [id, event] of telemetry) {
+        const at = (sentAt.get(id) ?? -Infinity) + throttleMs;
+        if (at <= now) due.push(event);
+        else nextDue = Math.min(nextDue, at);
+      }
+      if (due.length === 0 && others.length === 0) {
+        // Nothing to send: wait for an event, or for the end of the earliest pending window.
+        const woken = new Promise<void>((resolve) => (wake = resolve));
+        await Promise.race([woken, aborted, ...(nextDue === Infinity ? [] : [sleep(nextDue - now)])]);
+        wake = undefined;
+        await sleep(batchMs); // what arrives together goes out together
+        continue;
+      }
+      for (const event of due) {
+        telemetry.delete(event.equipmentId);
+        sentAt.set(event.equipmentId, now);
+      }
+      if (sentAt.size > 2 * maxPending) {
+        for (const [id, at] of sentAt) if (at + throttleMs <= now) sentAt.delete(id);
+      }
+      const batch: LiveEvent[] = [...others, ...due];
+      others = [];
+      yield batch;
+      await sleep(batchMs);
+    }
+  } finally {
+    unsubscribe();
+  }
+}

@@ -1,0 +1,69 @@
+import { Duplex } from 'node:stream';
+import type { Aedes } from 'aedes';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+
+/**
+ * Where MQTT clients of this process connect: the embedded broker (through in-memory streams,
+ * so they work even when its TCP port could not be opened) or an external broker URL.
+ */
+export type MqttTarget = { kind: 'embedded'; broker: Aedes } | { kind: 'url'; url: string };
+
+/** One end of an in-memory socket pair: what one end writes, the other reads; closing closes both. */
+class MemorySocket extends Duplex {
+  peer: MemorySocket | undefined;
+
+  constructor() {
+    super({ allowHalfOpen: false });
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.peer?.push(chunk);
+    callback();
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.peer?.push(null);
+    callback();
+  }
+
+  override _read(): void {}
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    if (this.peer && !this.peer.destroyed) this.peer.destroy();
+    callback(error);
+  }
+}
+
+function memoryPipe(): [Duplex, Duplex] {
+  const client = new MemorySocket();
+  const server = new MemorySocket();
+  client.peer = server;
+  server.peer = client;
+  return [client, server];
+}
+
+export function connectMqtt(target: MqttTarget, options: IClientOptions): MqttClient {
+  const defaults: IClientOptions = { protocolVersion: 4, reconnectPeriod: 1000, connectTimeout: 10_000 };
+  if (target.kind === 'url') return mqtt.connect(target.url, { ...defaults, ...options });
+  return new mqtt.MqttClient(() => {
+    const [client, server] = memoryPipe();
+    target.broker.handle(server);
+    return client;
+  }, { ...defaults, ...options });
+}
+
+/** Resolves when the client is connected (or rejects after `ms`). */
+export function whenConnected(client: MqttClient, ms = 10_000): Promise<void> {
+  if (client.connected) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off('connect', onConnect);
+      reject(new Error('MQTT connection timed out'));
+    }, ms);
+    const onConnect = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    client.once('connect', onConnect);
+  });
+}

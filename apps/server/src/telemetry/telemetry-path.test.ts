@@ -1,0 +1,203 @@
+import { eq } from 'drizzle-orm';
+import { createTRPCClient, httpSubscriptionLink, splitLink, httpLink } from '@trpc/client';
+import { EventSource } from 'eventsource';
+import type { MqttClient } from 'mqtt';
+import pino from 'pino';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands, equipment, facilities, rooms } from '@sentinela/db/schema/plant';
+import { auditLog } from '@sentinela/db/schema/audit';
+import { testDatabaseKinds } from '@sentinela/db/test/test-database';
+import { startTestServer, type TestClient, type TestServer } from '../../test/test-server';
+import type { appRouter } from '../trpc/router';
+import { startCommandGateway, type CommandGateway } from './command-gateway';
+import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
+import { startIngest, type Ingest } from './ingest';
+import { LiveBus } from './live-bus';
+import { connectMqtt, whenConnected } from './mqtt-connection';
+
+const log = pino({ level: 'silent' });
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+// The whole path with real parts: embedded broker, ingest, database, command gateway, tRPC over
+// HTTP (and SSE), and a fake device that answers commands as a real one would.
+describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
+  let broker: EmbeddedBroker;
+  let gateway: CommandGateway;
+  let server: TestServer;
+  let ingest: Ingest;
+  let device: MqttClient;
+  let operator: TestClient;
+  let viewer: TestClient;
+  let roomId = '';
+  const bus = new LiveBus();
+
+  beforeAll(async () => {
+    broker = await startEmbeddedBroker(0, '127.0.0.1', log);
+    const target = { kind: 'embedded' as const, broker: broker.broker };
+    gateway = startCommandGateway(target, log);
+    server = await startTestServer(kind, { bus, commands: gateway, useClock: false });
+    const [site] = await server.database.db.insert(facilities).values({ code: 'cps', name: 'Planta Campinas', city: 'Campinas' }).returning();
+    const [room] = await server.database.db.insert(rooms).values({ facilityId: site!.id, name: 'Galpão 1' }).returning();
+    roomId = room!.id;
+    await server.database.db.insert(equipment).values([
+      { id: 'mtr-1', name: 'Motor Esteira 01', kind: 'motor', status: 'offline', facilityId: site!.id, roomId, state: { on: true } },
+      { id: 'mtr-silent', name: 'Motor Mudo', kind: 'motor', status: 'online', facilityId: site!.id, state: { on: true } },
+      { id: 'lgt-1', name: 'Luminária 01', kind: 'light', status: 'online', facilityId: site!.id, roomId, state: { on: true, brightness: 100, mode: 'normal' } },
+      { id: 'lgt-2', name: 'Luminária 02', kind: 'light', status: 'online', facilityId: site!.id, roomId, state: { on: false, brightness: 0, mode: 'normal' } },
+      { id: 'lgt-bad', name: 'Luminária com defeito', kind: 'light', status: 'error', facilityId: site!.id, roomId, state: { on: false } },
+    ]);
+    ingest = await startIngest({ db: server.database.db, bus, log, target, external: false, maxDelayMs: 50 });
+
+    // The fake device side: acknowledges like the virtual plant; one refuses, one stays silent.
+    device = connectMqtt(target, { clientId: 'fake-devices' });
+    await whenConnected(device);
+    await device.subscribeAsync('sentinela/cps/+/cmd', { qos: 1 });
+    device.on('message', (topic, payload) => {
+      const id = topic.split('/')[2]!;
+      const cmd = JSON.parse(payload.toString()) as { id: string; params: Record<string, unknown> };
+      if (id === 'mtr-silent') return;
+      const ack = id === 'lgt-bad' ? { id: cmd.id, ok: false, error: 'driver fault' } : { id: cmd.id, ok: true, state: cmd.params };
+      device.publish(`sentinela/cps/${id}/ack`, JSON.stringify(ack), { qos: 1 });
+    });
+
+    operator = await server.enrolledClient(`operador-${kind}@example.com`, 'operator');
+    viewer = await server.enrolledClient(`leitor-${kind}@example.com`, 'viewer');
+  });
+
+  afterAll(async () => {
+    await device.endAsync();
+    await ingest.stop();
+    await gateway.stop();
+    await server.close();
+    await broker.close();
+  });
+
+  it('takes telemetry in, keeps the latest values and brings the device online', async () => {
+    const ts = Date.now();
+    device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts, metrics: { temperature: 71.5, rpm: 1745, current: 12.1 } }));
+    const latest = await until(() => viewer.trpc.telemetry.latest.query({ equipmentIds: ['mtr-1'] }), (rows) => rows.length === 3);
+    expect(Object.fromEntries(latest.map((r) => [r.metric, r.value]))).toEqual({ temperature: 71.5, rpm: 1745, current: 12.1 });
+    const list = await viewer.trpc.equipment.list.query({ search: 'esteira' });
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({ id: 'mtr-1', status: 'online', facilityName: 'Planta Campinas', roomName: 'Galpão 1' });
+    expect(list.items[0]?.lastSeenAt?.getTime()).toBe(ts);
+  });
+
+  it('counts and drops bad messages without stopping', async () => {
+    const before = ingest.stats().dropped;
+    const now = Date.now();
+    device.publish('sentinela/cps/mtr-1/telemetry', '{not json');
+    device.publish('sentinela/cps/nope-99/telemetry', JSON.stringify({ ts: now, metrics: { a: 1 } }));
+    device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: now, metrics: { temperature: 'hot' } }));
+    device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: now + 86_400_000, metrics: { temperature: 1 } }));
+    device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: 0, metrics: { temperature: 1 } }));
+    device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: now, metrics: { big: 1 }, pad: 'x'.repeat(70_000) }));
+    device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: now, metrics: { temperature: 72 } }));
+    await until(() => Promise.resolve(ingest.stats().dropped), (d) => d.malformed > before.malformed && d.tooLarge > before.tooLarge);
+    const after = ingest.stats().dropped;
+    expect(after.malformed - before.malformed).toBe(1);
+    expect(after.unknownEquipment - before.unknownEquipment).toBe(1);
+    expect(after.invalid - before.invalid).toBe(1);
+    expect(after.badTimestamp - before.badTimestamp).toBe(2);
+    expect(after.tooLarge - before.tooLarge).toBe(1);
+    // And the good message after them still went in.
+    await until(() => viewer.trpc.telemetry.latest.query({ equipmentIds: ['mtr-1'] }), (rows) => rows.some((r) => r.metric === 'temperature' && r.value === 72));
+  });
+
+  it('turns a motor off through the device, confirmed, logged and audited', async () => {
+    const result = await operator.trpc.motors.setPower.mutate({ id: 'mtr-1', on: false });
+    expect(result).toMatchObject({ status: 'confirmed', equipmentId: 'mtr-1', state: { on: false } });
+    const [row] = await server.database.db.select().from(equipment).where(eq(equipment.id, 'mtr-1'));
+    expect(row?.state).toEqual({ on: false });
+    const [cmd] = await server.database.db.select().from(commands).where(eq(commands.id, result.commandId));
+    expect(cmd).toMatchObject({ status: 'confirmed', action: 'setPower' });
+    expect(cmd?.completedAt).toBeInstanceOf(Date);
+    const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'command.setPower'));
+    expect(audit.at(-1)).toMatchObject({ result: 'success', target: 'mtr-1', actorEmail: `operador-${kind}@example.com` });
+  });
+
+  it('reports a refusal and a silent device without changing their state', async () => {
+    expect(await operator.trpc.lights.set.mutate({ id: 'lgt-bad', on: true })).toMatchObject({ status: 'failed', error: 'driver fault' });
+    const silent = await operator.trpc.motors.setPower.mutate({ id: 'mtr-silent', on: false });
+    expect(silent.status).toBe('timeout');
+    const [row] = await server.database.db.select().from(equipment).where(eq(equipment.id, 'mtr-silent'));
+    expect(row?.state).toEqual({ on: true });
+  }, 15_000);
+
+  it('applies eco to the lights of a room and answers the counts', async () => {
+    expect(await operator.trpc.lights.bulk.mutate({ action: 'eco', roomId })).toEqual({ total: 3, confirmed: 2, failed: 1, timeout: 0 });
+    const rows = await server.database.db.select().from(equipment).where(eq(equipment.id, 'lgt-2'));
+    expect(rows[0]?.state).toEqual({ on: true, brightness: 50, mode: 'eco' });
+  });
+
+  it('refuses control to a viewer, a wrong kind and bad input, clearly', async () => {
+    await expect(viewer.trpc.motors.setPower.mutate({ id: 'mtr-1', on: true })).rejects.toThrow('Você não tem permissão para esta ação.');
+    await expect(operator.trpc.motors.setPower.mutate({ id: 'lgt-1', on: true })).rejects.toThrow(
+      'Este comando não se aplica a este tipo de equipamento.',
+    );
+    await expect(operator.trpc.motors.setPower.mutate({ id: 'mtr-404', on: true })).rejects.toThrow('Equipamento não encontrado.');
+    await expect(operator.trpc.lights.set.mutate({ id: 'lgt-1', brightness: 150 })).rejects.toThrow('Dados inválidos');
+    await expect(operator.trpc.lights.set.mutate({ id: 'lgt-1' })).rejects.toThrow('Nada a alterar.');
+  });
+
+  it('pushes live values to a signed-in client over SSE', async () => {
+    const cookie = [...operator.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const client = createTRPCClient<typeof appRouter>({
+      links: [
+        splitLink({
+          condition: (op) => op.type === 'subscription',
+          true: httpSubscriptionLink({
+            url: `${server.base}/api/trpc`,
+            transformer: superjson,
+            EventSource,
+            eventSourceOptions: () => ({
+              fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } }),
+            }),
+          }),
+          false: httpLink({ url: `${server.base}/api/trpc`, transformer: superjson }),
+        }),
+      ],
+    });
+    const received: unknown[] = [];
+    const subscription = client.live.events.subscribe(
+      { equipmentIds: ['mtr-1'] },
+      { onData: (data) => received.push(...data.events) },
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: Date.now(), metrics: { temperature: 73.2 } }));
+      await until(() => Promise.resolve(received), (events) => events.some((e) => (e as { metrics?: { temperature?: number } }).metrics?.temperature === 73.2));
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
+  it('answers history downsampled from raw points', async () => {
+    const base = Date.now() - 60_000;
+    for (let i = 0; i < 30; i++) {
+      device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: base + i * 1000, metrics: { vibration: i } }));
+    }
+    await until(
+      () => viewer.trpc.telemetry.series.query({ equipmentId: 'mtr-1', metric: 'vibration', from: new Date(base), to: new Date(base + 30_000), maxPoints: 10 }),
+      (s) => s.points.reduce((n, p) => n + p.count, 0) === 30,
+    );
+    const series = await viewer.trpc.telemetry.series.query({ equipmentId: 'mtr-1', metric: 'vibration', from: new Date(base), to: new Date(base + 30_000), maxPoints: 10 });
+    expect(series.source).toBe('raw');
+    expect(series.points.length).toBeLessThanOrEqual(11);
+    expect(Math.min(...series.points.map((p) => p.min))).toBe(0);
+    expect(Math.max(...series.points.map((p) => p.max))).toBe(29);
+    await expect(
+      viewer.trpc.telemetry.series.query({ equipmentId: 'mtr-1', metric: 'vibration', from: new Date(base), to: new Date(base - 1) }),
+    ).rejects.toThrow('Intervalo de tempo inválido');
+  });
+});

@@ -1,0 +1,65 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DatabaseHandle } from '@sentinela/db/client';
+import { LANGUAGE_HEADER, parseLanguage, type Language } from '@sentinela/shared/language';
+import type { AuthDeps, Caller } from '../features/auth/auth-deps';
+import { SESSION_COOKIE } from '../features/auth/auth-cookies';
+import { resolveSession, type ResolvedSession } from '../features/auth/sessions.service';
+import type { SmsProvider } from '../sms/sms-provider';
+import type { CommandGateway } from '../telemetry/command-gateway';
+import type { LiveBus } from '../telemetry/live-bus';
+
+/** What the server gives every request, built once at start. */
+export interface ServerDeps {
+  database: DatabaseHandle;
+  startedAt: Date;
+  keys: AuthDeps['keys'];
+  sms: SmsProvider;
+  /** The in-process fan-out of live events. */
+  bus: LiveBus;
+  /** Sends commands to devices over MQTT; null when no broker is connected. */
+  commands: CommandGateway | null;
+  /** The clock; tests move it to cross expiries and lockouts. */
+  now?: () => Date;
+}
+
+export interface Context {
+  db: DatabaseHandle['db'];
+  databaseKind: DatabaseHandle['kind'];
+  startedAt: Date;
+  auth: AuthDeps;
+  bus: LiveBus;
+  commands: CommandGateway | null;
+  /** The signed-in session named by the cookie, if alive. */
+  session: ResolvedSession | null;
+  caller: Caller;
+  lang: Language;
+  log: FastifyRequest['log'];
+  req: FastifyRequest;
+  res: FastifyReply;
+}
+
+export function requestLanguage(req: FastifyRequest): Language {
+  return parseLanguage(req.headers[LANGUAGE_HEADER]);
+}
+
+export function createContextFactory(deps: ServerDeps) {
+  const auth: AuthDeps = { db: deps.database.db, keys: deps.keys, sms: deps.sms, now: deps.now ?? (() => new Date()) };
+  return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
+    const lang = requestLanguage(req);
+    const token = req.cookies[SESSION_COOKIE];
+    return {
+      db: deps.database.db,
+      databaseKind: deps.database.kind,
+      startedAt: deps.startedAt,
+      auth,
+      bus: deps.bus,
+      commands: deps.commands,
+      session: token ? await resolveSession(auth.db, token, auth.now()) : null,
+      caller: { ip: req.ip, userAgent: req.headers['user-agent'], lang },
+      lang,
+      log: req.log,
+      req,
+      res,
+    };
+  };
+}

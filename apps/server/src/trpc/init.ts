@@ -1,0 +1,49 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { hasRole, type Role } from '@sentinela/shared/auth-rules';
+import { NOT_LOGGED_IN_MESSAGE } from '@sentinela/shared/messages';
+import { recordAudit } from '../audit/audit.service';
+import { AppError } from '../errors';
+import type { Context } from './context';
+import { formatError } from './error-formatter';
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  // Stack traces stay in the server log, never in a response.
+  isDev: false,
+  errorFormatter: ({ shape, error, ctx, path }) => formatError(shape, error, ctx?.lang ?? 'pt', path),
+});
+
+export const router = t.router;
+export const mergeRouters = t.mergeRouters;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Tier 1: anyone. */
+export const publicProcedure = t.procedure;
+
+/** Tier 2: a live session, 2FA maybe still to set up (the auth.* procedures of that stage). */
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: NOT_LOGGED_IN_MESSAGE });
+  return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user } });
+});
+
+/** Tier 3: signed in with 2FA enabled — every page's data. */
+export const authenticatedProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.twoFactorEnabled) throw new AppError('FORBIDDEN', 'auth.twoFactorSetupRequired');
+  return next();
+});
+
+function requireRole(role: Role) {
+  return authenticatedProcedure.use(async ({ ctx, next, path }) => {
+    if (!hasRole(ctx.user, role)) {
+      await recordAudit(ctx.db, ctx.caller, { action: path, result: 'denied', userId: ctx.user.id, actorEmail: ctx.user.email, details: { needs: role } });
+      throw new AppError('FORBIDDEN', 'auth.forbidden');
+    }
+    return next();
+  });
+}
+
+/** Tier 4: control actions. */
+export const operatorProcedure = requireRole('operator');
+/** Tier 5: users, settings, privacy administration. */
+export const adminProcedure = requireRole('admin');

@@ -1,0 +1,31 @@
+import { alertsRouter } from '../features/alerts/alerts.router';
+import { authRouter } from '../features/auth/auth.router';
+import { equipmentRouter } from '../features/equipment/equipment.router';
+import { hvacRouter } from '../features/hvac/hvac.router';
+import { lightsRouter } from '../features/lights/lights.router';
+import { liveRouter } from '../features/live/live.router';
+import { motorsRouter } from '../features/motors/motors.router';
+import { settingsRouter } from '../features/settings/settings.router';
+import { smsRouter } from '../features/sms/sms.router';
+import { systemRouter } from '../features/system/system.router';
+import { telemetryRouter } from '../features/telemetry/telemetry.router';
+import { usersRouter } from '../features/users/users.router';
+import { router } from './init';
+
+/** Every area's router, composed once. The client imports only the type. */
+export const appRouter = router({
+  alerts: alertsRouter,
+  auth: authRouter,
+  equipment: equipmentRouter,
+  hvac: hvacRouter,
+  lights: lightsRouter,
+  live: liveRouter,
+  motors: motorsRouter,
+  settings: settingsRouter,
+  sms: smsRouter,
+  system: systemRouter,
+  telemetry: telemetryRouter,
+  users: usersRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,40 @@
+import { hasRole, type Role } from '@sentinela/shared/auth-rules';
+import type { ReactNode } from 'react';
+import { layoutStrings } from '../lib/i18n/layout-strings';
+import { useStrings } from '../lib/i18n/strings';
+import { useCurrentUser } from '../lib/use-current-user';
+import { Tooltip, TooltipContent, TooltipTrigger } from './ui/tooltip';
+
+interface RoleGatedProps {
+  /** The role the control needs (the server enforces the same rule). */
+  needs: Role;
+  /** Renders the control; `allowed` false means render it disabled. */
+  children: (allowed: boolean) => ReactNode;
+}
+
+/**
+ * A control a role may not use stays visible but disabled, with a tooltip saying why
+ * (PRODUCT §2). A disabled control gets no pointer or focus events, so the tooltip hangs on a
+ * focusable wrapper, which also carries the reason as text for screen readers.
+ */
+export function RoleGated({ needs, children }: RoleGatedProps) {
+  const t = useStrings(layoutStrings);
+  const allowed = hasRole(useCurrentUser(), needs);
+  if (allowed) return children(true);
+  const reason = t('requiresRole', { role: t(`role.${needs}`) });
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <span
+          tabIndex={0}
+          data-slot="role-gated"
+          className="inline-flex rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
+          {children(false)}
+          <span className="sr-only">{reason}</span>
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>{reason}</TooltipContent>
+    </Tooltip>
+  );
+}

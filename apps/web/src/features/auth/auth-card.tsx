@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { BrandMark } from '../../components/brand-mark';
+import { usePublicSettings } from '../../lib/use-public-settings';
+
+/** The centred card the public (sign-in) pages sit in. */
+export function AuthCard({ title, wide = false, children }: { title: string; wide?: boolean; children?: ReactNode }) {
+  const { siteName } = usePublicSettings();
+  return (
+    <main className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
+      <title>{`${title} · ${siteName}`}</title>
+      <section
+        aria-labelledby="auth-card-title"
+        className={`w-full ${wide ? 'max-w-md' : 'max-w-sm'} rounded-xl border bg-card p-6 text-card-foreground shadow-sm`}
+      >
+        <div className="mb-6 flex items-center gap-2">
+          <BrandMark />
+          <span className="text-lg font-semibold">{siteName}</span>
+        </div>
+        <h1 id="auth-card-title" className="text-xl font-semibold tracking-tight">
+          {title}
+        </h1>
+        {children}
+      </section>
+    </main>
+  );
+}

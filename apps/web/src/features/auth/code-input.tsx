@@ -1,0 +1,34 @@
+import { Field } from './auth-ui';
+import { CODE_LENGTH, normalizeCode } from './code';
+
+interface CodeInputProps {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (code: string) => void;
+  autoFocus?: boolean;
+  disabled?: boolean;
+}
+
+/** A 6-digit code field: anything but digits is stripped as it is typed or pasted. */
+export function CodeInput({ id, label, hint, value, onChange, autoFocus, disabled }: CodeInputProps) {
+  return (
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      value={value}
+      onChange={(event) => {
+        onChange(normalizeCode(event.target.value));
+      }}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      placeholder={'0'.repeat(CODE_LENGTH)}
+      autoFocus={autoFocus}
+      disabled={disabled}
+      className="text-center font-mono text-lg tracking-[0.4em]"
+    />
+  );
+}

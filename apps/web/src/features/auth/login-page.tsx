@@ -1,0 +1,117 @@
+import { useMutation } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'wouter';
+import { errorMessage } from '../../lib/api-errors';
+import { loginStrings } from '../../lib/i18n/login-strings';
+import { useLanguage } from '../../lib/i18n/language-context';
+import { useStrings } from '../../lib/i18n/strings';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { AuthCard } from './auth-card';
+import { buttonClass, Field } from './auth-ui';
+import { useCompleteSignIn } from './use-complete-sign-in';
+
+// The code step is fetched when the password is submitted (while the server answers), keeping
+// it out of /login's first load, which is budgeted.
+const loadCodeStep = () => import('./login-code-step');
+const LoginCodeStep = lazy(() => loadCodeStep().then((module) => ({ default: module.LoginCodeStep })));
+
+type Step = { kind: 'password' } | { kind: 'code'; method: 'totp' | 'sms' };
+
+/**
+ * /login: e-mail and password, then — for an account with 2FA — the code step on the same page
+ * (PRODUCT §2: the second factor at every sign-in).
+ */
+export default function LoginPage() {
+  const { t: tCore } = useLanguage();
+  const t = useStrings(loginStrings);
+  const trpc = useTRPC();
+  const completeSignIn = useCompleteSignIn();
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: async (result) => {
+        if ('twoFactorRequired' in result) {
+          setPassword('');
+          setStep({ kind: 'code', method: result.method ?? 'totp' });
+          return;
+        }
+        await completeSignIn(result);
+      },
+      onError: (error) => {
+        notify.error(errorMessage(error, t('loginFailed')));
+      },
+    }),
+  );
+
+  if (step.kind === 'code') {
+    return (
+      <AuthCard title={t('codeTitle')}>
+        <Suspense
+          fallback={
+            <p role="status" className="mt-2 text-sm text-muted-foreground">
+              {tCore('app.loading')}
+            </p>
+          }
+        >
+          <LoginCodeStep
+            method={step.method}
+            onBack={() => {
+              setStep({ kind: 'password' });
+            }}
+          />
+        </Suspense>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={tCore('auth.login.title')}>
+      <form
+        className="mt-6 flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (login.isPending) return;
+          loadCodeStep().catch(() => undefined); // a failure shows when the step renders
+          login.mutate({ email: email.trim(), password });
+        }}
+      >
+        <Field
+          id="login-email"
+          label={t('email')}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+          }}
+        />
+        <Field
+          id="login-password"
+          label={t('password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+          }}
+        />
+        <button type="submit" className={buttonClass.primary} disabled={login.isPending}>
+          {login.isPending ? t('loginPending') : t('loginSubmit')}
+        </button>
+      </form>
+      <p className="mt-4 text-xs text-muted-foreground">{t('twoFactorNote')}</p>
+      <p className="mt-4 text-sm text-muted-foreground">
+        {t('noAccount')}{' '}
+        <Link href="/register" className={buttonClass.link}>
+          {t('registerLink')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

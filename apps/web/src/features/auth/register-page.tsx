@@ -1,0 +1,128 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { errorMessage } from '../../lib/api-errors';
+import { registerStrings } from '../../lib/i18n/register-strings';
+import { useLanguage } from '../../lib/i18n/language-context';
+import { useStrings } from '../../lib/i18n/strings';
+import { notify } from '../../lib/notify';
+import { storeAuthToken } from '../../lib/session-user';
+import { useTRPC } from '../../lib/trpc';
+import { useUserCache } from '../../lib/use-current-user';
+import { AuthCard } from './auth-card';
+import { buttonClass, Field } from './auth-ui';
+import { PasswordChecklist } from './password-checklist';
+import { canSubmitRegistration, showMismatch } from './password-checks';
+
+/** /register: name, e-mail, password with the live checklist, confirmation (spec §2, §5). */
+export default function RegisterPage() {
+  const { t: tCore } = useLanguage();
+  const t = useStrings(registerStrings);
+  const trpc = useTRPC();
+  const [, navigate] = useLocation();
+  const { refreshUser, forgetUserData } = useUserCache();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+
+  const register = useMutation(
+    trpc.auth.register.mutationOptions({
+      // Spec §4: store the token if returned, toast, refresh the user, go to /setup-2fa.
+      onSuccess: async (result) => {
+        storeAuthToken(result);
+        notify.success(t('registerSuccess'));
+        forgetUserData();
+        await refreshUser();
+        navigate('/setup-2fa');
+      },
+      onError: (error) => {
+        notify.error(errorMessage(error, t('registerFailed')));
+      },
+    }),
+  );
+
+  const mismatch = showMismatch({ password, confirmPassword });
+  const canSubmit = canSubmitRegistration({ password, confirmPassword, pending: register.isPending });
+
+  return (
+    <AuthCard title={tCore('auth.register.title')}>
+      <form
+        className="mt-6 flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (register.isPending) return;
+          // The button is disabled then; the handler keeps the spec's toast as a guard.
+          if (password !== confirmPassword) {
+            notify.error(t('passwordMismatch'));
+            return;
+          }
+          if (!canSubmit) return;
+          register.mutate({ name: name.trim(), email: email.trim(), password });
+        }}
+      >
+        <Field
+          id="register-name"
+          label={t('name')}
+          autoComplete="name"
+          required
+          minLength={2}
+          maxLength={120}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+          }}
+        />
+        <Field
+          id="register-email"
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+          }}
+        />
+        <div className="flex flex-col gap-2">
+          <Field
+            id="register-password"
+            label={t('password')}
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={128}
+            aria-describedby="register-password-rules"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+            }}
+          />
+          <PasswordChecklist id="register-password-rules" password={password} />
+        </div>
+        <Field
+          id="register-confirm-password"
+          label={t('confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          error={mismatch ? t('passwordMismatch') : null}
+          value={confirmPassword}
+          onChange={(event) => {
+            setConfirmPassword(event.target.value);
+          }}
+        />
+        <button type="submit" className={buttonClass.primary} disabled={!canSubmit}>
+          {register.isPending ? t('registerPending') : t('registerSubmit')}
+        </button>
+      </form>
+      <p className="mt-4 text-sm text-muted-foreground">
+        {t('haveAccount')}{' '}
+        <Link href="/login" className={buttonClass.link}>
+          {t('loginLink')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

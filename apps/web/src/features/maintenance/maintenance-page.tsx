@@ -1,0 +1,7 @@
+import { PageHeader } from '../../components/page-header';
+import { useLanguage } from '../../lib/i18n/language-context';
+
+export default function MaintenancePage() {
+  const { t } = useLanguage();
+  return <PageHeader title={t('nav.maintenance')} />;
+}

@@ -1,0 +1,260 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { roles as roleOrder, type Role } from '@sentinela/shared/auth-rules';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { RoleGated } from '../../components/role-gated';
+import { Button } from '../../components/ui/button';
+import { errorMessage } from '../../lib/api-errors';
+import { cn } from '../../lib/cn';
+import { formatDateTime } from '../../lib/format';
+import { useLanguage } from '../../lib/i18n/language-context';
+import { layoutStrings } from '../../lib/i18n/layout-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { usersStrings } from '../../lib/i18n/users-strings';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { useCurrentUser, useUserCache } from '../../lib/use-current-user';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+
+export const USERS_PAGE_SIZE = 20;
+export const USERS_SEARCH_DEBOUNCE_MS = 300;
+
+const cellClass = 'px-3 py-2.5 text-left align-middle';
+const selectClass =
+  'h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50';
+
+/** /users (administrators): accounts with role, 2FA and last sign-in; search, paging, role changes. */
+export default function UsersPage() {
+  const { t: tCore, language } = useLanguage();
+  const t = useStrings(usersStrings);
+  const tLayout = useStrings(layoutStrings);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const currentUser = useCurrentUser();
+  const { refreshUser } = useUserCache();
+
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), USERS_SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  // A new search starts again from page 1.
+  const [pageSearch, setPageSearch] = useState(search);
+  if (pageSearch !== search) {
+    setPageSearch(search);
+    setPage(1);
+  }
+
+  const list = useQuery(
+    trpc.users.list.queryOptions(
+      { search: search === '' ? undefined : search, page, pageSize: USERS_PAGE_SIZE },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+
+  const setRole = useMutation(
+    trpc.users.setRole.mutationOptions({
+      onError: (error) => {
+        notify.error(errorMessage(error, t('roleFailed')));
+      },
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.users.list.pathKey() }),
+    }),
+  );
+
+  const changeRole = (user: { id: string; name: string }, role: Role) => {
+    setRole.mutate(
+      { userId: user.id, role },
+      {
+        onSuccess: () => {
+          notify.success(t('roleChanged', { name: user.name, role: tLayout(`role.${role}`) }));
+          // An administrator who lowered their own role loses this page.
+          if (user.id === currentUser?.id) void refreshUser();
+        },
+      },
+    );
+  };
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title={tCore('nav.users')} />
+      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+
+      <div className="relative max-w-sm">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <input
+          type="search"
+          aria-label={t('search')}
+          placeholder={t('searchPlaceholder')}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.target.value);
+          }}
+          className="h-9 w-full rounded-md border border-input bg-background pr-3 pl-8 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        />
+      </div>
+
+      {list.isError && !data ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border p-4 text-sm">
+          <p className="font-medium">{t('loadFailed')}</p>
+          <p className="text-muted-foreground">{errorMessage(list.error, '')}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              void list.refetch();
+            }}
+          >
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border">
+          <table
+            className={cn('w-full min-w-[48rem] text-sm', list.isPlaceholderData && 'opacity-60')}
+            aria-busy={list.isFetching}
+            aria-describedby={data ? 'users-total' : undefined}
+          >
+            <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className={cellClass}>
+                  {t('name')}
+                </th>
+                <th scope="col" className={cellClass}>
+                  {t('email')}
+                </th>
+                <th scope="col" className={cellClass}>
+                  {t('role')}
+                </th>
+                <th scope="col" className={cellClass}>
+                  {t('twoFactor')}
+                </th>
+                <th scope="col" className={cellClass}>
+                  {t('lastLogin')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {!data ? (
+                <SkeletonRows />
+              ) : data.items.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-3 py-8 text-center text-muted-foreground">
+                    {search ? t('emptySearch', { search }) : t('empty')}
+                  </td>
+                </tr>
+              ) : (
+                data.items.map((user) => {
+                  const pendingRole =
+                    setRole.isPending && setRole.variables.userId === user.id ? setRole.variables.role : null;
+                  return (
+                    <tr key={user.id} data-user-email={user.email}>
+                      <td className={cn(cellClass, 'font-medium')}>
+                        {user.name}
+                        {user.id === currentUser?.id && (
+                          <span className="ml-1.5 text-xs font-normal text-muted-foreground">{t('you')}</span>
+                        )}
+                      </td>
+                      <td className={cn(cellClass, 'text-muted-foreground')}>{user.email}</td>
+                      <td className={cellClass}>
+                        <RoleGated needs="admin">
+                          {(allowed) => (
+                            <select
+                              aria-label={t('roleOf', { name: user.name })}
+                              className={selectClass}
+                              value={pendingRole ?? user.role}
+                              disabled={!allowed || pendingRole !== null}
+                              onChange={(event) => {
+                                changeRole(user, event.target.value as Role);
+                              }}
+                            >
+                              {roleOrder.map((role) => (
+                                <option key={role} value={role}>
+                                  {tLayout(`role.${role}`)}
+                                </option>
+                              ))}
+                            </select>
+                          )}
+                        </RoleGated>
+                      </td>
+                      <td className={cellClass}>
+                        <span
+                          className={cn(
+                            'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
+                            user.twoFactorEnabled
+                              ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400'
+                              : 'bg-muted text-muted-foreground',
+                          )}
+                        >
+                          {user.twoFactorEnabled
+                            ? `${t('twoFactorOn')}${user.twoFactorMethod ? ` (${t(`method.${user.twoFactorMethod}`)})` : ''}`
+                            : t('twoFactorOff')}
+                        </span>
+                      </td>
+                      <td className={cn(cellClass, 'whitespace-nowrap text-muted-foreground')}>
+                        {user.lastLoginAt ? formatDateTime(user.lastLoginAt, language) : t('never')}
+                      </td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {!data && !list.isError && (
+        <p role="status" className="sr-only">
+          {t('loading')}
+        </p>
+      )}
+
+      {data && (
+        <nav aria-label={t('pagination')} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+          <span id="users-total" className="text-muted-foreground">
+            {t('total', { count: data.total })}
+          </span>
+          <div className="flex items-center gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={page <= 1 || list.isFetching}
+              onClick={() => {
+                setPage(page - 1);
+              }}
+            >
+              {t('previous')}
+            </Button>
+            <span aria-live="polite">{t('pageOf', { page: data.page, pages })}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={page >= pages || list.isFetching}
+              onClick={() => {
+                setPage(page + 1);
+              }}
+            >
+              {t('next')}
+            </Button>
+          </div>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function SkeletonRows() {
+  return Array.from({ length: 5 }, (_, row) => (
+    <tr key={row} aria-hidden data-slot="skeleton">
+      {[40, 56, 24, 20, 32].map((width, cell) => (
+        <td key={cell} className={cellClass}>
+          <span className="block h-4 animate-pulse rounded bg-muted" style={{ width: `${width * 4}px` }} />
+        </td>
+      ))}
+    </tr>
+  ));
+}

@@ -1,0 +1,86 @@
+import type { Language } from '@sentinela/shared/language';
+
+/**
+ * Display formats (spec §9):
+ * - Currency: amounts are stored in BRL. pt → BRL in pt-BR ('R$ 1.234,50');
+ *   en → USD in en-US with the amount divided by 5 ('$246.90').
+ * - Temperature: values are stored in °C. pt → one decimal, pt-BR digits ('21,5 °C');
+ *   en → Fahrenheit (c × 9/5 + 32), one decimal, en-US digits ('70.7 °F').
+ *
+ * Exact output: Intl.NumberFormat with two (currency) or one (temperature) fraction
+ * digits, rounding half away from zero, thousands grouped ('1.234,5' / '1,234.5').
+ * The space between 'R$' and the number, and between the number and '°C'/'°F', is a
+ * non-breaking space (U+00A0) so a value never wraps apart. Negatives get a leading '-'
+ * ('-R$ 12,00', '-$2.40', '-3,5 °C'); a value that rounds to zero never shows '-0'.
+ * Anything that is not a finite number (NaN, ±Infinity, null, undefined) prints '—'.
+ */
+
+/** What a missing or unusable value prints. */
+export const EMPTY_VALUE = '—';
+
+/** BRL → USD for display in English (spec: divide by 5). */
+export const BRL_PER_USD = 5;
+
+const NBSP = '\u00a0';
+
+const currencyFormats: Record<Language, Intl.NumberFormat> = {
+  pt: new Intl.NumberFormat('pt-BR', {
+    style: 'currency',
+    currency: 'BRL',
+    signDisplay: 'negative',
+  }),
+  en: new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    signDisplay: 'negative',
+  }),
+};
+
+const oneDecimal: Record<Language, Intl.NumberFormat> = {
+  pt: new Intl.NumberFormat('pt-BR', {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: 'negative',
+  }),
+  en: new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: 'negative',
+  }),
+};
+
+function isUsable(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** A BRL amount in the user's currency: BRL for pt, USD (÷5) for en. */
+export function formatCurrency(amountBRL: number | null | undefined, lang: Language): string {
+  if (!isUsable(amountBRL)) return EMPTY_VALUE;
+  const amount = lang === 'en' ? amountBRL / BRL_PER_USD : amountBRL;
+  // ICU already puts U+00A0 after 'R$'; normalise in case a runtime uses a plain space.
+  return currencyFormats[lang].format(amount).replace(/\s/g, NBSP);
+}
+
+export function celsiusToFahrenheit(celsius: number): number {
+  return (celsius * 9) / 5 + 32;
+}
+
+/** A °C reading in the user's unit: °C for pt, °F for en, one decimal. */
+export function formatTemperature(celsius: number | null | undefined, lang: Language): string {
+  if (!isUsable(celsius)) return EMPTY_VALUE;
+  if (lang === 'en') return `${oneDecimal.en.format(celsiusToFahrenheit(celsius))}${NBSP}°F`;
+  return `${oneDecimal.pt.format(celsius)}${NBSP}°C`;
+}
+
+const dateTimeFormats: Record<Language, Intl.DateTimeFormat> = {
+  pt: new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }),
+  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' }),
+};
+
+/** A moment as the user reads dates: '05/03/2026, 14:07' (pt) or '3/5/26, 2:07 PM' (en). */
+export function formatDateTime(value: Date | string | number | null | undefined, lang: Language): string {
+  if (value === null || value === undefined) return EMPTY_VALUE;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
+  return dateTimeFormats[lang].format(date);
+}

@@ -1,0 +1,36 @@
+import { isLanguage, type Language } from '@sentinela/shared/language';
+
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+/** <html lang> for each language. */
+export const htmlLang: Record<Language, string> = { pt: 'pt-BR', en: 'en' };
+
+/** The stored choice, or null when nothing valid is stored (missing, other value, no storage). */
+export function readStoredLanguage(): Language | null {
+  try {
+    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage full or blocked: the choice lasts for this page only.
+  }
+}
+
+// The language the API client sends in its header. Kept outside React so the very first
+// requests (fired by child effects before the provider's own effects run) already carry it.
+let currentLanguage: Language = readStoredLanguage() ?? 'pt';
+
+export function getCurrentLanguage(): Language {
+  return currentLanguage;
+}
+
+export function setCurrentLanguage(language: Language): void {
+  currentLanguage = language;
+}

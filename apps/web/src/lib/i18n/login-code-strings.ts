@@ -1,0 +1,41 @@
+import { defineStrings } from './strings';
+
+/** The code step of /login (its own chunk, fetched when the password is submitted). */
+export const loginCodeStrings = defineStrings(
+  {
+    codeIntroTotp: 'Digite o código de 6 dígitos do seu aplicativo autenticador.',
+    codeIntroSms: 'Enviamos um código de 6 dígitos por SMS para o seu telefone.',
+    codeIntroRecovery: 'Digite um dos códigos de recuperação que você guardou. Cada código vale uma única vez.',
+    codeLabel: 'Código de verificação',
+    verify: 'Verificar',
+    verifying: 'Verificando...',
+    useRecoveryCode: 'Usar um código de recuperação',
+    useAppCode: 'Usar o código de 6 dígitos',
+    recoveryLabel: 'Código de recuperação',
+    recoveryHint: 'Por exemplo: abcde-fgh23',
+    resendCode: 'Reenviar código',
+    backToPassword: 'Voltar para e-mail e senha',
+    invalidCode: 'Código inválido',
+    codeLength: 'Digite um código de 6 dígitos',
+    smsSent: 'Código SMS enviado!',
+    smsFailed: 'Erro ao enviar SMS',
+  },
+  {
+    codeIntroTotp: 'Enter the 6-digit code from your authenticator app.',
+    codeIntroSms: 'We sent a 6-digit code by SMS to your phone.',
+    codeIntroRecovery: 'Enter one of the recovery codes you saved. Each code works once.',
+    codeLabel: 'Verification code',
+    verify: 'Verify',
+    verifying: 'Verifying...',
+    useRecoveryCode: 'Use a recovery code',
+    useAppCode: 'Use the 6-digit code',
+    recoveryLabel: 'Recovery code',
+    recoveryHint: 'For example: abcde-fgh23',
+    resendCode: 'Resend code',
+    backToPassword: 'Back to e-mail and password',
+    invalidCode: 'Invalid code',
+    codeLength: 'Enter a 6-digit code',
+    smsSent: 'SMS code sent!',
+    smsFailed: 'Could not send the SMS',
+  },
+);

@@ -1,0 +1,22 @@
+import { useSyncExternalStore } from 'react';
+
+/** Below this width (px) the sidebar becomes a drawer. Matches Tailwind's `md` (48rem). */
+export const MOBILE_BREAKPOINT = 768;
+
+const query = `(max-width: ${String(MOBILE_BREAKPOINT - 1)}px)`;
+
+function subscribe(onChange: () => void): () => void {
+  const list = window.matchMedia(query);
+  list.addEventListener('change', onChange);
+  return () => {
+    list.removeEventListener('change', onChange);
+  };
+}
+
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}

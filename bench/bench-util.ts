@@ -1,0 +1,103 @@
+// Small helpers shared by the benchmarks (bench:ingest, bench:live). Not part of the app.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** True when something accepts TCP connections at host:port within `ms`. */
+export function reachable(host: string, port: number, ms = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(ms, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** The q-quantile (0..1) of the values, nearest rank; NaN when empty. */
+export function quantile(values: number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A TypeScript child process (through tsx) with an IPC channel. */
+export function spawnTs(file: string, nodeArgs: string[] = [], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+export interface Message {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** The next IPC message of the given type from the child (rejects if it exits first or after `ms`). */
+export function nextMessage<T extends Message>(child: ChildProcess, type: string, ms = 120_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error(`no '${type}' from child ${child.pid} within ${ms} ms`)), ms);
+    const onMessage = (message: Message) => {
+      if (message?.type === type) finish(undefined, message as T);
+    };
+    const onExit = (code: number | null, signal: string | null) =>
+      finish(new Error(`child ${child.pid} exited (${code ?? signal}) before '${type}'`));
+    function finish(error?: Error, value?: T) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(value!);
+    }
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+/** Ends a child we started: lets it exit by itself for `grace` ms, then SIGTERM, then SIGKILL after `ms`. */
+export async function stopChild(child: ChildProcess | undefined, ms = 5000, grace = 0): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (
+    grace > 0 &&
+    (await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), grace))]))
+  )
+    return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A plain-text table: header row, then rows; columns padded to their widest cell. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : '—';

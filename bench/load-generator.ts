@@ -1,0 +1,180 @@
+// The benchmarks' device fleet, run as a child process (so it does not share the ingest's event
+// loop): one MQTT connection per device, multi-metric telemetry messages. Driven over IPC:
+//   → { type: 'connect', url, site, ids, qos, metrics }        ← { type: 'connected', connections, failed, ms }
+//   → { type: 'run', mode: 'max', durationMs, window }          (as fast as the ingest takes them: at most
+//       `window` messages published and not yet taken, per the 'credit' messages the parent relays)
+//   → { type: 'run', mode: 'rate', durationMs, hz }             (each device `hz` messages/s, spread evenly)
+//   → { type: 'credit', taken }                                 messages the ingest has taken so far
+//   ← { type: 'done', published, acked, errors, startedAt, endedAt }
+//   → { type: 'close' }                                         ← { type: 'closed' }
+// Every message carries ts = the time of its publish (ms), unique per device.
+import mqtt, { type MqttClient } from 'mqtt';
+
+interface Connect {
+  type: 'connect';
+  url: string;
+  site: string;
+  ids: string[];
+  qos: 0 | 1;
+  metrics: number;
+  clientPrefix: string;
+}
+interface Run {
+  type: 'run';
+  mode: 'max' | 'rate';
+  durationMs: number;
+  window?: number;
+  hz?: number;
+}
+
+const METRICS = [
+  'temperature',
+  'vibration',
+  'current',
+  'efficiency',
+  'rpm',
+  'power',
+  'voltage',
+  'torque',
+  'powerFactor',
+  'bearingTemp',
+];
+
+let config: Connect;
+let clients: (MqttClient | null)[] = [];
+let lastTs: number[] = [];
+let published = 0;
+let acked = 0;
+let errors = 0;
+let taken = 0;
+let running = false;
+const creditWaiters: (() => void)[] = [];
+
+const send = (message: Record<string, unknown>) => process.send?.(message);
+
+function payload(i: number): string {
+  const ts = Math.max(Date.now(), lastTs[i]! + 1);
+  lastTs[i] = ts;
+  let body = `{"ts":${ts},"metrics":{`;
+  for (let m = 0; m < config.metrics; m++) {
+    body += `${m ? ',' : ''}"${METRICS[m % METRICS.length]}${m >= METRICS.length ? m : ''}":${(50 + Math.random() * 50).toFixed(3)}`;
+  }
+  return `${body}}}`;
+}
+
+function publishOne(client: MqttClient, i: number): Promise<void> {
+  published++;
+  return new Promise((resolve) => {
+    client.publish(`sentinela/${config.site}/${config.ids[i]}/telemetry`, payload(i), { qos: config.qos }, (error) => {
+      if (error) errors++;
+      else acked++;
+      resolve();
+    });
+  });
+}
+
+async function connectAll(): Promise<void> {
+  const began = Date.now();
+  clients = new Array<MqttClient | null>(config.ids.length).fill(null);
+  lastTs = new Array<number>(config.ids.length).fill(0);
+  let next = 0;
+  let failed = 0;
+  // A few at a time: a thousand simultaneous CONNECTs would only measure the broker's accept queue.
+  const worker = async () => {
+    while (next < config.ids.length) {
+      const i = next++;
+      try {
+        const client = await mqtt.connectAsync(config.url, {
+          clientId: `${config.clientPrefix}-${i}`,
+          protocolVersion: 4,
+          clean: true,
+          reconnectPeriod: 0,
+          connectTimeout: 20_000,
+          keepalive: 120,
+        });
+        client.on('error', () => errors++);
+        clients[i] = client;
+      } catch {
+        failed++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, worker));
+  send({ type: 'connected', connections: clients.filter(Boolean).length, failed, ms: Date.now() - began });
+}
+
+async function runMax(durationMs: number, window: number): Promise<void> {
+  const pump = async (client: MqttClient, i: number) => {
+    while (running) {
+      if (published - taken >= window) {
+        await new Promise<void>((resolve) => creditWaiters.push(resolve));
+        continue;
+      }
+      await publishOne(client, i);
+    }
+  };
+  const stopAt = setTimeout(() => {
+    running = false;
+    for (const wake of creditWaiters.splice(0)) wake();
+  }, durationMs);
+  await Promise.all(clients.map((c, i) => (c ? pump(c, i) : Promise.resolve())));
+  clearTimeout(stopAt);
+}
+
+async function runRate(durationMs: number, hz: number): Promise<void> {
+  const period = 1000 / hz;
+  const live = clients.map((c, i) => [c, i] as const).filter((e): e is readonly [MqttClient, number] => e[0] !== null);
+  const sent = new Array<number>(live.length).fill(0);
+  const began = performance.now();
+  // One timer for the fleet: each device has its own offset, so the load is spread over the period.
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const elapsed = performance.now() - began;
+      if (elapsed >= durationMs) return resolve();
+      for (let k = 0; k < live.length; k++) {
+        const due = Math.floor((elapsed - (k / live.length) * period) / period) + 1;
+        while (sent[k]! < due) {
+          sent[k]!++;
+          const [client, i] = live[k]!;
+          void publishOne(client, i);
+        }
+      }
+      setTimeout(tick, 1);
+    };
+    tick();
+  });
+  const deadline = Date.now() + 5000;
+  while (acked + errors < published && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+}
+
+process.on('message', (message: Connect | Run | { type: 'credit'; taken: number } | { type: 'close' }) => {
+  switch (message.type) {
+    case 'connect':
+      config = message;
+      void connectAll();
+      break;
+    case 'credit':
+      taken = message.taken;
+      for (const wake of creditWaiters.splice(0)) wake();
+      break;
+    case 'run': {
+      running = true;
+      published = acked = errors = 0;
+      const startedAt = Date.now();
+      const run =
+        message.mode === 'max'
+          ? runMax(message.durationMs, message.window ?? 5000)
+          : runRate(message.durationMs, message.hz ?? 1);
+      void run.then(() => send({ type: 'done', published, acked, errors, startedAt, endedAt: Date.now() }));
+      break;
+    }
+    case 'close':
+      running = false;
+      void Promise.all(clients.filter((c): c is MqttClient => c !== null).map((c) => c.endAsync(true))).then(() => {
+        send({ type: 'closed' });
+        process.exit(0);
+      });
+      break;
+  }
+});
+process.on('disconnect', () => process.exit(0));

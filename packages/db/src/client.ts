@@ -1,0 +1,45 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema/index';
+
+export { schema };
+
+/** What every service receives: the same Drizzle API over PGlite or PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  /** `dataDir` undefined: an in-memory database (tests). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const sql = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+      connection: { application_name: 'sentinela' },
+    });
+    // Fail at start, with the driver's own message, rather than on the first request.
+    await sql`select 1`;
+    const db = drizzlePostgres(sql, { schema, casing: 'snake_case' });
+    return { db: db as unknown as Database, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+  }
+  if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create(options.dataDir, {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,22 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Who did what, to what, from where, with which result — every auth event, control action and
+ * change to records. Also the source of the per-address failed-attempt count.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid('user_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    target: text('target'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    result: text('result', { enum: ['success', 'failure', 'denied'] }).notNull(),
+    details: jsonb('details'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_ip_result_idx').on(t.ip, t.result, t.at)],
+);

@@ -1,0 +1,5 @@
+// The Drizzle schema entry: every area's tables, one file per area.
+export * from './accounts';
+export * from './audit';
+export * from './plant';
+export * from './settings';

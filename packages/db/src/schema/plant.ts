@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const equipmentKinds = ['motor', 'light', 'hvac', 'meter', 'server', 'sensor'] as const;
+export const equipmentStatuses = ['online', 'offline', 'maintenance', 'error'] as const;
+
+/** A site: a plant, a warehouse, a data-center building. */
+export const facilities = pgTable('facilities', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Short code used in MQTT topics: sentinela/<site>/<equipmentId>/... */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  city: text('city').notNull(),
+  state: text('state'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  timezone: text('timezone').notNull().default('America/Sao_Paulo'),
+  createdAt: createdAt(),
+});
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').notNull().default('production'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rooms_facility_idx').on(t.facilityId)],
+);
+
+/**
+ * Every device the plant reports about. `id` is the equipment id of the MQTT topics. `rated`
+ * holds nameplate values (kW, A, rpm…); `state` the last confirmed control state (on,
+ * brightness, mode, set-point).
+ */
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: equipmentKinds }).notNull(),
+    status: text('status', { enum: equipmentStatuses }).notNull().default('offline'),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'set null' }),
+    location: text('location'),
+    rated: jsonb('rated').$type<Record<string, number>>().notNull().default({}),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('equipment_facility_idx').on(t.facilityId),
+    index('equipment_room_idx').on(t.roomId),
+    index('equipment_kind_status_idx').on(t.kind, t.status),
+  ],
+);
+
+export const dataCenters = pgTable('data_centers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  region: text('region').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  function: text('function', { enum: ['primary', 'disaster-recovery', 'edge'] }).notNull(),
+  ipAddress: text('ip_address').notNull(),
+  facilityId: uuid('facility_id').references(() => facilities.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** Raw points: one row per (equipment, metric, time); a duplicate replaces, never doubles. */
+export const telemetry = pgTable(
+  'telemetry',
+  {
+    equipmentId: text('equipment_id').notNull(),
+    metric: text('metric').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.equipmentId, t.metric, t.ts] }), index('telemetry_ts_idx').on(t.ts)],
+);
+
+/** The newest value of every metric, for fast reads. */
+export const telemetryLatest = pgTable(
+  'telemetry_latest',
+  {
+    equipmentId: text('equipment_id').notNull(),
+    metric: text('metric').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.equipmentId, t.metric] })],
+);
+
+const rollupColumns = {
+  equipmentId: text('equipment_id').notNull(),
+  metric: text('metric').notNull(),
+  bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+  sum: doublePrecision('sum').notNull(),
+  min: doublePrecision('min').notNull(),
+  max: doublePrecision('max').notNull(),
+};
+
+/** 1-minute rollups, recomputed from raw for every minute a batch touched (so duplicates never count twice). */
+export const telemetry1m = pgTable('telemetry_1m', rollupColumns, (t) => [
+  primaryKey({ columns: [t.equipmentId, t.metric, t.bucket] }),
+  index('telemetry_1m_bucket_idx').on(t.bucket),
+]);
+
+/** 1-hour rollups, recomputed from the 1-minute ones. Kept for ever. */
+export const telemetry1h = pgTable('telemetry_1h', { ...rollupColumns }, (t) => [
+  primaryKey({ columns: [t.equipmentId, t.metric, t.bucket] }),
+  index('telemetry_1h_bucket_idx').on(t.bucket),
+]);
+
+/** Every command sent to a device: who, when, what, and what came of it. */
+export const commands = pgTable(
+  'commands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    equipmentId: text('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    requestedBy: uuid('requested_by'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ['pending', 'confirmed', 'failed', 'timeout'] }).notNull().default('pending'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('commands_equipment_idx').on(t.equipmentId, t.requestedAt)],
+);
+
+export const alertSeverities = ['critical', 'warning', 'info'] as const;
+
+/** Threshold rules per equipment kind and metric, with hysteresis (clear at `clearAt`). */
+export const alertRules = pgTable('alert_rules', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: equipmentKinds }).notNull(),
+  metric: text('metric').notNull(),
+  comparison: text('comparison', { enum: ['above', 'below'] }).notNull(),
+  threshold: doublePrecision('threshold').notNull(),
+  clearAt: doublePrecision('clear_at').notNull(),
+  severity: text('severity', { enum: alertSeverities }).notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Raised by rules, by silence and by events. One open alert per rule (or type) and equipment. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ruleId: uuid('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
+    /** 'threshold:<ruleId>', 'silence' or 'event:<name>': what "one open alert" is counted by. */
+    source: text('source').notNull(),
+    equipmentId: text('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    severity: text('severity', { enum: alertSeverities }).notNull(),
+    message: text('message').notNull(),
+    value: doublePrecision('value'),
+    status: text('status', { enum: ['active', 'acknowledged', 'cleared'] }).notNull().default('active'),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedBy: uuid('acknowledged_by'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgeNote: text('acknowledge_note'),
+    clearedBy: uuid('cleared_by'),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    clearNote: text('clear_note'),
+  },
+  (t) => [
+    uniqueIndex('alerts_one_open_idx')
+      .on(t.source, t.equipmentId)
+      .where(sql`${t.status} <> 'cleared'`),
+    index('alerts_status_idx').on(t.status, t.severity, t.raisedAt),
+  ],
+);

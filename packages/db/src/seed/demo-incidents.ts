@@ -1,0 +1,152 @@
+import type { SeedDevice } from './demo-equipment';
+import { DAY_MS, HOUR_MS, MINUTE_MS, localTime } from './site-calendar';
+import type { Random } from './seeded-random';
+
+export type IncidentKind = 'overheat' | 'vibration' | 'lowPowerFactor' | 'silence' | 'supplyAir' | 'rackInlet' | 'trip';
+
+/**
+ * Something that went wrong on the site in the last 35 days (or is wrong now). The history
+ * shows it and the alert log records it, so charts and alerts tell the same story.
+ */
+export interface Incident {
+  kind: IncidentKind;
+  device: SeedDevice;
+  start: number;
+  /** null: still going on. */
+  end: number | null;
+  /** The worst value reached (°C, mm/s, power factor…). */
+  peak: number;
+  acknowledged?: { at: number; note: string | null };
+  /** Cleared by an operator rather than by the value coming back. */
+  clearNote?: string;
+}
+
+const ACK_NOTES = [
+  'Equipe de manutenção acionada',
+  'Verificando no local',
+  null,
+  'Acompanhando pelo supervisório',
+  null,
+];
+
+/** A moment between 07:00 and 21:00 local, some days back: when people are around to notice. */
+export function workingHourTime(random: Random, now: number, minDaysAgo: number, maxDaysAgo: number): number {
+  for (;;) {
+    const ms = now - random.range(minDaysAgo, maxDaysAgo) * DAY_MS;
+    const hour = localTime(ms).hour;
+    if (hour >= 7 && hour < 21) return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+  }
+}
+
+function past(
+  random: Random,
+  now: number,
+  kind: IncidentKind,
+  device: SeedDevice,
+  minutes: [number, number],
+  peak: number,
+): Incident {
+  const start = workingHourTime(random, now, 1.5, 33.5);
+  const incident: Incident = { kind, device, start, end: start + random.int(minutes[0], minutes[1]) * MINUTE_MS, peak };
+  if (random.chance(0.5)) {
+    incident.acknowledged = { at: start + random.int(3, 15) * MINUTE_MS, note: random.pick(ACK_NOTES) };
+  }
+  return incident;
+}
+
+export function planIncidents(devices: SeedDevice[], random: Random, now: number): Incident[] {
+  const online = (d: SeedDevice) => d.status === 'online';
+  const motors = devices.filter((d) => d.kind === 'motor' && online(d));
+  const hotMotors = motors.filter((d) => d.profile.duty === 'continuous');
+  const find = (name: string, code: string) => devices.find((d) => d.name === name && d.facility.code === code);
+  const incidents: Incident[] = [];
+  const r2 = (n: number) => Math.round(n * 100) / 100;
+
+  for (let i = 0; i < 6; i++) {
+    const peak = i < 2 ? random.range(96, 101) : random.range(82, 91);
+    incidents.push(past(random, now, 'overheat', random.pick(hotMotors), [25, 70], r2(peak)));
+  }
+  for (let i = 0; i < 5; i++) {
+    const peak = i === 0 ? random.range(7.3, 8.2) : random.range(4.7, 6.6);
+    incidents.push(past(random, now, 'vibration', random.pick(motors), [10, 90], r2(peak)));
+  }
+  const pfMeters = devices.filter((d) => d.kind === 'meter' && d.name === 'Medidor Casa de Compressores');
+  for (let i = 0; i < 4; i++) {
+    incidents.push(
+      past(random, now, 'lowPowerFactor', random.pick(pfMeters), [60, 240], r2(random.range(0.875, 0.912))),
+    );
+  }
+  for (let i = 0; i < 6; i++) {
+    const device = random.pick(devices.filter((d) => online(d) && (d.kind === 'light' || d.kind === 'motor')));
+    incidents.push(past(random, now, 'silence', device, [2, 25], 0));
+  }
+  const rooftop = find('Rooftop Linha de Envase 01', 'campinas');
+  const hotRack = find('Rack B04', 'campinas');
+  for (let i = 0; i < 2; i++) {
+    if (rooftop) incidents.push(past(random, now, 'supplyAir', rooftop, [60, 180], r2(random.range(18.6, 21.5))));
+    if (hotRack) incidents.push(past(random, now, 'rackInlet', hotRack, [40, 150], r2(random.range(27.2, 28.4))));
+  }
+
+  // What is still wrong now (every one matches a device status or the latest values).
+  const compressorMeter = find('Medidor Casa de Compressores', 'campinas');
+  if (compressorMeter) {
+    incidents.push({
+      kind: 'lowPowerFactor',
+      device: compressorMeter,
+      start: now - 40 * MINUTE_MS,
+      end: null,
+      peak: 0.908,
+    });
+  }
+  if (hotRack) {
+    incidents.push({
+      kind: 'rackInlet',
+      device: hotRack,
+      start: now - 2 * HOUR_MS,
+      end: null,
+      peak: 27.6,
+      acknowledged: { at: now - 95 * MINUTE_MS, note: 'Placa cega faltando no rack; técnico a caminho' },
+    });
+  }
+  for (const device of devices) {
+    const since = device.profile.statusSince;
+    if (device.status === 'error' && since !== undefined) {
+      incidents.push({
+        kind: 'trip',
+        device,
+        start: since,
+        end: null,
+        peak: 0,
+        acknowledged: { at: since + 18 * MINUTE_MS, note: 'Relé térmico atuou; eletricista acionado' },
+      });
+    }
+    if (device.status === 'maintenance' && device.kind === 'motor' && since !== undefined) {
+      incidents.push({
+        kind: 'vibration',
+        device,
+        start: since - 70 * MINUTE_MS,
+        end: since,
+        peak: 8.4,
+        acknowledged: { at: since - 60 * MINUTE_MS, note: 'Ruído no rolamento do lado acoplado' },
+        clearNote: 'Rolamento com desgaste; motor parado para manutenção',
+      });
+    }
+    if (device.status === 'offline' && since !== undefined) {
+      // The alarm engine calls a device silent after 60 s without data.
+      incidents.push({ kind: 'silence', device, start: since + MINUTE_MS, end: null, peak: 0 });
+    }
+  }
+  return incidents;
+}
+
+/** The incidents of one device and kind, to shape its history. */
+export function incidentsOf(incidents: Incident[], deviceId: string, kind: IncidentKind): Incident[] {
+  return incidents.filter((i) => i.device.id === deviceId && i.kind === kind);
+}
+
+/** Share of [from, to) an incident covers, 0…1. */
+export function overlap(incident: Incident, from: number, to: number, now: number): number {
+  const end = incident.end ?? now;
+  const covered = Math.min(end, to) - Math.max(incident.start, from);
+  return covered > 0 ? covered / (to - from) : 0;
+}

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../client';
+import { alertRules, alerts, commands, dataCenters, equipment, facilities, rooms } from '../schema/plant';
+import { createTestDatabase, testDatabaseKinds } from '../../test/test-database';
+import { seedDemoSite, type DemoSiteResult } from './demo-site';
+import { rowsOf } from '../sql-helpers';
+
+const NOW = new Date('2026-03-18T14:37:21.000Z');
+const DAY_MS = 86_400_000;
+
+describe.each(testDatabaseKinds())('demo site on %s', (kind) => {
+  let handle: DatabaseHandle;
+  let result: DemoSiteResult;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+    const started = performance.now();
+    result = await seedDemoSite(handle.db, { now: NOW, seed: 7 });
+    console.info(`demo site seeded on ${kind} in ${Math.round(performance.now() - started)} ms`, result);
+  }, 120_000);
+  afterAll(() => handle.close());
+
+  it('creates a site of the promised size', async () => {
+    expect(result.seeded).toBe(true);
+    expect(result.motors).toBeGreaterThanOrEqual(40);
+    expect(result.lights).toBeGreaterThanOrEqual(200);
+    expect(result.hvac).toBeGreaterThan(0);
+    expect(result.servers).toBeGreaterThan(0);
+    expect(result.sensors).toBeGreaterThan(0);
+    expect(await handle.db.$count(facilities)).toBe(2);
+    expect(await handle.db.$count(dataCenters)).toBe(3);
+    expect(await handle.db.$count(equipment)).toBe(result.equipment);
+    expect(await handle.db.$count(alertRules)).toBe(result.alertRules);
+    expect(await handle.db.$count(alerts)).toBe(result.alerts);
+    expect(await handle.db.$count(commands)).toBe(result.commands);
+  });
+
+  it('meters every room with load, and each facility as a whole', async () => {
+    const counts = rowsOf<{ rooms: number; metered: number; main: number }>(
+      await handle.db.execute(sql`
+        select (select count(*)::int from rooms) as rooms,
+               (select count(distinct room_id)::int from equipment where kind = 'meter') as metered,
+               (select count(*)::int from equipment where kind = 'meter' and room_id is null) as main`),
+    )[0];
+    expect(counts).toEqual({ rooms: await handle.db.$count(rooms), metered: counts?.rooms, main: 2 });
+  });
+
+  it('gives every device a unique, topic-safe id and mostly an online status', async () => {
+    const rows = await handle.db.select({ id: equipment.id, status: equipment.status }).from(equipment);
+    for (const row of rows) expect(row.id).toMatch(/^[a-z0-9-]+$/);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    const online = rows.filter((r) => r.status === 'online').length;
+    expect(online / rows.length).toBeGreaterThan(0.95);
+    expect(rows.some((r) => r.status === 'maintenance')).toBe(true);
+    expect(rows.some((r) => r.status === 'offline' || r.status === 'error')).toBe(true);
+  });
+
+  it('backfills 35 days of hourly history for every meter, and the last 24 h by the minute', async () => {
+    const [hourly] = rowsOf<{ meters: number; first: string; hours: number }>(
+      await handle.db.execute(sql`
+        select count(distinct h.equipment_id)::int as meters, min(h.bucket)::text as first,
+               (count(*) / count(distinct h.equipment_id))::int as hours
+          from telemetry_1h h join equipment e on e.id = h.equipment_id
+         where e.kind = 'meter' and h.metric = 'energyKwh'`),
+    );
+    expect(hourly?.meters).toBe(result.meters);
+    expect(new Date(hourly?.first ?? '').getTime()).toBeLessThanOrEqual(NOW.getTime() - 35 * DAY_MS);
+    expect(hourly?.hours).toBeGreaterThanOrEqual(35 * 24);
+    const [minutes] = rowsOf<{ first: string; last: string }>(
+      await handle.db.execute(
+        sql`select min(bucket)::text as first, max(bucket)::text as last from telemetry_1m where metric = 'powerKw'`,
+      ),
+    );
+    expect(new Date(minutes?.first ?? '').getTime()).toBeLessThanOrEqual(NOW.getTime() - DAY_MS + 60_000);
+    expect(new Date(minutes?.last ?? '').getTime()).toBeGreaterThan(NOW.getTime() - 120_000);
+  });
+
+  it('keeps the energy register monotonic and the 1-minute and hourly rollups in agreement', async () => {
+    const [check] = rowsOf<{ backwards: number; mismatched: number }>(
+      await handle.db.execute(sql`
+        with e as (
+          select equipment_id, bucket, min, max, lag(max) over (partition by equipment_id order by bucket) as previous
+            from telemetry_1h where metric = 'energyKwh')
+        select (select count(*)::int from e where min < previous - 0.001 or max < min) as backwards,
+               (select count(*)::int from (
+                  select m.equipment_id, date_trunc('hour', m.bucket) as hour, sum(m.count) as count
+                    from telemetry_1m m where m.metric = 'powerKw' group by 1, 2) s
+                  join telemetry_1h h on h.equipment_id = s.equipment_id and h.metric = 'powerKw' and h.bucket = s.hour
+                 where h.bucket > ${new Date(NOW.getTime() - 23 * 3_600_000).toISOString()}::timestamptz and h.count <> s.count) as mismatched`),
+    );
+    expect(check).toEqual({ backwards: 0, mismatched: 0 });
+  });
+
+  it('has the latest values of every reporting device, and shapes a working week', async () => {
+    const [latest] = rowsOf<{ devices: number; stale: number }>(
+      await handle.db.execute(sql`
+        select count(distinct equipment_id)::int as devices,
+               count(*) filter (where ts < ${new Date(NOW.getTime() - 60_000).toISOString()}::timestamptz)::int as stale
+          from telemetry_latest`),
+    );
+    expect(latest?.devices).toBe(result.equipment);
+    // Only the offline device's values are old.
+    expect(latest?.stale).toBeGreaterThan(0);
+    expect(latest?.stale).toBeLessThan(5);
+    const [week] = rowsOf<{ weekday: number; sunday: number; hottest: number }>(
+      await handle.db.execute(sql`
+        select avg(h.sum / h.count) filter (where extract(isodow from h.bucket at time zone 'America/Sao_Paulo') between 1 and 5
+                                            and extract(hour from h.bucket at time zone 'America/Sao_Paulo') between 9 and 16)::float8 as weekday,
+               avg(h.sum / h.count) filter (where extract(isodow from h.bucket at time zone 'America/Sao_Paulo') = 7)::float8 as sunday,
+               (select max(max) from telemetry_1h where metric = 'temperature' and equipment_id like 'mtr-%')::float8 as hottest
+          from telemetry_1h h join equipment e on e.id = h.equipment_id
+         where e.kind = 'meter' and e.room_id is null and h.metric = 'powerKw'`),
+    );
+    expect(week?.weekday).toBeGreaterThan((week?.sunday ?? 0) * 1.5);
+    // The past overheating episodes are in the history the alerts point to.
+    expect(week?.hottest).toBeGreaterThan(95);
+  });
+
+  it('builds the rollup indexes back exactly as the migrations define them', async () => {
+    const indexes = `
+      select t.relname as table, i.relname as index, pg_get_indexdef(i.oid) as definition, c.contype as constraint
+        from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+        left join pg_constraint c on c.conindid = x.indexrelid
+       where t.relname in ('telemetry_1h', 'telemetry_1m') order by 2`;
+    const fresh = await createTestDatabase(kind);
+    try {
+      const expected = rowsOf(await fresh.db.execute(sql.raw(indexes)));
+      expect(expected.length).toBeGreaterThanOrEqual(4);
+      expect(rowsOf(await handle.db.execute(sql.raw(indexes)))).toEqual(expected);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('leaves alerts open only once per source and equipment, and seeds nothing twice', async () => {
+    const open = await handle.db
+      .select()
+      .from(alerts)
+      .where(sql`${alerts.status} <> 'cleared'`);
+    expect(open.length).toBeGreaterThan(0);
+    expect(new Set(open.map((a) => `${a.source}/${a.equipmentId}`)).size).toBe(open.length);
+    const again = await seedDemoSite(handle.db, { now: NOW, seed: 7 });
+    expect(again.seeded).toBe(false);
+    expect(await handle.db.$count(equipment)).toBe(result.equipment);
+  });
+});

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/client';
+
+/** The database kinds this run covers: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export function testDatabaseKinds(): DatabaseKind[] {
+  return inject('postgresTemplateUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * A fresh, migrated database of the given kind, private to the caller. PGlite: loaded from
+ * the dump made by the global setup. PostgreSQL: `CREATE DATABASE … TEMPLATE` of the
+ * migrated run database, dropped again on close.
+ */
+export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<DatabaseHandle & { url?: string }> {
+  if (kind === 'pglite') {
+    const dump = await readFile(inject('pgliteTemplateFile'));
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  }
+  const templateUrl = inject('postgresTemplateUrl');
+  if (!templateUrl) throw new Error('PostgreSQL tests need DATABASE_URL');
+  const url = new URL(templateUrl);
+  const template = decodeURIComponent(url.pathname.slice(1));
+  const name = `${template}_t${randomBytes(4).toString('hex')}`;
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 4 });
+  return {
+    ...handle,
+    url: url.toString(),
+    async close() {
+      await handle.close();
+      const dropper = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
+      try {
+        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}

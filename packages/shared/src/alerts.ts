@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Kept in step with the database enums (the shared package never imports the database). */
+export const alertSeverities = ['critical', 'warning', 'info'] as const;
+export type AlertSeverity = (typeof alertSeverities)[number];
+export const alertStatuses = ['active', 'acknowledged', 'cleared'] as const;
+export type AlertStatus = (typeof alertStatuses)[number];
+/** `open` = active or acknowledged: what still needs someone. */
+export const alertStatusFilters = [...alertStatuses, 'open'] as const;
+
+export const ALERT_NOTE_MAX = 500;
+export const ACKNOWLEDGE_MANY_MAX = 200;
+
+// guid, not uuid: any 8-4-4-4-12 hex id PostgreSQL accepts (seeded rows need not be RFC 4122).
+const alertId = z.guid('validation.alertId');
+
+/** An optional note: blank means none. */
+const optionalNote = z
+  .string()
+  .trim()
+  .max(ALERT_NOTE_MAX, 'validation.noteTooLong')
+  .optional()
+  .transform((note) => (note ? note : undefined));
+
+export const listAlertsInput = z
+  .object({
+    status: z.enum(alertStatusFilters).optional(),
+    severity: z.enum(alertSeverities).optional(),
+    equipmentId: z.string().trim().min(1).max(64).optional(),
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(200).default(25),
+  })
+  .default({ page: 1, pageSize: 25 });
+
+export const acknowledgeAlertInput = z.object({ id: alertId, note: optionalNote });
+
+export const acknowledgeManyAlertsInput = z.object({
+  ids: z.array(alertId).min(1, 'validation.alertIdsCount').max(ACKNOWLEDGE_MANY_MAX, 'validation.alertIdsCount'),
+  note: optionalNote,
+});
+
+export const clearAlertInput = z.object({
+  id: alertId,
+  note: z.string('validation.noteRequired').trim().min(1, 'validation.noteRequired').max(ALERT_NOTE_MAX, 'validation.noteTooLong'),
+});
+
+export const alertItemSchema = z.object({
+  id: z.string(),
+  equipmentId: z.string(),
+  equipmentName: z.string(),
+  facilityName: z.string(),
+  severity: z.enum(alertSeverities),
+  message: z.string(),
+  value: z.number().nullable(),
+  status: z.enum(alertStatuses),
+  /** 'threshold:<ruleId>', 'silence' or 'event:<name>'. */
+  source: z.string(),
+  raisedAt: z.date(),
+  acknowledgedAt: z.date().nullable(),
+  acknowledgedByName: z.string().nullable(),
+  acknowledgeNote: z.string().nullable(),
+  clearedAt: z.date().nullable(),
+  /** Null on a cleared alert: cleared automatically (back to normal, data again). */
+  clearedByName: z.string().nullable(),
+  clearNote: z.string().nullable(),
+});
+export type AlertItem = z.infer<typeof alertItemSchema>;
+
+export const alertCountsSchema = z.object({
+  total: z.number().int(),
+  critical: z.number().int(),
+  warning: z.number().int(),
+  info: z.number().int(),
+});
+export type AlertCounts = z.infer<typeof alertCountsSchema>;
+
+export const listAlertsOutput = z.object({
+  items: z.array(alertItemSchema),
+  total: z.number().int(),
+  /** Open alerts (active + acknowledged) by severity; only the equipmentId filter applies. */
+  counts: alertCountsSchema,
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ListAlertsOutput = z.infer<typeof listAlertsOutput>;
+
+export const acknowledgeManyOutput = z.object({ acknowledged: z.number().int() });

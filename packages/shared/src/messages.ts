@@ -1,0 +1,143 @@
+import type { Language } from './language';
+
+/** The one message the spec fixes for "not signed in"; it never changes with the language. */
+export const NOT_LOGGED_IN_MESSAGE = 'Please login (10001)';
+
+/**
+ * Messages the server sends to users, in both languages. Services throw an AppError with
+ * one of these keys; the tRPC error formatter resolves it in the caller's language. Zod
+ * schemas may also use a key as their custom message.
+ */
+export const serverMessages = {
+  'error.internal': {
+    pt: 'Ocorreu um erro interno. Tente novamente em instantes.',
+    en: 'An internal error occurred. Please try again shortly.',
+  },
+  'error.notFound': {
+    pt: 'Procedimento não encontrado: {path}',
+    en: 'No such procedure: {path}',
+  },
+  'error.parse': {
+    pt: 'Não foi possível ler a requisição: o JSON é inválido.',
+    en: 'Could not read the request: the JSON is malformed.',
+  },
+  'error.invalidInput': {
+    pt: 'Dados inválidos: {details}',
+    en: 'Invalid input: {details}',
+  },
+  'error.methodNotSupported': {
+    pt: 'Método não suportado para este procedimento.',
+    en: 'This method is not supported for this procedure.',
+  },
+  'error.unsupportedMediaType': {
+    pt: 'Envie o corpo da requisição como JSON (Content-Type: application/json).',
+    en: 'Send the request body as JSON (Content-Type: application/json).',
+  },
+  'error.crossSite': {
+    pt: 'Requisição de outro site recusada.',
+    en: 'Cross-site request refused.',
+  },
+  'error.payloadTooLarge': {
+    pt: 'A requisição é grande demais.',
+    en: 'The request is too large.',
+  },
+  'auth.invalidCredentials': { pt: 'E-mail ou senha incorretos.', en: 'Incorrect e-mail or password.' },
+  'auth.accountLocked': {
+    pt: 'Conta bloqueada após várias tentativas sem sucesso. Tente novamente em {minutes} min (às {time}).',
+    en: 'Account locked after too many failed attempts. Try again in {minutes} min (at {time}).',
+  },
+  'auth.accountDisabled': { pt: 'Esta conta está desativada.', en: 'This account is disabled.' },
+  'auth.tooManyFromAddress': {
+    pt: 'Muitas tentativas sem sucesso a partir deste endereço. Tente novamente mais tarde.',
+    en: 'Too many failed attempts from this address. Please try again later.',
+  },
+  'auth.emailTaken': { pt: 'Já existe uma conta com este e-mail.', en: 'An account with this e-mail already exists.' },
+  'auth.twoFactorSetupRequired': {
+    pt: 'Configure a autenticação de dois fatores para continuar.',
+    en: 'Set up two-factor authentication to continue.',
+  },
+  'auth.twoFactorAlreadyEnabled': {
+    pt: 'A autenticação de dois fatores já está ativa nesta conta.',
+    en: 'Two-factor authentication is already enabled on this account.',
+  },
+  'auth.forbidden': { pt: 'Você não tem permissão para esta ação.', en: 'You do not have permission for this action.' },
+  'auth.invalidCode': { pt: 'Código inválido', en: 'Invalid code' },
+  'auth.codeExpired': { pt: 'Código expirado. Peça um novo código.', en: 'The code has expired. Ask for a new one.' },
+  'auth.noCodeSent': { pt: 'Nenhum código ativo. Envie um novo código.', en: 'No active code. Send a new code.' },
+  'auth.challengeExpired': {
+    pt: 'A verificação expirou. Entre com e-mail e senha novamente.',
+    en: 'The verification step expired. Sign in with e-mail and password again.',
+  },
+  'auth.challengeVoided': {
+    pt: 'Códigos incorretos demais. Entre com e-mail e senha novamente.',
+    en: 'Too many wrong codes. Sign in with e-mail and password again.',
+  },
+  'auth.smsThrottled': {
+    pt: 'Aguarde {seconds} s para pedir outro código.',
+    en: 'Wait {seconds} s before asking for another code.',
+  },
+  'auth.smsFailed': { pt: 'Erro ao enviar SMS', en: 'Could not send the SMS' },
+  'auth.phoneRequired': { pt: 'Cadastre um número de telefone primeiro.', en: 'Save a phone number first.' },
+  'auth.smsText': {
+    pt: 'Sentinela: seu código de verificação é {code}. Válido por 5 minutos.',
+    en: 'Sentinela: your verification code is {code}. Valid for 5 minutes.',
+  },
+  'alerts.notFound': { pt: 'Alerta não encontrado.', en: 'Alert not found.' },
+  'alerts.alreadyCleared': { pt: 'Este alerta já foi encerrado.', en: 'This alert has already been cleared.' },
+  'users.lastAdmin': {
+    pt: 'Não é possível rebaixar o último administrador.',
+    en: 'The last administrator cannot be demoted.',
+  },
+  'users.notFound': { pt: 'Usuário não encontrado.', en: 'User not found.' },
+  'validation.email': { pt: 'Informe um e-mail válido.', en: 'Enter a valid e-mail address.' },
+  'validation.passwordRequired': { pt: 'Informe a senha.', en: 'Enter your password.' },
+  'validation.passwordTooLong': {
+    pt: 'A senha pode ter no máximo 128 caracteres.',
+    en: 'The password can have at most 128 characters.',
+  },
+  'validation.passwordWeak': {
+    pt: 'A senha precisa de 8 caracteres ou mais, com letra maiúscula, letra minúscula, número e caractere especial.',
+    en: 'The password needs 8 or more characters, with an uppercase letter, a lowercase letter, a digit and a special character.',
+  },
+  'validation.nameTooShort': { pt: 'O nome precisa de pelo menos 2 caracteres.', en: 'The name needs at least 2 characters.' },
+  'validation.nameTooLong': { pt: 'O nome pode ter no máximo 120 caracteres.', en: 'The name can have at most 120 characters.' },
+  'validation.codeLength': { pt: 'Digite um código de 6 dígitos', en: 'Enter a 6-digit code' },
+  'validation.phoneInvalid': { pt: 'Número de telefone inválido', en: 'Invalid phone number' },
+  'validation.equipmentId': { pt: 'Equipamento inválido.', en: 'Invalid equipment.' },
+  'validation.metric': { pt: 'Métrica inválida.', en: 'Invalid metric.' },
+  'validation.timeRange': {
+    pt: 'Intervalo de tempo inválido (início antes do fim, até 400 dias).',
+    en: 'Invalid time range (start before end, up to 400 days).',
+  },
+  'validation.nothingToChange': { pt: 'Nada a alterar.', en: 'Nothing to change.' },
+  'equipment.notFound': { pt: 'Equipamento não encontrado.', en: 'Equipment not found.' },
+  'equipment.wrongKind': {
+    pt: 'Este comando não se aplica a este tipo de equipamento.',
+    en: 'This command does not apply to this kind of equipment.',
+  },
+  'equipment.noBroker': {
+    pt: 'Sem conexão com o broker MQTT: comandos indisponíveis.',
+    en: 'No connection to the MQTT broker: commands are unavailable.',
+  },
+  'validation.userId': { pt: 'Usuário inválido.', en: 'Invalid user.' },
+  'validation.alertId': { pt: 'Alerta inválido.', en: 'Invalid alert.' },
+  'validation.alertIdsCount': { pt: 'Selecione de 1 a 200 alertas.', en: 'Select from 1 to 200 alerts.' },
+  'validation.noteRequired': { pt: 'Escreva uma nota.', en: 'Write a note.' },
+  'validation.noteTooLong': { pt: 'A nota pode ter no máximo 500 caracteres.', en: 'The note can have at most 500 characters.' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type ServerMessageKey = keyof typeof serverMessages;
+
+export function isServerMessageKey(value: string): value is ServerMessageKey {
+  return Object.hasOwn(serverMessages, value);
+}
+
+export function translateServerMessage(
+  key: ServerMessageKey,
+  lang: Language,
+  params: Record<string, string | number> = {},
+): string {
+  return serverMessages[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

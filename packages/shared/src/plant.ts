@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const equipmentKindValues = ['motor', 'light', 'hvac', 'meter', 'server', 'sensor'] as const;
+export const equipmentStatusValues = ['online', 'offline', 'maintenance', 'error'] as const;
+export type EquipmentKind = (typeof equipmentKindValues)[number];
+export type EquipmentStatus = (typeof equipmentStatusValues)[number];
+
+const equipmentId = z.string().trim().min(1).max(64).regex(/^[a-z0-9-]+$/, 'validation.equipmentId');
+
+export const equipmentListInput = z
+  .object({
+    search: z.string().trim().max(120).optional(),
+    status: z.enum(equipmentStatusValues).optional(),
+    kind: z.enum(equipmentKindValues).optional(),
+    facilityId: z.uuid().optional(),
+    roomId: z.uuid().optional(),
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(500).default(50),
+  })
+  .default({ page: 1, pageSize: 50 });
+
+export const telemetryLatestInput = z
+  .object({ equipmentIds: z.array(equipmentId).max(1000).optional() })
+  .default({});
+
+export const telemetrySeriesInput = z
+  .object({
+    equipmentId,
+    metric: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,47}$/, 'validation.metric'),
+    from: z.coerce.date(),
+    to: z.coerce.date(),
+    maxPoints: z.number().int().min(2).max(5000).default(500),
+  })
+  .refine((v) => v.from < v.to, { message: 'validation.timeRange', path: ['to'] })
+  .refine((v) => v.to.getTime() - v.from.getTime() <= 400 * 24 * 3600 * 1000, { message: 'validation.timeRange', path: ['from'] });
+
+export const setPowerInput = z.object({ id: equipmentId, on: z.boolean() });
+
+export const lightModeValues = ['normal', 'eco', 'boost'] as const;
+export const lightSetInput = z
+  .object({
+    id: equipmentId,
+    on: z.boolean().optional(),
+    brightness: z.number().int().min(0).max(100).optional(),
+    mode: z.enum(lightModeValues).optional(),
+  })
+  .refine((v) => v.on !== undefined || v.brightness !== undefined || v.mode !== undefined, 'validation.nothingToChange');
+
+export const lightsBulkActions = ['allOn', 'allOff', 'eco', 'max'] as const;
+export const lightsBulkInput = z.object({
+  action: z.enum(lightsBulkActions),
+  facilityId: z.uuid().optional(),
+  roomId: z.uuid().optional(),
+});
+
+export const setpointInput = z.object({ id: equipmentId, setpoint: z.number().min(10).max(35) });
