@@ -37,7 +37,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       MQTT_PORT: '0',
-      DEMO_DATA: 'off',
+      // The operations pages need a living plant: the demo site, its virtual plant calm and
+      // repeatable (no faults, fixed seed), publishing every 2 s so live values show quickly.
+      DEMO_DATA: 'on',
+      SIMULATOR_FAULTS: 'off',
+      SIMULATOR_SEED: '7',
+      SIMULATOR_INTERVAL_MS: '2000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,10 +1,14 @@
 import { alertsRouter } from '../features/alerts/alerts.router';
 import { authRouter } from '../features/auth/auth.router';
+import { dashboardRouter } from '../features/dashboard/dashboard.router';
+import { datacentersRouter } from '../features/datacenters/datacenters.router';
 import { equipmentRouter } from '../features/equipment/equipment.router';
+import { facilitiesRouter } from '../features/facilities/facilities.router';
 import { hvacRouter } from '../features/hvac/hvac.router';
 import { lightsRouter } from '../features/lights/lights.router';
 import { liveRouter } from '../features/live/live.router';
 import { motorsRouter } from '../features/motors/motors.router';
+import { roomsRouter } from '../features/rooms/rooms.router';
 import { settingsRouter } from '../features/settings/settings.router';
 import { smsRouter } from '../features/sms/sms.router';
 import { systemRouter } from '../features/system/system.router';
@@ -16,11 +20,15 @@ import { router } from './init';
 export const appRouter = router({
   alerts: alertsRouter,
   auth: authRouter,
+  dashboard: dashboardRouter,
+  datacenters: datacentersRouter,
   equipment: equipmentRouter,
+  facilities: facilitiesRouter,
   hvac: hvacRouter,
   lights: lightsRouter,
   live: liveRouter,
   motors: motorsRouter,
+  rooms: roomsRouter,
   settings: settingsRouter,
   sms: smsRouter,
   system: systemRouter,

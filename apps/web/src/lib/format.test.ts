@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { celsiusToFahrenheit, formatCurrency, formatDateTime, formatTemperature } from './format';
+import { celsiusToFahrenheit, formatCurrency, formatDateTime, formatNumber, formatQuantity, formatTemperature } from './format';
 
 // Expected strings are written with a plain space and converted, so they read naturally.
 const nb = (s: string) => s.replace(/ /g, '\u00a0');
@@ -96,5 +96,14 @@ describe('formatDateTime', () => {
     expect(formatDateTime(null, 'pt')).toBe('—');
     expect(formatDateTime(undefined, 'en')).toBe('—');
     expect(formatDateTime('not a date', 'en')).toBe('—');
+  });
+});
+
+describe('formatNumber and formatQuantity', () => {
+  it('groups and rounds in the user digits, with the unit after a non-breaking space', () => {
+    expect(formatNumber(1234.56, 'pt', 1)).toBe('1.234,6');
+    expect(formatNumber(1234.56, 'en', 1)).toBe('1,234.6');
+    expect(formatQuantity(12.5, 'kW', 'pt', 1)).toBe('12,5\u00a0kW');
+    expect(formatQuantity(Number.NaN, 'kW', 'en')).toBe('—');
   });
 });

@@ -84,3 +84,43 @@ export function formatDateTime(value: Date | string | number | null | undefined,
   if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
   return dateTimeFormats[lang].format(date);
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A plain number in the user's digits ('1.234,5' / '1,234.5'), `digits` decimals at most. */
+export function formatNumber(value: number | null | undefined, lang: Language, digits = 0): string {
+  if (!isUsable(value)) return EMPTY_VALUE;
+  const key = `${lang}:${digits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : 'en-US', { maximumFractionDigits: digits, signDisplay: 'negative' });
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** A number with its unit after a non-breaking space ('12,5 kW', '98 %'). */
+export function formatQuantity(value: number | null | undefined, unit: string, lang: Language, digits = 0): string {
+  const number = formatNumber(value, lang, digits);
+  return number === EMPTY_VALUE ? number : `${number}${NBSP}${unit}`;
+}
+
+const timeFormats: Record<Language, Intl.DateTimeFormat> = {
+  pt: new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }),
+  en: new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }),
+};
+
+const dayFormats: Record<Language, Intl.DateTimeFormat> = {
+  pt: new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' }),
+  en: new Intl.DateTimeFormat('en-US', { month: 'numeric', day: 'numeric' }),
+};
+
+/** A time of day ('14:07' / '2:07 PM'). */
+export function formatTime(value: Date, lang: Language): string {
+  return timeFormats[lang].format(value);
+}
+
+/** A day of the month ('05/03' / '3/5'). */
+export function formatDay(value: Date, lang: Language): string {
+  return dayFormats[lang].format(value);
+}

@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '@sentinela/server/trpc/router';
@@ -12,13 +12,22 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: TRPC_URL,
-        transformer: superjson,
-        // The session lives in an httpOnly cookie.
-        fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
-        // Server messages come back in the user's language.
-        headers: () => ({ [LANGUAGE_HEADER]: getCurrentLanguage() }),
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        // Live updates (live.events) over server-sent events; the session cookie goes along.
+        true: httpSubscriptionLink({
+          url: TRPC_URL,
+          transformer: superjson,
+          eventSourceOptions: () => ({ withCredentials: true }),
+        }),
+        false: httpBatchLink({
+          url: TRPC_URL,
+          transformer: superjson,
+          // The session lives in an httpOnly cookie.
+          fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+          // Server messages come back in the user's language.
+          headers: () => ({ [LANGUAGE_HEADER]: getCurrentLanguage() }),
+        }),
       }),
     ],
   });

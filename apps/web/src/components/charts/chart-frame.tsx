@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+
+export interface ChartRow {
+  label: string;
+  value: string;
+}
+
+/**
+ * Every chart is an SVG picture for the eye plus the same figures as a table for screen
+ * readers (role="img" with a name; the table is visually hidden).
+ */
+export function ChartFrame({ label, rows, height, children }: { label: string; rows: ChartRow[]; height: number; children: ReactNode }) {
+  return (
+    <figure className="relative m-0 w-full" style={{ height }}>
+      <div role="img" aria-label={label} className="h-full w-full">
+        {children}
+      </div>
+      <table className="sr-only">
+        <caption>{label}</caption>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              <th scope="row">{row.label}</th>
+              <td>{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** Round numbers for an axis from `min` to `max`: about `count` ticks at 1, 2 or 5 × 10^n. */
+export function niceTicks(min: number, max: number, count = 4): number[] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
+  if (min === max) {
+    const pad = Math.abs(min) > 0 ? Math.abs(min) * 0.1 : 1;
+    min -= pad;
+    max += pad;
+  }
+  const rough = (max - min) / count;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let v = Math.floor(min / step) * step; v <= max + step * 1e-9; v += step) ticks.push(Number(v.toPrecision(12)));
+  if (ticks[ticks.length - 1]! < max) ticks.push(Number((ticks[ticks.length - 1]! + step).toPrecision(12)));
+  return ticks;
+}

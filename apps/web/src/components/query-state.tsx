@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { errorMessage } from '../lib/api-errors';
+import { opsStrings } from '../lib/i18n/ops-strings';
+import { useStrings } from '../lib/i18n/strings';
+import { Button } from './ui/button';
+
+/** A query that failed: what happened, the server's message, and a retry. */
+export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry: () => void; title?: string }) {
+  const t = useStrings(opsStrings);
+  return (
+    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4 text-sm">
+      <p className="font-medium">{title ?? t('loadFailed')}</p>
+      <p className="text-muted-foreground">{errorMessage(error, '')}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** Nothing to show (an empty list, a filter that matches nothing). */
+export function EmptyState({ children, icon }: { children: ReactNode; icon?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
+      {icon && <span aria-hidden className="[&_svg]:size-6">{icon}</span>}
+      <p>{children}</p>
+    </div>
+  );
+}

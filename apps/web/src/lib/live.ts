@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { useMemo, useState } from 'react';
+import type { LiveEvent } from '@sentinela/server/telemetry/live-bus';
+import type { EquipmentStatus } from '@sentinela/shared/plant';
+import { useTRPC } from './trpc';
+
+export type { LiveEvent };
+
+/** 'live': the stream is open; 'connecting': opening or re-opening; 'offline': it failed. */
+export type LiveStatus = 'live' | 'connecting' | 'offline';
+
+/**
+ * The live stream (live.events over SSE) for this component: `onEvents` gets every batch the
+ * server pushes (telemetry throttled per device, statuses, command results, alerts). Only
+ * `equipmentIds` when given. The handler may change between renders without reconnecting.
+ */
+export function useLiveEvents(onEvents: (events: LiveEvent[]) => void, equipmentIds?: string[]): LiveStatus {
+  const trpc = useTRPC();
+  // A new array with the same ids must not reopen the stream.
+  const idsKey = equipmentIds ? [...equipmentIds].sort().join(',') : null;
+  const input = useMemo(() => (idsKey === null ? {} : { equipmentIds: idsKey === '' ? [] : idsKey.split(',') }), [idsKey]);
+  const subscription = useSubscription(
+    trpc.live.events.subscriptionOptions(input, {
+      // useSubscription reads its options through a ref: a new handler never reconnects.
+      onData: (data) => onEvents(data.events),
+    }),
+  );
+  if (subscription.status === 'pending') return 'live';
+  if (subscription.status === 'error') return 'offline';
+  return 'connecting';
+}
+
+export type MetricValues = Record<string, number>;
+
+export interface LiveTelemetry {
+  /** Latest value of each metric per equipment: the database's, then what the stream brings. */
+  values: Record<string, MetricValues>;
+  /** Status changes the stream reported since the page opened (the list's status before that). */
+  statuses: Record<string, EquipmentStatus>;
+  /** When each equipment's newest value was taken. */
+  updatedAt: Record<string, Date>;
+  live: LiveStatus;
+  /** The first answer of telemetry.latest is in. */
+  ready: boolean;
+}
+
+/**
+ * Latest values of the given equipment (all when undefined), kept current by the live stream:
+ * telemetry.latest once, then every pushed value merged in. Renders at most once per batch.
+ */
+export function useLiveTelemetry(equipmentIds?: string[], options: { enabled?: boolean } = {}): LiveTelemetry {
+  const trpc = useTRPC();
+  const enabled = options.enabled ?? true;
+  const latest = useQuery(
+    trpc.telemetry.latest.queryOptions(equipmentIds ? { equipmentIds } : {}, { enabled, staleTime: 0 }),
+  );
+  const [pushed, setPushed] = useState<{ values: Record<string, MetricValues>; statuses: Record<string, EquipmentStatus>; updatedAt: Record<string, Date> }>(
+    { values: {}, statuses: {}, updatedAt: {} },
+  );
+  const live = useLiveEvents((events) => {
+    setPushed((current) => {
+      let { values, statuses, updatedAt } = current;
+      for (const event of events) {
+        if (event.type === 'telemetry') {
+          if (values === current.values) values = { ...values };
+          if (updatedAt === current.updatedAt) updatedAt = { ...updatedAt };
+          values[event.equipmentId] = { ...values[event.equipmentId], ...event.metrics };
+          updatedAt[event.equipmentId] = event.ts;
+        } else if (event.type === 'status') {
+          if (statuses === current.statuses) statuses = { ...statuses };
+          statuses[event.equipmentId] = event.status;
+        }
+      }
+      return values === current.values && statuses === current.statuses ? current : { values, statuses, updatedAt };
+    });
+  }, enabled ? equipmentIds : []);
+
+  const base = useMemo(() => {
+    const values: Record<string, MetricValues> = {};
+    const updatedAt: Record<string, Date> = {};
+    for (const row of latest.data ?? []) {
+      (values[row.equipmentId] ??= {})[row.metric] = row.value;
+      const known = updatedAt[row.equipmentId];
+      if (!known || known < row.ts) updatedAt[row.equipmentId] = row.ts;
+    }
+    return { values, updatedAt };
+  }, [latest.data]);
+
+  const values = useMemo(() => {
+    const merged: Record<string, MetricValues> = { ...base.values };
+    for (const [id, metrics] of Object.entries(pushed.values)) merged[id] = { ...merged[id], ...metrics };
+    return merged;
+  }, [base, pushed.values]);
+
+  return {
+    values,
+    statuses: pushed.statuses,
+    updatedAt: { ...base.updatedAt, ...pushed.updatedAt },
+    live,
+    ready: latest.data !== undefined,
+  };
+}
