@@ -314,14 +314,14 @@ test.describe('language', () => {
     await openPage(page, '/motors', 'Motores');
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
 
-    await page.getByRole('button', { name: 'Idioma (PT)' }).click();
+    await page.getByRole('button', { name: 'Idioma: PT' }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Motors' })).toBeVisible();
     const englishNav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(englishNav.getByRole('link')).toHaveText(enLabels);
     await expect(englishNav.getByRole('group', { name: 'Administration' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Language (EN)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Language: EN' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Toggle sidebar' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
@@ -330,7 +330,7 @@ test.describe('language', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Motors' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-    await page.getByRole('button', { name: 'Language (EN)' }).click();
+    await page.getByRole('button', { name: 'Language: EN' }).click();
     await page.getByRole('menuitemradio', { name: 'Português' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Motores' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('pt');
@@ -488,7 +488,7 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('banner')).toHaveCount(1);
     await expect(page.getByRole('main')).toHaveCount(1);
     await expect(nav(page)).toHaveCount(1);
-    for (const name of ['Alternar barra lateral', 'Idioma (PT)', 'Mudar para tema claro']) {
+    for (const name of ['Alternar barra lateral', 'Idioma: PT', 'Mudar para tema claro']) {
       await expect(page.getByRole('button', { name })).toBeVisible();
     }
     await page.keyboard.press('Tab');
@@ -499,13 +499,13 @@ test.describe('accessibility', () => {
 
   test('the language menu works from the keyboard', async ({ page }) => {
     await openPage(page, '/', 'Dashboard');
-    await page.getByRole('button', { name: 'Idioma (PT)' }).focus();
+    await page.getByRole('button', { name: 'Idioma: PT' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menu')).toBeVisible();
     // The first item (Português) has focus; the next is English.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Language (EN)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Language: EN' })).toBeVisible();
   });
 });

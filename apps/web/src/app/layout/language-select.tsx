@@ -18,7 +18,7 @@ export function LanguageSelect() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`${t('language.label')} (${code})`}>
+        <Button variant="ghost" size="sm" aria-label={`${t('language.label')}: ${code}`}>
           <Languages aria-hidden />
           <span>{code}</span>
         </Button>
