@@ -105,11 +105,16 @@ export const serverMessages = {
   'validation.phoneInvalid': { pt: 'Número de telefone inválido', en: 'Invalid phone number' },
   'validation.equipmentId': { pt: 'Equipamento inválido.', en: 'Invalid equipment.' },
   'validation.metric': { pt: 'Métrica inválida.', en: 'Invalid metric.' },
+  'validation.dashboardDays': { pt: 'Escolha de 1 a 31 dias.', en: 'Choose from 1 to 31 days.' },
   'validation.timeRange': {
     pt: 'Intervalo de tempo inválido (início antes do fim, até 400 dias).',
     en: 'Invalid time range (start before end, up to 400 days).',
   },
   'validation.nothingToChange': { pt: 'Nada a alterar.', en: 'Nothing to change.' },
+  'validation.setpointRange': {
+    pt: 'O set-point deve estar entre 10 e 35 °C.',
+    en: 'The set-point must be between 10 and 35 °C (50 and 95 °F).',
+  },
   'equipment.notFound': { pt: 'Equipamento não encontrado.', en: 'Equipment not found.' },
   'equipment.wrongKind': {
     pt: 'Este comando não se aplica a este tipo de equipamento.',
@@ -121,9 +126,25 @@ export const serverMessages = {
   },
   'validation.userId': { pt: 'Usuário inválido.', en: 'Invalid user.' },
   'validation.alertId': { pt: 'Alerta inválido.', en: 'Invalid alert.' },
+  'validation.facilityId': { pt: 'Instalação inválida.', en: 'Invalid facility.' },
+  'validation.roomId': { pt: 'Sala inválida.', en: 'Invalid room.' },
+  'validation.searchTooLong': { pt: 'A busca pode ter no máximo 120 caracteres.', en: 'The search can have at most 120 characters.' },
   'validation.alertIdsCount': { pt: 'Selecione de 1 a 200 alertas.', en: 'Select from 1 to 200 alerts.' },
   'validation.noteRequired': { pt: 'Escreva uma nota.', en: 'Write a note.' },
   'validation.noteTooLong': { pt: 'A nota pode ter no máximo 500 caracteres.', en: 'The note can have at most 500 characters.' },
+  'validation.uptimeDays': {
+    pt: 'Escolha um período de 1 a 365 dias inteiros.',
+    en: 'Choose a period of 1 to 365 whole days.',
+  },
+  'validation.clockTime': { pt: 'Use o formato HH:MM (00:00 a 23:59).', en: 'Use the HH:MM format (00:00 to 23:59).' },
+  'validation.scheduleDays': { pt: 'Escolha pelo menos um dia da semana.', en: 'Choose at least one day of the week.' },
+  'validation.scheduleSameTimes': {
+    pt: 'O horário de desligar deve ser diferente do horário de ligar.',
+    en: 'The off time must differ from the on time.',
+  },
+  'validation.peakWindow': { pt: 'O horário de ponta deve começar antes de terminar.', en: 'The peak window must start before it ends.' },
+  'lights.roomNotFound': { pt: 'Sala não encontrada.', en: 'Room not found.' },
+  'lights.scheduleNotFound': { pt: 'Agendamento não encontrado.', en: 'Schedule not found.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ServerMessageKey = keyof typeof serverMessages;

@@ -25,3 +25,22 @@ export const telemetryRetentionSchema = z.object({
 });
 export type TelemetryRetention = z.infer<typeof telemetryRetentionSchema>;
 export const defaultTelemetryRetention: TelemetryRetention = { rawDays: 7, minuteDays: 90 };
+
+/** A time of day, 'HH:MM' (00:00–23:59). */
+export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.clockTime');
+
+/**
+ * The energy tariff (settings key `energyTariff`), BRL/kWh, as Brazilian utilities bill it:
+ * the peak rate ("ponta") on business days (Monday to Friday) between peakStart and peakEnd in
+ * the facility's time zone, the off-peak rate ("fora ponta") at every other hour.
+ */
+export const energyTariffSchema = z
+  .object({
+    peakRate: z.number().min(0).max(100),
+    offPeakRate: z.number().min(0).max(100),
+    peakStart: clockTimeSchema,
+    peakEnd: clockTimeSchema,
+  })
+  .refine((t) => t.peakStart < t.peakEnd, { message: 'validation.peakWindow', path: ['peakEnd'] });
+export type EnergyTariff = z.infer<typeof energyTariffSchema>;
+export const defaultEnergyTariff: EnergyTariff = { peakRate: 2.2, offPeakRate: 0.55, peakStart: '18:00', peakEnd: '21:00' };

@@ -9,6 +9,7 @@ import {
   type PublicSettings,
   type TelemetryRetention,
 } from '@sentinela/shared/settings';
+import { defaultEnergyTariff, energyTariffSchema, type EnergyTariff } from '@sentinela/shared/settings';
 
 const publicKeys = Object.keys(defaultPublicSettings) as (keyof PublicSettings)[];
 
@@ -32,4 +33,11 @@ export async function getTelemetryRetention(db: Database): Promise<TelemetryRete
   const [row] = await db.select().from(settings).where(eq(settings.key, 'telemetryRetention'));
   const parsed = telemetryRetentionSchema.safeParse(row?.value);
   return parsed.success ? parsed.data : defaultTelemetryRetention;
+}
+
+/** The energy tariff in force: the stored setting when it validates, else the defaults. */
+export async function getEnergyTariff(db: Database): Promise<EnergyTariff> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'energyTariff'));
+  const parsed = energyTariffSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : defaultEnergyTariff;
 }
