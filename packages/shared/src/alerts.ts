@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { ACKNOWLEDGE_MANY_MAX, ALERT_NOTE_MAX, alertSeverities, alertStatuses, alertStatusFilters } from './alert-values';
 
-/** Kept in step with the database enums (the shared package never imports the database). */
-export const alertSeverities = ['critical', 'warning', 'info'] as const;
-export type AlertSeverity = (typeof alertSeverities)[number];
-export const alertStatuses = ['active', 'acknowledged', 'cleared'] as const;
-export type AlertStatus = (typeof alertStatuses)[number];
-/** `open` = active or acknowledged: what still needs someone. */
-export const alertStatusFilters = [...alertStatuses, 'open'] as const;
-
-export const ALERT_NOTE_MAX = 500;
-export const ACKNOWLEDGE_MANY_MAX = 200;
+// The plain values live in alert-values.ts (no zod, for the client's bundle); named here too.
+export { ACKNOWLEDGE_MANY_MAX, ALERT_NOTE_MAX, alertSeverities, alertStatuses, alertStatusFilters };
+export type { AlertSeverity, AlertStatus } from './alert-values';
 
 // guid, not uuid: any 8-4-4-4-12 hex id PostgreSQL accepts (seeded rows need not be RFC 4122).
 const alertId = z.guid('validation.alertId');
@@ -63,6 +57,16 @@ export const alertItemSchema = z.object({
   /** Null on a cleared alert: cleared automatically (back to normal, data again). */
   clearedByName: z.string().nullable(),
   clearNote: z.string().nullable(),
+  /** The threshold rule that raised it (source 'threshold:<ruleId>'), as it stands now; null otherwise. */
+  rule: z
+    .object({
+      name: z.string(),
+      metric: z.string(),
+      comparison: z.enum(['above', 'below']),
+      threshold: z.number(),
+      clearAt: z.number(),
+    })
+    .nullable(),
 });
 export type AlertItem = z.infer<typeof alertItemSchema>;
 

@@ -39,9 +39,9 @@ describe.each(testDatabaseKinds())('the demo site played by the virtual plant on
 
   it('loads every device with its site, room and last values', () => {
     expect(devices.length).toBeGreaterThan(400);
-    expect(new Set(devices.map((d) => d.site))).toEqual(new Set(['campinas', 'joinville']));
+    expect(new Set(devices.map((d) => d.site))).toEqual(new Set(['campinas', 'joinville', 'rio']));
     const meters = devices.filter((d) => d.kind === 'meter');
-    expect(meters.filter((d) => d.roomId === null)).toHaveLength(2);
+    expect(meters.filter((d) => d.roomId === null)).toHaveLength(3);
     for (const meter of meters) expect(meter.last?.energyKwh).toBeGreaterThan(0);
   });
 

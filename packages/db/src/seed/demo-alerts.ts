@@ -147,6 +147,18 @@ export function alertsFromIncidents(incidents: Incident[], ruleIds: Record<RuleK
       });
       continue;
     }
+    if (incident.kind === 'event' && incident.event) {
+      rows.push({
+        source: `event:${incident.event.name}`,
+        equipmentId,
+        severity: incident.event.severity,
+        message: incident.event.message,
+        value: null,
+        ruleId: null,
+        ...lifecycle(incident, incident.start, incident.end),
+      });
+      continue;
+    }
     const keys = RULES_OF[incident.kind] ?? [];
     const duration = (incident.end ?? incident.start + 60 * MINUTE_MS) - incident.start;
     keys.forEach((key, level) => {

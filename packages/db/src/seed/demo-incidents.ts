@@ -2,7 +2,22 @@ import type { SeedDevice } from './demo-equipment';
 import { DAY_MS, HOUR_MS, MINUTE_MS, localTime } from './site-calendar';
 import type { Random } from './seeded-random';
 
-export type IncidentKind = 'overheat' | 'vibration' | 'lowPowerFactor' | 'silence' | 'supplyAir' | 'rackInlet' | 'trip';
+export type IncidentKind =
+  | 'overheat'
+  | 'vibration'
+  | 'lowPowerFactor'
+  | 'silence'
+  | 'supplyAir'
+  | 'rackInlet'
+  | 'trip'
+  | 'event';
+
+/** What a device reported by itself (not a measured value): an 'event:<name>' alert. */
+export interface DeviceEvent {
+  name: string;
+  severity: 'critical' | 'warning' | 'info';
+  message: string;
+}
 
 /**
  * Something that went wrong on the site in the last 35 days (or is wrong now). The history
@@ -19,6 +34,8 @@ export interface Incident {
   acknowledged?: { at: number; note: string | null };
   /** Cleared by an operator rather than by the value coming back. */
   clearNote?: string;
+  /** kind 'event': what the device reported. */
+  event?: DeviceEvent;
 }
 
 const ACK_NOTES = [
@@ -87,6 +104,8 @@ export function planIncidents(devices: SeedDevice[], random: Random, now: number
     if (hotRack) incidents.push(past(random, now, 'rackInlet', hotRack, [40, 150], r2(random.range(27.2, 28.4))));
   }
 
+  incidents.push(...rackOutages(devices, random, now), ...pastEvents(devices, random, now));
+
   // What is still wrong now (every one matches a device status or the latest values).
   const compressorMeter = find('Medidor Casa de Compressores', 'campinas');
   if (compressorMeter) {
@@ -136,7 +155,103 @@ export function planIncidents(devices: SeedDevice[], random: Random, now: number
       incidents.push({ kind: 'silence', device, start: since + MINUTE_MS, end: null, peak: 0 });
     }
   }
+  incidents.push(...openEvents(devices, now));
   return incidents;
+}
+
+const racksOf = (devices: SeedDevice[], code: string) =>
+  devices.filter((d) => d.kind === 'server' && d.facility.code === code);
+
+/**
+ * The data centers' status history: the times their racks went silent (what uptime is
+ * computed from). Edge Joinville lost its access switch once (every rack at once), a PDU
+ * breaker left one Rio rack dark for a few minutes, and a switch firmware upgrade in Campinas
+ * took two racks off the network.
+ */
+function rackOutages(devices: SeedDevice[], random: Random, now: number): Incident[] {
+  const incidents: Incident[] = [];
+  const outage = (racks: SeedDevice[], start: number, minutes: number, note: string | null) => {
+    for (const rack of racks) {
+      incidents.push({
+        kind: 'silence',
+        device: rack,
+        start,
+        end: start + minutes * MINUTE_MS,
+        peak: 0,
+        acknowledged: { at: start + Math.min(minutes - 1, 4) * MINUTE_MS, note },
+      });
+    }
+  };
+  const joinville = racksOf(devices, 'joinville');
+  outage(joinville, workingHourTime(random, now, 6, 20), random.int(25, 50), 'Switch de acesso travado; reiniciado no local');
+  const rio = racksOf(devices, 'rio');
+  if (rio.length > 0) outage([random.pick(rio)], workingHourTime(random, now, 3, 28), random.int(6, 15), 'Disjuntor da PDU B rearmado');
+  const campinas = racksOf(devices, 'campinas');
+  outage(campinas.slice(0, 2), workingHourTime(random, now, 2, 30), random.int(3, 8), 'Atualização de firmware do switch de topo');
+  return incidents;
+}
+
+/** Events the devices reported in the past, cleared by an operator once dealt with. */
+function pastEvents(devices: SeedDevice[], random: Random, now: number): Incident[] {
+  const mainMeters = devices.filter((d) => d.kind === 'meter' && d.room === null);
+  const incidents: Incident[] = [];
+  for (let i = 0; i < 3; i++) {
+    const start = workingHourTime(random, now, 2, 30);
+    const pu = (0.7 + random.range(0, 0.15)).toFixed(2).replace('.', ',');
+    incidents.push({
+      kind: 'event',
+      device: random.pick(mainMeters),
+      start,
+      end: start + random.int(20, 90) * MINUTE_MS,
+      peak: 0,
+      acknowledged: { at: start + random.int(3, 12) * MINUTE_MS, note: 'Ocorrência na rede da concessionária' },
+      clearNote: 'Sem novas ocorrências; nenhum equipamento desarmou',
+      event: {
+        name: 'voltageSag',
+        severity: 'warning',
+        message: `Afundamento de tensão na entrada: ${pu} pu por ${random.int(3, 12) * 20} ms`,
+      },
+    });
+  }
+  return incidents;
+}
+
+/**
+ * Events still open now, nobody has acknowledged them yet. They are not measured values, so no
+ * calm plant clears them: someone has to look (the alerts page always has work on a fresh site).
+ */
+function openEvents(devices: SeedDevice[], now: number): Incident[] {
+  const find = (name: string, code: string) => devices.find((d) => d.name === name && d.facility.code === code);
+  const open: [SeedDevice | undefined, number, DeviceEvent][] = [
+    [
+      find('Rack B02', 'rio'),
+      25,
+      { name: 'psuRedundancy', severity: 'warning', message: 'Redundância de fonte perdida: PSU 2 do rack sem tensão' },
+    ],
+    [
+      find('Medidor Geral (entrada de energia)', 'campinas'),
+      50,
+      { name: 'voltageSag', severity: 'warning', message: 'Afundamento de tensão na entrada: 0,82 pu por 120 ms' },
+    ],
+    [
+      find('Ar de Precisão 01', 'joinville'),
+      190,
+      { name: 'filterClogged', severity: 'info', message: 'Filtro de ar com perda de carga alta: programar a troca' },
+    ],
+    [
+      find('Compressor 02', 'campinas'),
+      75,
+      { name: 'excessiveStarts', severity: 'info', message: 'Partidas acima do recomendado: 7 na última hora (máx. 6)' },
+    ],
+    [
+      find('Rack A03', 'campinas'),
+      12,
+      { name: 'doorOpen', severity: 'info', message: 'Porta traseira do rack aberta há mais de 10 min' },
+    ],
+  ];
+  return open.flatMap(([device, minutesAgo, event]) =>
+    device ? [{ kind: 'event' as const, device, start: now - minutesAgo * MINUTE_MS, end: null, peak: 0, event }] : [],
+  );
 }
 
 /** The incidents of one device and kind, to shape its history. */

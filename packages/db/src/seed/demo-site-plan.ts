@@ -1,6 +1,8 @@
 /**
- * What the demo site is made of: two Brazilian facilities, their rooms and what each room holds,
- * and three data centers. Plain data; demo-equipment.ts turns it into rows.
+ * What the demo site is made of: two Brazilian facilities (a plant and a distribution center), the
+ * disaster-recovery data center's building, their rooms and what each room holds, and three data
+ * centers (each backed by the server room of one of these facilities). Plain data;
+ * demo-equipment.ts turns it into rows.
  */
 export type Schedule = 'production' | 'office' | 'continuous' | 'outdoor';
 export type MotorDuty = 'shift' | 'continuous';
@@ -280,6 +282,57 @@ export const demoFacilities: FacilityPlan[] = [
       },
     ],
   },
+  {
+    // The disaster-recovery data center: a building of its own, all of it there for the racks.
+    code: 'rio',
+    idCode: 'rio',
+    name: 'Data Center Rio de Janeiro',
+    city: 'Rio de Janeiro',
+    state: 'RJ',
+    latitude: -22.9068,
+    longitude: -43.1729,
+    shifts: 2,
+    climate: {
+      monthlyMeanC: [26.5, 27, 26.4, 24.8, 23, 21.8, 21.3, 21.8, 22.2, 23, 24.4, 25.6],
+      dailySwingC: 7,
+      humidity: 79,
+    },
+    mainMeterMaxKw: 250,
+    rooms: [
+      {
+        key: 'sala-dados',
+        name: 'Sala de Dados',
+        kind: 'server-room',
+        schedule: 'continuous',
+        // UPS and PDU losses, access control, fire detection.
+        baseKw: 3,
+        powerFactor: 0.97,
+        lights: { count: 12, powerW: 36, name: 'Luminária Sala de Dados' },
+        hvac: [{ name: 'Ar de Precisão', count: 2, coolingKw: 40, setpoint: 22, schedule: 'continuous' }],
+        racks: 8,
+      },
+      {
+        key: 'noc',
+        name: 'Sala de Operação (NOC)',
+        kind: 'office',
+        schedule: 'continuous',
+        baseKw: 2,
+        powerFactor: 0.96,
+        lights: { count: 6, powerW: 36, name: 'Luminária NOC' },
+        hvac: [{ name: 'Split NOC', count: 1, coolingKw: 7, setpoint: 23, schedule: 'continuous' }],
+      },
+      {
+        key: 'externa',
+        name: 'Área Externa',
+        kind: 'outdoor',
+        schedule: 'outdoor',
+        baseKw: 0.3,
+        powerFactor: 0.95,
+        lights: { count: 4, powerW: 100, name: 'Refletor Pátio' },
+        sensors: 1,
+      },
+    ],
+  },
 ];
 
 export interface DataCenterPlan {
@@ -310,7 +363,7 @@ export const demoDataCenters: DataCenterPlan[] = [
     longitude: -43.1729,
     function: 'disaster-recovery',
     ipAddress: '10.20.0.10',
-    facilityCode: null,
+    facilityCode: 'rio',
   },
   {
     name: 'Edge Joinville',

@@ -28,7 +28,8 @@ describe.each(testDatabaseKinds())('demo site on %s', (kind) => {
     expect(result.hvac).toBeGreaterThan(0);
     expect(result.servers).toBeGreaterThan(0);
     expect(result.sensors).toBeGreaterThan(0);
-    expect(await handle.db.$count(facilities)).toBe(2);
+    // Campinas, Joinville and the disaster-recovery data center's building in Rio de Janeiro.
+    expect(await handle.db.$count(facilities)).toBe(3);
     expect(await handle.db.$count(dataCenters)).toBe(3);
     expect(await handle.db.$count(equipment)).toBe(result.equipment);
     expect(await handle.db.$count(alertRules)).toBe(result.alertRules);
@@ -43,7 +44,7 @@ describe.each(testDatabaseKinds())('demo site on %s', (kind) => {
                (select count(distinct room_id)::int from equipment where kind = 'meter') as metered,
                (select count(*)::int from equipment where kind = 'meter' and room_id is null) as main`),
     )[0];
-    expect(counts).toEqual({ rooms: await handle.db.$count(rooms), metered: counts?.rooms, main: 2 });
+    expect(counts).toEqual({ rooms: await handle.db.$count(rooms), metered: counts?.rooms, main: 3 });
   });
 
   it('gives every device a unique, topic-safe id and mostly an online status', async () => {
@@ -131,6 +132,41 @@ describe.each(testDatabaseKinds())('demo site on %s', (kind) => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('backs every data center with a facility: racks, a metered server room and a status history', async () => {
+    const sites = rowsOf<{ name: string; racks: number; meters: number; outages: number }>(
+      await handle.db.execute(sql`
+        select dc.name,
+               (select count(*)::int from equipment e where e.facility_id = dc.facility_id and e.kind = 'server') as racks,
+               (select count(*)::int from equipment e join rooms r on r.id = e.room_id
+                 where e.facility_id = dc.facility_id and e.kind = 'meter' and r.kind = 'server-room') as meters,
+               (select count(*)::int from alerts a join equipment e on e.id = a.equipment_id
+                 where e.facility_id = dc.facility_id and e.kind = 'server' and a.source = 'silence'
+                   and a.status = 'cleared' and a.cleared_at > a.raised_at) as outages
+          from data_centers dc order by dc.name`),
+    );
+    expect(sites).toHaveLength(3);
+    for (const site of sites) {
+      expect(site.racks, site.name).toBeGreaterThan(0);
+      expect(site.meters, site.name).toBe(1);
+      expect(site.outages, site.name).toBeGreaterThan(0);
+    }
+    // A silent rack sent fewer readings in the hours it was silent.
+    const [gaps] = rowsOf<{ short: number }>(
+      await handle.db.execute(sql`
+        select count(*)::int as short from telemetry_1h h join equipment e on e.id = h.equipment_id
+         where e.kind = 'server' and h.metric = 'powerKw' and h.count < 720`),
+    );
+    expect(gaps?.short).toBeGreaterThan(0);
+  });
+
+  it('leaves device events open for someone to look at (no value coming back clears them)', async () => {
+    const open = await handle.db
+      .select({ source: alerts.source, status: alerts.status })
+      .from(alerts)
+      .where(sql`${alerts.status} = 'active' and ${alerts.source} like 'event:%'`);
+    expect(open.length).toBeGreaterThanOrEqual(4);
   });
 
   it('leaves alerts open only once per source and equipment, and seeds nothing twice', async () => {

@@ -102,8 +102,8 @@ function lastSeen(latest: HistoryContext['latest']): Map<string, number> {
 const countOf = (devices: SeedDevice[], kind: SeedDevice['kind']) => devices.filter((d) => d.kind === kind).length;
 
 /**
- * Fills an empty database with a realistic demo site: two facilities, their equipment, three
- * data centers, 35 days of hourly rollups (and 24 h of 1-minute ones for meters), the latest
+ * Fills an empty database with a realistic demo site: two facilities and the disaster-recovery
+ * data center's building, their equipment, three data centers, 35 days of hourly rollups (and 24 h of 1-minute ones for meters), the latest
  * values, default alert rules and a past of alerts and commands. Does nothing when any facility
  * exists. One transaction; a PostgreSQL advisory lock keeps two starting instances from both seeding.
  */

@@ -89,16 +89,20 @@ function rackHour(device: SeedDevice, ms: number, outdoorC: number) {
 function generateRack(ctx: HistoryContext, device: SeedDevice): void {
   const random = createRandom(streamSeed(ctx.seed, device.id));
   const incidents = incidentsOf(ctx.incidents, device.id, 'rackInlet');
+  const silences = incidentsOf(ctx.incidents, device.id, 'silence');
   const power = ctx.hourly.series(device.id, 'powerKw');
   const inletTemp = ctx.hourly.series(device.id, 'inletTemp');
   for (let h = 0; h < ctx.hours; h++) {
     const bucket = bucketOf(ctx, h);
     const x = rackHour(device, bucket + HOUR_MS / 2, weatherOf(ctx, device, bucket + HOUR_MS / 2).temperature);
     const kw = x.powerKw * random.range(0.98, 1.02);
-    power.push(bucket, READINGS_PER_HOUR, kw, kw * 0.9, kw * 1.12);
+    // A silent rack kept running, but sent fewer readings that hour.
+    const silent = silences.reduce((share, i) => share + overlap(i, bucket, bucket + HOUR_MS, ctx.now), 0);
+    const count = Math.max(1, Math.round(READINGS_PER_HOUR * (1 - Math.min(1, silent))));
+    power.push(bucket, count, kw, kw * 0.9, kw * 1.12);
     const inlet = x.inletC + random.normal() * 0.1;
     const raised = withIncidents(incidents, ctx, bucket, inlet, inlet + random.range(0.2, 0.5));
-    inletTemp.push(bucket, READINGS_PER_HOUR, raised.mean, inlet - random.range(0.2, 0.5), raised.max);
+    inletTemp.push(bucket, count, raised.mean, inlet - random.range(0.2, 0.5), raised.max);
     addRoomLoad(ctx, device.room, h, kw);
   }
   const x = rackHour(device, ctx.now, weatherOf(ctx, device, ctx.now).temperature);

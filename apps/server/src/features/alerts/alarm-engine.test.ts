@@ -238,4 +238,21 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
     await engine.evaluate(telemetry('m1', { vibration: 3 }));
     expect((await alertRows('m1')).filter((r) => r.source !== `threshold:${temperatureRule}`)).toMatchObject([{ severity: 'info', status: 'active' }]);
   });
+
+  it('does not judge a unit switched off on its operating values, and clears what it had open', async () => {
+    const [site] = await handle.db.select().from(facilities);
+    await handle.db.insert(equipment).values({ id: 'h1', name: 'Self Contained 02', kind: 'hvac', status: 'maintenance', facilityId: site!.id, lastSeenAt: clock.now() });
+    await handle.db.insert(alertRules).values({ name: 'Insuflamento', kind: 'hvac', metric: 'supplyTemp', comparison: 'above', threshold: 18, clearAt: 16, severity: 'warning' });
+    await engine.reloadRules();
+    // Off: the outlet reads the room's air, no fault.
+    await engine.evaluate(telemetry('h1', { on: 0, supplyTemp: 27.9, returnTemp: 27.5 }));
+    expect(await alertRows('h1')).toEqual([]);
+    // Running and blowing warm air: a fault.
+    await engine.evaluate(telemetry('h1', { on: 1, supplyTemp: 19.2 }));
+    expect((await alertRows('h1')).map((r) => r.status)).toEqual(['active']);
+    // Switched off again: the condition no longer applies; later values without `on` keep it off.
+    await engine.evaluate(telemetry('h1', { on: 0, supplyTemp: 26 }));
+    await engine.evaluate(telemetry('h1', { supplyTemp: 27 }));
+    expect((await alertRows('h1')).map((r) => r.status)).toEqual(['cleared']);
+  });
 });

@@ -80,6 +80,8 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
   const kindLookups = new Map<string, Promise<string | undefined>>();
   /** Last telemetry seen per equipment (engine clock), ahead of the batched last_seen_at. */
   const lastData = new Map<string, number>();
+  /** Whether a device that reports an `on` metric (HVAC, lights) last said it was running. */
+  const running = new Map<string, boolean>();
   const slots = new Map<string, Slot>();
   const keyOfAlert = new Map<string, string>();
   const queue = new KeyedQueue();
@@ -181,7 +183,13 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     return lookup;
   }
 
+  /**
+   * A device switched off (it reports on = 0) is not judged on its operating values: an HVAC
+   * unit at rest blows no supply air, so the room's temperature at its outlet is no fault. What
+   * was open for it clears: the condition no longer applies.
+   */
   function evaluateThresholds(kind: string, equipmentId: string, metrics: Record<string, number>, writes: Promise<void>[]): void {
+    const idle = running.get(equipmentId) === false;
     for (const metric in metrics) {
       const matching = rules.get(ruleKey(kind, metric));
       if (!matching) continue;
@@ -190,7 +198,9 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
         const source = thresholdSource(rule.id);
         const key = slotKey(source, equipmentId);
         const open = slots.get(key)?.open ?? false;
-        if (!open && crossesThreshold(rule, value)) {
+        if (idle) {
+          if (open) writes.push(clear(key));
+        } else if (!open && crossesThreshold(rule, value)) {
           const { severity } = rule;
           writes.push(raise(key, { source, ruleId: rule.id, equipmentId, severity, message: thresholdMessage(rule, value), value }));
         } else if (open && backToNormal(rule, value)) {
@@ -214,6 +224,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     if (event.type !== 'telemetry') return undefined;
     const { equipmentId, metrics } = event;
     lastData.set(equipmentId, now().getTime());
+    if (typeof metrics.on === 'number') running.set(equipmentId, metrics.on !== 0);
     const writes: Promise<void>[] = [];
     const silenceKey = slotKey(SILENCE_SOURCE, equipmentId);
     if (slots.get(silenceKey)?.open) writes.push(clear(silenceKey));

@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@sentinela/db/schema/accounts';
 import { auditLog } from '@sentinela/db/schema/audit';
-import { alerts, equipment, facilities } from '@sentinela/db/schema/plant';
+import { alertRules, alerts, equipment, facilities } from '@sentinela/db/schema/plant';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import type { Language } from '@sentinela/shared/language';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
@@ -91,6 +91,7 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
       clearedAt: null,
       clearedByName: null,
       clearNote: null,
+      rule: null,
     });
     expect(list.counts).toEqual({ total: 6, critical: 2, warning: 2, info: 2 });
     expect(await failure(server.client().trpc.alerts.list.query({}))).toMatchObject({ message: 'Please login (10001)', code: 'UNAUTHORIZED' });
@@ -211,6 +212,20 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
     expect(failures.map((f) => f.details)).toEqual(
       expect.arrayContaining([{ reason: 'alerts.alreadyCleared' }, { reason: 'alerts.notFound' }]),
     );
+  });
+
+  it('names the threshold rule that raised an alert, as it stands now', async () => {
+    const db = server.database.db;
+    const [rule] = await db
+      .insert(alertRules)
+      .values({ name: 'Temperatura do motor alta', kind: 'motor', metric: 'temperature', comparison: 'above', threshold: 80, clearAt: 75, severity: 'warning' })
+      .returning();
+    await db.insert(equipment).values({ id: 'm9', name: 'Motor 9', kind: 'motor', status: 'online', facilityId: (await db.select().from(facilities))[0]!.id });
+    await insertAlert('rule', { equipmentId: 'm9', source: `threshold:${rule!.id}`, ruleId: rule!.id, value: 81.2 });
+    const list = await viewer.trpc.alerts.list.query({ equipmentId: 'm9' });
+    expect(list.items.map((i) => i.rule)).toEqual([{ name: 'Temperatura do motor alta', metric: 'temperature', comparison: 'above', threshold: 80, clearAt: 75 }]);
+    const acknowledged = await operator.trpc.alerts.acknowledge.mutate({ id: ids.rule! });
+    expect(acknowledged.rule).toMatchObject({ threshold: 80, clearAt: 75 });
   });
 
   let enOperator: TestClient | undefined;

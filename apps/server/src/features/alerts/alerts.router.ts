@@ -9,6 +9,7 @@ import {
 } from '@sentinela/shared/alerts';
 import { authenticatedProcedure, operatorProcedure, router } from '../../trpc/init';
 import type { Context } from '../../trpc/context';
+import { alertBatches } from './alert-events';
 import { acknowledgeAlert, acknowledgeAlerts, clearAlert, listAlerts, type AlertDeps } from './alerts.service';
 
 const deps = (ctx: Context): AlertDeps => ({ db: ctx.db, bus: ctx.bus, now: ctx.auth.now });
@@ -26,6 +27,10 @@ export const alertsRouter = router({
     .input(acknowledgeManyAlertsInput)
     .output(acknowledgeManyOutput)
     .mutation(({ ctx, input }) => acknowledgeAlerts(deps(ctx), ctx.user, ctx.caller, input)),
+  /** Server-sent events: alert changes only (raised, acknowledged, cleared), no telemetry. */
+  live: authenticatedProcedure.subscription(async function* ({ ctx, signal }) {
+    for await (const events of alertBatches(ctx.bus, signal)) yield { events };
+  }),
   clear: operatorProcedure
     .input(clearAlertInput)
     .output(alertItemSchema)

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
-import { alerts, equipment, facilities } from '@sentinela/db/schema/plant';
+import { alertRules, alerts, equipment, facilities } from '@sentinela/db/schema/plant';
 import type {
   acknowledgeAlertInput,
   acknowledgeManyAlertsInput,
@@ -49,16 +49,32 @@ const itemColumns = {
   clearedAt: alerts.clearedAt,
   clearedByName: clearer.name,
   clearNote: alerts.clearNote,
+  ruleName: alertRules.name,
+  ruleMetric: alertRules.metric,
+  ruleComparison: alertRules.comparison,
+  ruleThreshold: alertRules.threshold,
+  ruleClearAt: alertRules.clearAt,
 };
 
-function selectItems(db: Database) {
+function selectRows(db: Database) {
   return db
     .select(itemColumns)
     .from(alerts)
     .innerJoin(equipment, eq(equipment.id, alerts.equipmentId))
     .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
     .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
-    .leftJoin(clearer, eq(clearer.id, alerts.clearedBy));
+    .leftJoin(clearer, eq(clearer.id, alerts.clearedBy))
+    .leftJoin(alertRules, eq(alertRules.id, alerts.ruleId));
+}
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+
+function toItem({ ruleName, ruleMetric, ruleComparison, ruleThreshold, ruleClearAt, ...row }: ItemRow): AlertItem {
+  const rule =
+    ruleName !== null && ruleMetric !== null && ruleComparison !== null && ruleThreshold !== null && ruleClearAt !== null
+      ? { name: ruleName, metric: ruleMetric, comparison: ruleComparison, threshold: ruleThreshold, clearAt: ruleClearAt }
+      : null;
+  return { ...row, rule };
 }
 
 export async function listAlerts(db: Database, input: z.output<typeof listAlertsInput>): Promise<ListAlertsOutput> {
@@ -72,11 +88,12 @@ export async function listAlerts(db: Database, input: z.output<typeof listAlerts
   const countWhere = and(ne(alerts.status, 'cleared'), input.equipmentId ? eq(alerts.equipmentId, input.equipmentId) : undefined);
 
   const [items, [totals], bySeverity] = await Promise.all([
-    selectItems(db)
+    selectRows(db)
       .where(where)
       .orderBy(desc(alerts.raisedAt), desc(alerts.id))
       .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
+      .offset((input.page - 1) * input.pageSize)
+      .then((rows) => rows.map(toItem)),
     db.select({ n: count() }).from(alerts).where(where),
     db.select({ severity: alerts.severity, n: count() }).from(alerts).where(countWhere).groupBy(alerts.severity),
   ]);
@@ -89,9 +106,9 @@ export async function listAlerts(db: Database, input: z.output<typeof listAlerts
 }
 
 export async function getAlert(db: Database, id: string): Promise<AlertItem> {
-  const [item] = await selectItems(db).where(eq(alerts.id, id));
-  if (!item) throw new AppError('NOT_FOUND', 'alerts.notFound');
-  return item;
+  const [row] = await selectRows(db).where(eq(alerts.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'alerts.notFound');
+  return toItem(row);
 }
 
 function publish(bus: LiveBus, row: Pick<typeof alerts.$inferSelect, 'id' | 'equipmentId' | 'severity' | 'status' | 'message'>) {

@@ -1,0 +1,43 @@
+import type { LiveBus, LiveEvent } from '../../telemetry/live-bus';
+
+export type AlertEvent = Extract<LiveEvent, { type: 'alert' }>;
+
+/** Bound on what waits for a slow client; alert changes are rare, so it is only a safety net. */
+const MAX_PENDING = 1000;
+
+/**
+ * One client's stream of alert changes only (raised, acknowledged, cleared), in order, in
+ * batches of what arrived within `batchMs`. The alerts and data-center pages need these and no
+ * telemetry, so they do not pay for the whole live stream (live.events).
+ */
+export async function* alertBatches(
+  bus: LiveBus,
+  signal: AbortSignal | undefined,
+  batchMs = 50,
+): AsyncGenerator<AlertEvent[]> {
+  let pending: AlertEvent[] = [];
+  let wake: (() => void) | undefined;
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.type !== 'alert') return;
+    pending.push(event);
+    if (pending.length > MAX_PENDING) pending.shift();
+    wake?.();
+  });
+  const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+  try {
+    while (!signal?.aborted) {
+      if (pending.length === 0) {
+        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
+        wake = undefined;
+        // What arrives together goes out together.
+        await Promise.race([new Promise<void>((resolve) => setTimeout(resolve, batchMs)), aborted]);
+        continue;
+      }
+      const batch = pending;
+      pending = [];
+      yield batch;
+    }
+  } finally {
+    unsubscribe();
+  }
+}

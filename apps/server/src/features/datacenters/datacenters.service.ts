@@ -1,0 +1,212 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '@sentinela/db/client';
+import { dataCenters, facilities } from '@sentinela/db/schema/plant';
+import { rowsOf } from '@sentinela/db/sql-helpers';
+import {
+  PUE_WINDOW_HOURS,
+  type DataCenterLink,
+  type DataCenterSite,
+  type DataCenterStatus,
+  type DataCentersOverview,
+  type dataCentersOverviewInput,
+} from '@sentinela/shared/datacenters';
+import type { z } from 'zod';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+// Every figure below is aggregated in SQL, one query per figure for all the sites at once.
+// "The data center's equipment" is its facility's: the racks (kind 'server') wherever they
+// stand, and the meters of its rooms of kind 'server-room'.
+const dataCenterFacilities = sql`(select facility_id from data_centers where facility_id is not null)`;
+
+interface RackCount {
+  facility_id: string;
+  servers: number;
+  online: number;
+}
+
+function countRacks(db: Database) {
+  return db.execute(sql`
+    select facility_id, count(*)::int as servers, count(*) filter (where status = 'online')::int as online
+      from equipment
+     where kind = 'server' and facility_id in ${dataCenterFacilities}
+     group by facility_id`);
+}
+
+interface PowerRow {
+  facility_id: string;
+  it_kw: number | string | null;
+  facility_kw: number | string | null;
+}
+
+/**
+ * Mean power of each rack and of each server-room meter over the window (hourly rollups, read
+ * through their primary key per device), added up per facility.
+ */
+function meanPower(db: Database, since: Date) {
+  return db.execute(sql`
+    select e.facility_id,
+           sum(p.mean) filter (where e.kind = 'server')::float8 as it_kw,
+           sum(p.mean) filter (where e.kind = 'meter')::float8 as facility_kw
+      from equipment e
+      left join rooms r on r.id = e.room_id
+      join lateral (
+        select sum(h.sum) / nullif(sum(h.count), 0) as mean
+          from telemetry_1h h
+         where h.equipment_id = e.id and h.metric = 'powerKw' and h.bucket >= ${since.toISOString()}::timestamptz
+      ) p on true
+     where e.facility_id in ${dataCenterFacilities}
+       and (e.kind = 'server' or (e.kind = 'meter' and r.kind = 'server-room'))
+     group by e.facility_id`);
+}
+
+interface DowntimeRow {
+  facility_id: string;
+  seconds: number | string | null;
+}
+
+/** Rack-seconds within [since, now) covered by 'silence' alerts (raised → cleared, or now if still open). */
+function silentSeconds(db: Database, since: Date, now: Date) {
+  const from = sql`${since.toISOString()}::timestamptz`;
+  const to = sql`${now.toISOString()}::timestamptz`;
+  return db.execute(sql`
+    select e.facility_id,
+           sum(extract(epoch from least(coalesce(a.cleared_at, ${to}), ${to}) - greatest(a.raised_at, ${from})))::float8 as seconds
+      from alerts a
+      join equipment e on e.id = a.equipment_id
+     where a.source = 'silence' and e.kind = 'server' and e.facility_id in ${dataCenterFacilities}
+       and a.raised_at < ${to} and coalesce(a.cleared_at, ${to}) > ${from}
+     group by e.facility_id`);
+}
+
+interface OpenAlertsRow {
+  facility_id: string;
+  open: number;
+}
+
+function openAlerts(db: Database) {
+  return db.execute(sql`
+    select e.facility_id, count(*)::int as open
+      from alerts a
+      join equipment e on e.id = a.equipment_id
+      left join rooms r on r.id = e.room_id
+     where a.status <> 'cleared' and e.facility_id in ${dataCenterFacilities}
+       and (e.kind = 'server' or r.kind = 'server-room')
+     group by e.facility_id`);
+}
+
+const functionOrder = sql`case ${dataCenters.function} when 'primary' then 0 when 'disaster-recovery' then 1 else 2 end`;
+
+const statusRank: Record<DataCenterStatus, number> = { online: 0, degraded: 1, offline: 2 };
+
+function siteStatus(servers: number, online: number): DataCenterStatus {
+  if (servers === 0 || online === 0) return 'offline';
+  return online === servers ? 'online' : 'degraded';
+}
+
+const numberOrNull = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? null : Number(value);
+
+/** Each site to the (first) primary: replication for disaster recovery and other primaries, sync for edges. */
+export function linksBetween(sites: Pick<DataCenterSite, 'id' | 'function' | 'status'>[]): DataCenterLink[] {
+  const primary = sites.find((s) => s.function === 'primary');
+  if (!primary) return [];
+  return sites
+    .filter((s) => s !== primary)
+    .map((s) => ({
+      from: primary.id,
+      to: s.id,
+      kind: s.function === 'edge' ? 'edge-sync' : 'replication',
+      status: statusRank[s.status] > statusRank[primary.status] ? s.status : primary.status,
+    }));
+}
+
+/**
+ * The data centers with their figures: servers, status, uptime over `uptimeDays`, PUE over the
+ * last PUE_WINDOW_HOURS, open alerts, and the links between the sites.
+ */
+export async function dataCentersOverview(
+  db: Database,
+  now: Date,
+  input: z.output<typeof dataCentersOverviewInput>,
+): Promise<DataCentersOverview> {
+  const windowMs = input.uptimeDays * DAY_MS;
+  const [rows, racks, power, downtime, alerts] = await Promise.all([
+    db
+      .select({
+        id: dataCenters.id,
+        name: dataCenters.name,
+        region: dataCenters.region,
+        latitude: dataCenters.latitude,
+        longitude: dataCenters.longitude,
+        function: dataCenters.function,
+        ipAddress: dataCenters.ipAddress,
+        facilityId: facilities.id,
+        facilityName: facilities.name,
+        facilityCity: facilities.city,
+      })
+      .from(dataCenters)
+      .leftJoin(facilities, eq(facilities.id, dataCenters.facilityId))
+      .orderBy(functionOrder, asc(dataCenters.name)),
+    countRacks(db).then((r) => rowsOf<RackCount>(r)),
+    meanPower(db, new Date(now.getTime() - PUE_WINDOW_HOURS * HOUR_MS)).then((r) => rowsOf<PowerRow>(r)),
+    silentSeconds(db, new Date(now.getTime() - windowMs), now).then((r) => rowsOf<DowntimeRow>(r)),
+    openAlerts(db).then((r) => rowsOf<OpenAlertsRow>(r)),
+  ]);
+  const byFacility = <T extends { facility_id: string }>(list: T[]) =>
+    new Map(list.map((row) => [row.facility_id, row]));
+  const rackOf = byFacility(racks);
+  const powerOf = byFacility(power);
+  const downtimeOf = byFacility(downtime);
+  const alertsOf = byFacility(alerts);
+
+  const sites: DataCenterSite[] = rows.map((row) => {
+    const facilityId = row.facilityId;
+    const rack = facilityId ? rackOf.get(facilityId) : undefined;
+    const servers = rack?.servers ?? 0;
+    const serversOnline = rack?.online ?? 0;
+    const silent = Math.max(0, numberOrNull(facilityId ? downtimeOf.get(facilityId)?.seconds : null) ?? 0);
+    const watts = facilityId ? powerOf.get(facilityId) : undefined;
+    const itPowerKw = numberOrNull(watts?.it_kw);
+    const facilityPowerKw = numberOrNull(watts?.facility_kw);
+    return {
+      id: row.id,
+      name: row.name,
+      region: row.region,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      function: row.function,
+      ipAddress: row.ipAddress,
+      facility:
+        facilityId && row.facilityName !== null && row.facilityCity !== null
+          ? { id: facilityId, name: row.facilityName, city: row.facilityCity }
+          : null,
+      status: siteStatus(servers, serversOnline),
+      servers,
+      serversOnline,
+      uptime: servers > 0 ? Math.min(1, Math.max(0, 1 - silent / ((servers * windowMs) / 1000))) : null,
+      downtimeMinutes: silent / 60,
+      itPowerKw,
+      facilityPowerKw,
+      pue: itPowerKw && facilityPowerKw !== null && itPowerKw > 0 ? facilityPowerKw / itPowerKw : null,
+      openAlerts: (facilityId ? alertsOf.get(facilityId)?.open : undefined) ?? 0,
+    };
+  });
+
+  const uptimes = sites.flatMap((s) => (s.uptime === null ? [] : [s.uptime]));
+  return {
+    summary: {
+      total: sites.length,
+      activeRegions: new Set(sites.filter((s) => s.status !== 'offline').map((s) => s.region)).size,
+      regions: new Set(sites.map((s) => s.region)).size,
+      servers: sites.reduce((n, s) => n + s.servers, 0),
+      averageUptime: uptimes.length > 0 ? uptimes.reduce((a, b) => a + b, 0) / uptimes.length : null,
+    },
+    sites,
+    links: linksBetween(sites),
+    uptimeDays: input.uptimeDays,
+    pueWindowHours: PUE_WINDOW_HOURS,
+    at: now,
+  };
+}
