@@ -1,3 +1,26 @@
-import { router } from '../../trpc/init';
+import {
+  dashboardEnergyInput,
+  dashboardEnergyOutput,
+  dashboardMotorsOutput,
+  dashboardSummaryOutput,
+} from '@sentinela/shared/dashboard';
+import { authenticatedProcedure, router } from '../../trpc/init';
+import { getDashboardEnergy } from './dashboard-energy.service';
+import { getDashboardSummary, listDashboardMotors } from './dashboard.service';
 
-export const dashboardRouter = router({});
+export const dashboardRouter = router({
+  summary: authenticatedProcedure.output(dashboardSummaryOutput).query(({ ctx }) =>
+    getDashboardSummary({
+      db: ctx.db,
+      databaseKind: ctx.databaseKind,
+      startedAt: ctx.startedAt,
+      brokerAvailable: ctx.commands !== null,
+      now: ctx.auth.now(),
+    }),
+  ),
+  motors: authenticatedProcedure.output(dashboardMotorsOutput).query(({ ctx }) => listDashboardMotors(ctx.db)),
+  energy: authenticatedProcedure
+    .input(dashboardEnergyInput)
+    .output(dashboardEnergyOutput)
+    .query(({ ctx, input }) => getDashboardEnergy(ctx.db, input, ctx.auth.now())),
+});

@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '@sentinela/db/client';
+import { rowsOf } from '@sentinela/db/sql-helpers';
+import type { DashboardEnergy, dashboardEnergyInput } from '@sentinela/shared/dashboard';
+import type { EnergyTariff } from '@sentinela/shared/settings';
+import type { z } from 'zod';
+import { getEnergyTariff } from '../settings/settings.service';
+
+const HOUR_MS = 3_600_000;
+const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+
+/** BRL per kWh for a local hour (0–23) of a weekday (ISO: 1 = Monday … 7 = Sunday). */
+export type TariffRate = (hour: number, isoWeekday: number) => number;
+
+const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+
+/**
+ * The rate of each local hour: peak ("ponta") on business days (Monday to Friday) within
+ * [peakStart, peakEnd), off-peak ("fora ponta") otherwise; an hour the window cuts (17:30)
+ * is priced by the share of it inside.
+ */
+export function tariffRate(tariff: EnergyTariff): TariffRate {
+  const start = minutesOf(tariff.peakStart);
+  const end = minutesOf(tariff.peakEnd);
+  return (hour, isoWeekday) => {
+    if (isoWeekday > 5) return tariff.offPeakRate;
+    const inside = Math.max(0, Math.min(end, (hour + 1) * 60) - Math.max(start, hour * 60));
+    return tariff.offPeakRate + ((tariff.peakRate - tariff.offPeakRate) * inside) / 60;
+  };
+}
+
+/** One hour of the site's consumption: the counted meters' kWh summed. */
+export interface SiteHour {
+  bucket: Date;
+  kwh: number;
+  /** Local date (YYYY-MM-DD), hour and ISO weekday in the site's time zone. */
+  day: string;
+  hour: number;
+  dow: number;
+}
+
+interface Bounds {
+  timezone: string;
+  monthStart: Date;
+  previousStart: Date;
+  previousEnd: Date;
+  daysStart: Date;
+  firstDay: string;
+  today: string;
+}
+
+/**
+ * The meters whose sum is the site's consumption without double counting: each facility's
+ * main meter (the one with no room: the incoming supply, which already includes its room
+ * meters), or the room meters of a facility that has no main meter.
+ */
+const countedMeters = sql`
+  select e.id, e.room_id
+    from equipment e
+   where e.kind = 'meter'
+     and (e.room_id is null
+          or not exists (select 1 from equipment m where m.kind = 'meter' and m.room_id is null and m.facility_id = e.facility_id))`;
+
+/** The site's time zone (the one most facilities use) and the day and month boundaries in it. */
+async function boundsOf(db: Database, now: Date, days: number): Promise<Bounds> {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with zone as (
+        select coalesce(
+                 (select timezone from facilities group by timezone order by count(*) desc, timezone limit 1),
+                 ${DEFAULT_TIMEZONE}) as tz
+      ), here as (select tz, (${now.toISOString()}::timestamptz at time zone tz) as local_now from zone)
+      select tz,
+             (date_trunc('month', local_now) at time zone tz) as month_start,
+             ((date_trunc('month', local_now) - interval '1 month') at time zone tz) as previous_start,
+             ((local_now - interval '1 month') at time zone tz) as previous_end,
+             ((date_trunc('day', local_now) - make_interval(days => ${days - 1}::int)) at time zone tz) as days_start,
+             to_char(date_trunc('day', local_now) - make_interval(days => ${days - 1}::int), 'YYYY-MM-DD') as first_day,
+             to_char(local_now, 'YYYY-MM-DD') as today
+        from here`),
+  );
+  if (!row) throw new Error('no bounds');
+  return {
+    timezone: String(row.tz),
+    monthStart: new Date(row.month_start as string | Date),
+    previousStart: new Date(row.previous_start as string | Date),
+    previousEnd: new Date(row.previous_end as string | Date),
+    daysStart: new Date(row.days_start as string | Date),
+    firstDay: String(row.first_day),
+    today: String(row.today),
+  };
+}
+
+/**
+ * Hourly consumption of the site over [from, now), from the meters' cumulative `energyKwh`
+ * register in the hourly rollups: an hour's kWh is its last reading minus the previous hour's
+ * last reading (so nothing between two hours is lost); the hour's own max − min when the
+ * previous hour is missing or the register went backwards (a meter replaced or reset).
+ */
+export async function siteHours(db: Database, from: Date, now: Date, timezone: string): Promise<SiteHour[]> {
+  const rows = rowsOf<{
+    bucket: string | Date;
+    kwh: number | string;
+    day: string;
+    hour: number | string;
+    dow: number | string;
+  }>(
+    await db.execute(sql`
+      with meters as (${countedMeters}),
+      hours as (
+        select h.bucket,
+               case when lag(h.bucket) over w = h.bucket - interval '1 hour' and h.max >= lag(h.max) over w
+                    then h.max - lag(h.max) over w
+                    else h.max - h.min end as kwh
+          from telemetry_1h h
+          join meters m on m.id = h.equipment_id
+         where h.metric = 'energyKwh'
+           and h.bucket >= ${from.toISOString()}::timestamptz - interval '1 hour'
+           and h.bucket < ${now.toISOString()}::timestamptz
+        window w as (partition by h.equipment_id order by h.bucket)
+      )
+      select bucket, sum(kwh) as kwh,
+             to_char(bucket at time zone ${timezone}, 'YYYY-MM-DD') as day,
+             extract(hour from bucket at time zone ${timezone}) as hour,
+             extract(isodow from bucket at time zone ${timezone}) as dow
+        from hours
+       where bucket >= ${from.toISOString()}::timestamptz
+       group by bucket
+       order by bucket`),
+  );
+  return rows.map((r) => ({
+    bucket: new Date(r.bucket),
+    kwh: Number(r.kwh),
+    day: r.day,
+    hour: Number(r.hour),
+    dow: Number(r.dow),
+  }));
+}
+
+async function meterCounts(db: Database): Promise<{ main: number; sub: number }> {
+  const [row] = rowsOf<{ main: number | string; sub: number | string }>(
+    await db.execute(sql`
+      with meters as (${countedMeters})
+      select count(*) filter (where room_id is null) as main, count(*) filter (where room_id is not null) as sub from meters`),
+  );
+  return { main: Number(row?.main ?? 0), sub: Number(row?.sub ?? 0) };
+}
+
+/** The calendar days from `first` to `last` (YYYY-MM-DD, both included). */
+export function daysBetween(first: string, last: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= Date.parse(`${last}T00:00:00Z`); t += 24 * HOUR_MS) {
+    out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/**
+ * This month so far against the same days and hours of last month. The two windows start at
+ * the same offset from the 1st: when one month's data starts later (a site with a short
+ * history, an outage on the 1st), both start there, so equal spans are compared. The hour in
+ * which last month's window ends counts for the share of it inside the window.
+ */
+export function compareMonths(
+  hours: SiteHour[],
+  bounds: Bounds,
+  now: Date,
+  rate: TariffRate | null,
+): NonNullable<DashboardEnergy['month']> | null {
+  const current = hours
+    .filter((h) => h.bucket >= bounds.monthStart)
+    .map((h) => ({ ...h, weight: 1, offset: h.bucket.getTime() - bounds.monthStart.getTime() }));
+  const previous = hours
+    .filter((h) => h.bucket >= bounds.previousStart && h.bucket < bounds.previousEnd)
+    .map((h) => ({
+      ...h,
+      weight: Math.min(1, (bounds.previousEnd.getTime() - h.bucket.getTime()) / HOUR_MS),
+      offset: h.bucket.getTime() - bounds.previousStart.getTime(),
+    }));
+  if (current.length === 0 && previous.length === 0) return null;
+  const firstOffset = (rows: { offset: number }[]) => (rows.length === 0 ? 0 : Math.min(...rows.map((r) => r.offset)));
+  const offset = Math.max(firstOffset(current), firstOffset(previous));
+  const sum = (rows: typeof current, pick: (h: (typeof current)[number]) => number) =>
+    rows.filter((r) => r.offset >= offset).reduce((total, r) => total + pick(r) * r.weight, 0);
+  const cost = (rows: typeof current) =>
+    rate
+      ? round(
+          sum(rows, (h) => h.kwh * rate(h.hour, h.dow)),
+          2,
+        )
+      : null;
+  const currentKwh = sum(current, (h) => h.kwh);
+  const previousKwh = previous.length === 0 ? null : sum(previous, (h) => h.kwh);
+  return {
+    monthStart: bounds.monthStart,
+    monthToDateKwh: round(current.reduce((total, h) => total + h.kwh, 0)),
+    current: {
+      from: new Date(bounds.monthStart.getTime() + offset),
+      to: now,
+      kwh: round(currentKwh),
+      costBRL: cost(current),
+    },
+    previous: {
+      from: new Date(bounds.previousStart.getTime() + offset),
+      to: bounds.previousEnd,
+      kwh: previousKwh === null ? null : round(previousKwh),
+      costBRL: previousKwh === null ? null : cost(previous),
+    },
+    limitedByHistory: offset > 0,
+    changePercent: previousKwh ? round(((currentKwh - previousKwh) / previousKwh) * 100, 1) : null,
+  };
+}
+
+/** Daily consumption of the last `days` days (today so far last) and the month-over-month comparison. */
+export async function getDashboardEnergy(
+  db: Database,
+  input: z.output<typeof dashboardEnergyInput>,
+  now: Date,
+): Promise<DashboardEnergy> {
+  const bounds = await boundsOf(db, now, input.days);
+  const from = new Date(Math.min(bounds.previousStart.getTime(), bounds.daysStart.getTime()));
+  const [hours, meters, tariff] = await Promise.all([
+    siteHours(db, from, now, bounds.timezone),
+    meterCounts(db),
+    getEnergyTariff(db),
+  ]);
+  const byDay = new Map<string, number>();
+  for (const h of hours) byDay.set(h.day, (byDay.get(h.day) ?? 0) + h.kwh);
+  const days = daysBetween(bounds.firstDay, bounds.today).map((day) => {
+    const kwh = byDay.get(day);
+    return { day, kwh: kwh === undefined ? null : round(kwh), partial: day === bounds.today };
+  });
+  return {
+    timezone: bounds.timezone,
+    days,
+    meters,
+    month: compareMonths(hours, bounds, now, tariffRate(tariff)),
+    tariff: {
+      peakRate: tariff.peakRate,
+      offPeakRate: tariff.offPeakRate,
+      peakStart: tariff.peakStart,
+      peakEnd: tariff.peakEnd,
+    },
+  };
+}

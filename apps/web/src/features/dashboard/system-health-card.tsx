@@ -1,0 +1,96 @@
+import { CheckCircle2, CircleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ErrorState } from '../../components/query-state';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { dashboardStrings } from '../../lib/i18n/dashboard-strings';
+import { useLanguage } from '../../lib/i18n/language-context';
+import { useStrings } from '../../lib/i18n/strings';
+import type { SummaryQuery } from './dashboard-queries';
+
+function Row({ label, ok, children }: { label: string; ok: boolean | null; children: ReactNode }) {
+  const icon =
+    ok === null ? (
+      <span aria-hidden className="size-4 shrink-0" />
+    ) : ok ? (
+      <CheckCircle2 aria-hidden className="size-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+    ) : (
+      <CircleAlert aria-hidden className="size-4 shrink-0 text-amber-600 dark:text-amber-400" />
+    );
+  return (
+    <div className="flex items-start gap-2 py-2" data-ok={ok === null ? undefined : String(ok)}>
+      <dt className="flex w-40 shrink-0 items-center gap-2 text-sm text-muted-foreground">
+        {icon}
+        {label}
+      </dt>
+      <dd className="min-w-0 text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** A read-only summary of the process's health: database, broker, ingest, silent devices. */
+export function SystemHealthCard({ summary, className }: { summary: SummaryQuery; className?: string }) {
+  const t = useStrings(dashboardStrings);
+  const { language } = useLanguage();
+  const health = summary.data?.health;
+  const seconds = health ? formatNumber(health.silentAfterSeconds, language) : '';
+  return (
+    <Card className={cn('flex flex-col', className)}>
+      <CardHeader>
+        <div className="flex flex-col gap-1">
+          <CardTitle>{t('health')}</CardTitle>
+          <CardDescription>{t('healthDescription')}</CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent className="flex-1">
+        {summary.isError && !health ? (
+          <ErrorState
+            error={summary.error}
+            onRetry={() => {
+              void summary.refetch();
+            }}
+          />
+        ) : !health ? (
+          <div className="flex flex-col gap-3" aria-hidden>
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} className="h-6 w-full" />
+            ))}
+          </div>
+        ) : (
+          <dl className="divide-y">
+            <Row label={t('database')} ok={health.database.reachable}>
+              {health.database.reachable
+                ? t('databaseOk', {
+                    kind: health.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
+                    ms: formatNumber(health.database.latencyMs, language, 1),
+                  })
+                : t('databaseDown')}
+            </Row>
+            <Row label={t('broker')} ok={health.broker === 'available'}>
+              {health.broker === 'available' ? t('brokerAvailable') : t('brokerUnavailable')}
+            </Row>
+            <Row label={t('ingest')} ok={health.ingest === 'receiving'}>
+              {health.ingest === 'receiving'
+                ? t('ingestReceiving')
+                : health.ingest === 'stale'
+                  ? t('ingestStale', { seconds })
+                  : t('ingestNone')}
+            </Row>
+            <Row label={t('silentDevices')} ok={health.silentDevices === 0}>
+              {t('silentDevicesValue', { count: formatNumber(health.silentDevices, language), seconds })}
+            </Row>
+            <Row label={t('lastData')} ok={null}>
+              {health.lastDataAt ? (
+                <time dateTime={health.lastDataAt.toISOString()}>{formatDateTime(health.lastDataAt, language)}</time>
+              ) : (
+                '—'
+              )}
+            </Row>
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
