@@ -2,11 +2,15 @@ import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { containsPattern } from '@sentinela/db/sql-helpers';
 import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
-import type { equipmentListInput } from '@sentinela/shared/plant';
+import { EQUIPMENT_CSV_MAX_ROWS, type equipmentFilters, type equipmentListInput } from '@sentinela/shared/equipment';
+import type { Language } from '@sentinela/shared/language';
 import type { z } from 'zod';
+import { equipmentCsv, equipmentCsvFilename } from './equipment-csv';
 
-/** Server-side filtered, paged equipment list (the equipment page and every picker). */
-export async function listEquipment(db: Database, input: z.output<typeof equipmentListInput>) {
+type Filters = z.output<typeof equipmentFilters>;
+
+/** The WHERE of a filtered equipment list: the page, its CSV export and every picker share it. */
+function filtersWhere(input: Filters): SQL | undefined {
   const filters: SQL[] = [];
   if (input.status) filters.push(eq(equipment.status, input.status));
   if (input.kind) filters.push(eq(equipment.kind, input.kind));
@@ -17,31 +21,53 @@ export async function listEquipment(db: Database, input: z.output<typeof equipme
     const match = or(ilike(equipment.name, pattern), ilike(equipment.id, pattern), ilike(equipment.location, pattern));
     if (match) filters.push(match);
   }
-  const where = filters.length > 0 ? and(...filters) : undefined;
+  return filters.length > 0 ? and(...filters) : undefined;
+}
+
+const itemColumns = {
+  id: equipment.id,
+  name: equipment.name,
+  kind: equipment.kind,
+  status: equipment.status,
+  location: equipment.location,
+  facilityId: equipment.facilityId,
+  facilityName: facilities.name,
+  roomId: equipment.roomId,
+  roomName: rooms.name,
+  rated: equipment.rated,
+  state: equipment.state,
+  lastSeenAt: equipment.lastSeenAt,
+};
+
+function selectItems(db: Database, where: SQL | undefined) {
+  return db
+    .select(itemColumns)
+    .from(equipment)
+    .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
+    .leftJoin(rooms, eq(rooms.id, equipment.roomId))
+    .where(where)
+    .orderBy(asc(equipment.name), asc(equipment.id));
+}
+
+/** Server-side filtered, paged equipment list (the equipment page and every picker). */
+export async function listEquipment(db: Database, input: z.output<typeof equipmentListInput>) {
+  const where = filtersWhere(input);
   const [items, [totals]] = await Promise.all([
-    db
-      .select({
-        id: equipment.id,
-        name: equipment.name,
-        kind: equipment.kind,
-        status: equipment.status,
-        location: equipment.location,
-        facilityId: equipment.facilityId,
-        facilityName: facilities.name,
-        roomId: equipment.roomId,
-        roomName: rooms.name,
-        rated: equipment.rated,
-        state: equipment.state,
-        lastSeenAt: equipment.lastSeenAt,
-      })
-      .from(equipment)
-      .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
-      .leftJoin(rooms, eq(rooms.id, equipment.roomId))
-      .where(where)
-      .orderBy(asc(equipment.name), asc(equipment.id))
+    selectItems(db, where)
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize),
     db.select({ n: count() }).from(equipment).where(where),
   ]);
   return { items, total: totals?.n ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/**
+ * The filtered list as a CSV file in the caller's language, in the page's order, at most
+ * EQUIPMENT_CSV_MAX_ROWS rows (one more is read to tell whether the file is cut short).
+ */
+export async function exportEquipmentCsv(db: Database, input: Filters, lang: Language, now: Date) {
+  const rows = await selectItems(db, filtersWhere(input)).limit(EQUIPMENT_CSV_MAX_ROWS + 1);
+  const truncated = rows.length > EQUIPMENT_CSV_MAX_ROWS;
+  const kept = truncated ? rows.slice(0, EQUIPMENT_CSV_MAX_ROWS) : rows;
+  return { filename: equipmentCsvFilename(lang, now), csv: equipmentCsv(kept, lang), rows: kept.length, truncated };
 }

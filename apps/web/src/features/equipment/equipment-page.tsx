@@ -1,7 +1,123 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { EquipmentFilters as EquipmentFilterInput, EquipmentItem } from '@sentinela/shared/equipment';
+import type { EquipmentStatus } from '@sentinela/shared/plant';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
+import { ErrorState } from '../../components/query-state';
+import { equipmentStrings } from '../../lib/i18n/equipment-strings';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { useStrings } from '../../lib/i18n/strings';
+import { useLiveEvents, type LiveEvent } from '../../lib/live';
+import { useTRPC } from '../../lib/trpc';
+import { EquipmentFilters } from './equipment-filters';
+import { EquipmentTable } from './equipment-table';
+import { ExportCsvButton } from './export-csv-button';
+import { useEquipmentFilters } from './use-equipment-filters';
 
+// The drawer (live values, history chart) loads on the first click, not with the page.
+const EquipmentDrawer = lazy(() => import('./equipment-drawer'));
+
+export const EQUIPMENT_PAGE_SIZE = 25;
+
+/** /equipment: every device, searched and filtered on the server, statuses live, details in a drawer. */
 export default function EquipmentPage() {
-  const { t } = useLanguage();
-  return <PageHeader title={t('nav.equipment')} />;
+  const { t: tCore } = useLanguage();
+  const t = useStrings(equipmentStrings);
+  const trpc = useTRPC();
+  const [filters, setFilters] = useEquipmentFilters();
+
+  const query: EquipmentFilterInput = useMemo(
+    () => ({
+      search: filters.search || undefined,
+      status: filters.status,
+      kind: filters.kind,
+      facilityId: filters.facilityId,
+      roomId: filters.roomId,
+    }),
+    [filters.search, filters.status, filters.kind, filters.facilityId, filters.roomId],
+  );
+  const list = useQuery(
+    trpc.equipment.list.queryOptions(
+      { ...query, page: filters.page, pageSize: EQUIPMENT_PAGE_SIZE },
+      { placeholderData: keepPreviousData, staleTime: 15_000 },
+    ),
+  );
+  const data = list.data;
+
+  // Status changes pushed by the server since the list was read.
+  const [liveStatuses, setLiveStatuses] = useState<Record<string, { status: EquipmentStatus; at: number }>>({});
+  const ids = useMemo(() => data?.items.map((item) => item.id), [data]);
+  const onEvents = useCallback((events: LiveEvent[]) => {
+    const changes = events.filter((e): e is Extract<LiveEvent, { type: 'status' }> => e.type === 'status');
+    if (changes.length === 0) return;
+    setLiveStatuses((current) => {
+      const next = { ...current };
+      for (const change of changes) next[change.equipmentId] = { status: change.status, at: Date.now() };
+      return next;
+    });
+  }, []);
+  const live = useLiveEvents(onEvents, ids ?? []);
+  const statusOf = useCallback(
+    (item: EquipmentItem) => {
+      const pushed = liveStatuses[item.id];
+      return pushed && pushed.at > list.dataUpdatedAt ? pushed.status : item.status;
+    },
+    [liveStatuses, list.dataUpdatedAt],
+  );
+
+  // The drawer follows the list's copy of the device (its confirmed state after a command).
+  const [selected, setSelected] = useState<EquipmentItem | null>(null);
+  const current = selected ? (data?.items.find((item) => item.id === selected.id) ?? selected) : null;
+
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title={tCore('nav.equipment')}>
+        <div className="flex flex-wrap items-center gap-2">
+          <LiveBadge status={live} />
+          <ExportCsvButton filters={query} />
+        </div>
+      </PageHeader>
+      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+
+      <EquipmentFilters filters={filters} onChange={setFilters} />
+
+      {list.isError && !data ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <EquipmentTable
+          items={data?.items}
+          statusOf={statusOf}
+          busy={list.isFetching}
+          stale={list.isPlaceholderData}
+          onOpen={setSelected}
+          rows={EQUIPMENT_PAGE_SIZE}
+        />
+      )}
+      {!data && !list.isError && (
+        <p role="status" className="sr-only">
+          {t('loading')}
+        </p>
+      )}
+      <div className="min-h-8">
+        {data && (
+          <Pagination
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            busy={list.isFetching}
+            onPage={(page) => setFilters({ page })}
+            totalLabel={t('total', { count: data.total })}
+          />
+        )}
+      </div>
+
+      {current && (
+        <Suspense fallback={null}>
+          <EquipmentDrawer item={current} status={statusOf(current)} onClose={() => setSelected(null)} />
+        </Suspense>
+      )}
+    </section>
+  );
 }

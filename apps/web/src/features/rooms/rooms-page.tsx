@@ -1,7 +1,135 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
+import { ErrorState } from '../../components/query-state';
+import { StatCard } from '../../components/ui/card';
+import { Input, Select } from '../../components/ui/input';
+import { formatNumber, formatQuantity } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { roomsStrings } from '../../lib/i18n/rooms-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { useTRPC } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { RoomsTable } from './rooms-table';
+import { useRoomsFilters } from './use-rooms-filters';
 
+export const ROOMS_PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 300;
+/** Consumption is "now": read again every so often while the page is open. */
+const REFRESH_MS = 15_000;
+
+/** /rooms: each facility's rooms with equipment counts, current consumption and open alerts. */
 export default function RoomsPage() {
-  const { t } = useLanguage();
-  return <PageHeader title={t('nav.rooms')} />;
+  const { t: tCore, language } = useLanguage();
+  const t = useStrings(roomsStrings);
+  const trpc = useTRPC();
+  const [filters, setFilters] = useRoomsFilters();
+  const facilityFieldId = useId();
+  const searchFieldId = useId();
+
+  // The search box follows the URL and writes to it once typing pauses.
+  const [text, setText] = useState(filters.search);
+  const [seen, setSeen] = useState(filters.search);
+  if (seen !== filters.search) {
+    setSeen(filters.search);
+    setText(filters.search);
+  }
+  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (debounced === text.trim() && debounced !== filters.search) setFilters({ search: debounced });
+  }, [debounced, text, filters.search, setFilters]);
+
+  const facilities = useQuery(trpc.facilities.options.queryOptions());
+  const list = useQuery(
+    trpc.rooms.list.queryOptions(
+      { facilityId: filters.facilityId, search: filters.search || undefined, page: filters.page, pageSize: ROOMS_PAGE_SIZE },
+      { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS, staleTime: 0 },
+    ),
+  );
+  const data = list.data;
+  const summary = data?.summary;
+
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title={tCore('nav.rooms')} />
+      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+        <StatCard label={t('statRooms')} value={summary && formatNumber(summary.rooms, language)} />
+        <StatCard
+          label={t('statEquipment')}
+          value={summary && formatNumber(summary.equipment.online, language)}
+          hint={summary ? t('statEquipmentHint', { total: formatNumber(summary.equipment.total, language) }) : ''}
+        />
+        <StatCard
+          label={t('statPower')}
+          value={summary && formatQuantity(summary.powerKw, 'kW', language, 1)}
+          hint={t('statPowerHint')}
+        />
+        <StatCard
+          label={t('statAlerts')}
+          value={summary && formatNumber(summary.openAlerts.total, language)}
+          hint={summary ? t('statAlertsHint', { critical: summary.openAlerts.critical }) : ''}
+        />
+      </div>
+
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(14rem,2fr)_minmax(10rem,1fr)] lg:max-w-3xl">
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor={searchFieldId} className="text-xs font-medium text-muted-foreground">
+            {t('search')}
+          </label>
+          <div className="relative">
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              id={searchFieldId}
+              type="search"
+              maxLength={120}
+              placeholder={t('searchPlaceholder')}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              className="w-full pl-8"
+            />
+          </div>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor={facilityFieldId} className="text-xs font-medium text-muted-foreground">
+            {t('facility')}
+          </label>
+          <Select id={facilityFieldId} value={filters.facilityId ?? ''} onChange={(event) => setFilters({ facilityId: event.target.value || undefined })}>
+            <option value="">{t('allFacilities')}</option>
+            {(facilities.data ?? []).map((facility) => (
+              <option key={facility.id} value={facility.id}>
+                {facility.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      {list.isError && !data ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <RoomsTable items={data?.items} busy={list.isFetching} stale={list.isPlaceholderData} rows={ROOMS_PAGE_SIZE} />
+      )}
+      {!data && !list.isError && (
+        <p role="status" className="sr-only">
+          {t('loading')}
+        </p>
+      )}
+      <div className="min-h-8">
+        {data && (
+          <Pagination
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            busy={list.isFetching && list.isPlaceholderData}
+            onPage={(page) => setFilters({ page })}
+            totalLabel={t('total', { count: data.total })}
+          />
+        )}
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,141 @@
+import type { CurrentPower, OpenAlertCounts, StatusCounts } from '@sentinela/shared/equipment';
+import type { RoomItem } from '@sentinela/shared/rooms';
+import { Link } from 'wouter';
+import { SeverityBadge } from '../../components/status-badge';
+import { buttonClassName } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { formatQuantity, formatTime } from '../../lib/format';
+import { useLanguage } from '../../lib/i18n/language-context';
+import { roomsStrings } from '../../lib/i18n/rooms-strings';
+import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
+
+const cell = 'px-3 py-2.5 text-left align-top';
+type RoomsT = AreaTranslate<keyof (typeof roomsStrings)['pt']>;
+
+const kindKeys = new Set(['production', 'utility', 'office', 'warehouse', 'server-room', 'cold-storage', 'outdoor']);
+
+export function roomKindLabel(t: RoomsT, kind: string): string {
+  return kindKeys.has(kind) ? t(`kind.${kind}` as Parameters<RoomsT>[0]) : kind;
+}
+
+/** "10 online · 1 offline · 1 in error": only the statuses some equipment has. */
+export function statusLine(t: RoomsT, counts: StatusCounts): string {
+  if (counts.total === 0) return t('noEquipment');
+  return (['online', 'offline', 'maintenance', 'error'] as const)
+    .filter((status) => counts[status] > 0)
+    .map((status) => t(status, { count: counts[status] }))
+    .join(' · ');
+}
+
+export function PowerFigure({ power }: { power: CurrentPower }) {
+  const t = useStrings(roomsStrings);
+  const { language } = useLanguage();
+  if (power.kw === null || power.source === null) return <span className="text-muted-foreground">{t('noPower')}</span>;
+  const source = power.source === 'meter' ? t('source.meter') : t('source.devices');
+  return (
+    <>
+      <div className="font-medium tabular-nums">{formatQuantity(power.kw, 'kW', language, 1)}</div>
+      <div className="text-xs text-muted-foreground">
+        {source}
+        {power.asOf && ` · ${t('asOf', { time: formatTime(power.asOf, language) })}`}
+      </div>
+    </>
+  );
+}
+
+export function AlertPills({ counts }: { counts: OpenAlertCounts }) {
+  const t = useStrings(roomsStrings);
+  if (counts.total === 0) return <span className="text-muted-foreground">{t('noAlerts')}</span>;
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {(['critical', 'warning', 'info'] as const)
+        .filter((severity) => counts[severity] > 0)
+        .map((severity) => (
+          <span key={severity} className="inline-flex items-center gap-1 text-xs">
+            <strong className="tabular-nums">{counts[severity]}</strong>
+            <SeverityBadge severity={severity} />
+          </span>
+        ))}
+    </div>
+  );
+}
+
+interface RoomsTableProps {
+  items: RoomItem[] | undefined;
+  busy: boolean;
+  stale: boolean;
+  rows: number;
+}
+
+/** Rooms with facility, equipment by status, current consumption, open alerts and a drill-down. */
+export function RoomsTable({ items, busy, stale, rows }: RoomsTableProps) {
+  const t = useStrings(roomsStrings);
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className={cn('w-full min-w-[56rem] text-sm', stale && 'opacity-60')} aria-busy={busy}>
+        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
+          <tr>
+            {[t('room'), t('facility'), t('equipment'), t('power'), t('alerts'), t('actions')].map((label) => (
+              <th key={label} scope="col" className={cell}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {!items ? (
+            <SkeletonRows rows={rows} />
+          ) : items.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="h-40 px-3 text-center text-muted-foreground">
+                {t('empty')}
+              </td>
+            </tr>
+          ) : (
+            items.map((room) => (
+              <tr key={room.id} data-room-id={room.id}>
+                <td className={cell}>
+                  <div className="font-medium">{room.name}</div>
+                  <div className="text-xs text-muted-foreground">{roomKindLabel(t, room.kind)}</div>
+                </td>
+                <td className={cell}>{room.facilityName}</td>
+                <td className={cell}>
+                  <div className="font-medium tabular-nums">{room.equipment.total}</div>
+                  <div className="text-xs text-muted-foreground">{statusLine(t, room.equipment)}</div>
+                </td>
+                <td className={cell}>
+                  <PowerFigure power={room.power} />
+                </td>
+                <td className={cell}>
+                  <AlertPills counts={room.openAlerts} />
+                </td>
+                <td className={cell}>
+                  <Link
+                    href={`/equipment?roomId=${room.id}`}
+                    className={buttonClassName('outline', 'sm')}
+                    aria-label={t('viewEquipmentOf', { room: `${room.name} (${room.facilityName})` })}
+                  >
+                    {t('viewEquipment')}
+                  </Link>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SkeletonRows({ rows }: { rows: number }) {
+  return Array.from({ length: rows }, (_, row) => (
+    <tr key={row} aria-hidden data-slot="skeleton">
+      {[40, 36, 12, 20, 16, 28].map((width, i) => (
+        <td key={i} className={cell}>
+          <span className="block h-4 animate-pulse rounded bg-muted" style={{ width: `${width * 4}px`, maxWidth: '100%' }} />
+          {i < 4 && <span className="mt-1.5 block h-3 w-20 animate-pulse rounded bg-muted" />}
+        </td>
+      ))}
+    </tr>
+  ));
+}

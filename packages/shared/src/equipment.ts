@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { equipmentKindValues, equipmentStatusValues } from './plant';
+
+/** The most rows one CSV export carries (the demo site ×10 is about 4,600 devices). */
+export const EQUIPMENT_CSV_MAX_ROWS = 10_000;
+export const EQUIPMENT_PAGE_SIZE_MAX = 500;
+export const SEARCH_MAX = 120;
+
+/** A facility or room id (any 8-4-4-4-12 hex id PostgreSQL accepts). */
+export const facilityIdSchema = z.guid('validation.facilityId');
+export const roomIdSchema = z.guid('validation.roomId');
+/** A search box: trimmed; blank means no search. */
+export const searchSchema = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX, 'validation.searchTooLong')
+  .transform((s) => (s ? s : undefined))
+  .optional();
+
+/** What narrows the equipment list; the same filters drive the page, its URL and the CSV export. */
+export const equipmentFilters = z.object({
+  search: searchSchema,
+  status: z.enum(equipmentStatusValues).optional(),
+  kind: z.enum(equipmentKindValues).optional(),
+  facilityId: facilityIdSchema.optional(),
+  roomId: roomIdSchema.optional(),
+});
+export type EquipmentFilters = z.input<typeof equipmentFilters>;
+
+export const equipmentListInput = equipmentFilters
+  .extend({
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(EQUIPMENT_PAGE_SIZE_MAX).default(50),
+  })
+  .default({ page: 1, pageSize: 50 });
+
+export const equipmentItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(equipmentKindValues),
+  status: z.enum(equipmentStatusValues),
+  location: z.string().nullable(),
+  facilityId: z.string(),
+  facilityName: z.string(),
+  roomId: z.string().nullable(),
+  roomName: z.string().nullable(),
+  /** Nameplate values (kW, A, rpm, W…). */
+  rated: z.record(z.string(), z.number()),
+  /** The last confirmed control state (on, brightness, mode, set-point). */
+  state: z.record(z.string(), z.unknown()),
+  lastSeenAt: z.date().nullable(),
+});
+export type EquipmentItem = z.infer<typeof equipmentItemSchema>;
+
+export const equipmentListOutput = z.object({
+  items: z.array(equipmentItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const equipmentCsvOutput = z.object({
+  filename: z.string(),
+  /** UTF-8 text with a byte-order mark, so spreadsheet programs read the accents right. */
+  csv: z.string(),
+  rows: z.number().int(),
+  /** More devices matched than EQUIPMENT_CSV_MAX_ROWS: only the first ones are in the file. */
+  truncated: z.boolean(),
+});
+
+/** Equipment by status: what rooms and facilities show. */
+export const statusCountsSchema = z.object({
+  total: z.number().int(),
+  online: z.number().int(),
+  offline: z.number().int(),
+  maintenance: z.number().int(),
+  error: z.number().int(),
+});
+export type StatusCounts = z.infer<typeof statusCountsSchema>;
+
+/** Open alerts (active or acknowledged) by severity. */
+export const openAlertCountsSchema = z.object({
+  total: z.number().int(),
+  critical: z.number().int(),
+  warning: z.number().int(),
+  info: z.number().int(),
+});
+export type OpenAlertCounts = z.infer<typeof openAlertCountsSchema>;
+
+/**
+ * Power drawn now, kW, and where the figure comes from:
+ * - `meter`: the latest power reading of the room's own energy meter(s);
+ * - `mainMeter`: the facility's incoming-supply meter(s) (meters in no room);
+ * - `rooms`: the sum of the rooms' figures (a facility without a main meter reading);
+ * - `devices`: the sum of the latest power readings of the devices (no meter reading);
+ * null when nothing reports power. Devices that are offline are left out (their last value is stale).
+ */
+export const powerSources = ['meter', 'mainMeter', 'rooms', 'devices'] as const;
+export type PowerSource = (typeof powerSources)[number];
+export const currentPowerSchema = z.object({
+  kw: z.number().nullable(),
+  source: z.enum(powerSources).nullable(),
+  /** The newest reading the figure is made of. */
+  asOf: z.date().nullable(),
+});
+export type CurrentPower = z.infer<typeof currentPowerSchema>;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { currentPowerSchema, openAlertCountsSchema, searchSchema, statusCountsSchema } from './equipment';
+
+export const FACILITIES_PAGE_SIZE_MAX = 100;
+
+export const facilitiesListInput = z
+  .object({
+    search: searchSchema,
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(FACILITIES_PAGE_SIZE_MAX).default(12),
+  })
+  .default({ page: 1, pageSize: 12 });
+
+const count = z.number().int();
+/** Equipment by kind (equipmentKindValues). */
+export const kindCountsSchema = z.object({ motor: count, light: count, hvac: count, meter: count, server: count, sensor: count });
+
+export const facilityItemSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  city: z.string(),
+  state: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  timezone: z.string(),
+  rooms: z.number().int(),
+  equipment: statusCountsSchema,
+  byKind: kindCountsSchema,
+  power: currentPowerSchema,
+  openAlerts: openAlertCountsSchema,
+});
+export type FacilityItem = z.infer<typeof facilityItemSchema>;
+
+export const facilitiesSummarySchema = z.object({
+  facilities: z.number().int(),
+  rooms: z.number().int(),
+  equipment: statusCountsSchema,
+  /** Sum of the facilities' current power (facilities without a figure count as nothing). */
+  powerKw: z.number().nullable(),
+  openAlerts: openAlertCountsSchema,
+});
+
+export const facilitiesListOutput = z.object({
+  items: z.array(facilityItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Over every facility the search matches, not only this page. */
+  summary: facilitiesSummarySchema,
+});
+export type FacilitiesListOutput = z.infer<typeof facilitiesListOutput>;
+
+export const facilityOptionsOutput = z.array(z.object({ id: z.string(), name: z.string(), code: z.string() }));

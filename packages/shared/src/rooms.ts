@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import {
+  currentPowerSchema,
+  facilityIdSchema,
+  openAlertCountsSchema,
+  searchSchema,
+  statusCountsSchema,
+} from './equipment';
+
+export const ROOMS_PAGE_SIZE_MAX = 100;
+/** The most rooms a filter's option list carries. */
+export const ROOM_OPTIONS_MAX = 1000;
+
+export const roomsListInput = z
+  .object({
+    facilityId: facilityIdSchema.optional(),
+    search: searchSchema,
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(ROOMS_PAGE_SIZE_MAX).default(20),
+  })
+  .default({ page: 1, pageSize: 20 });
+
+export const roomItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** production, utility, office, warehouse, server-room, cold-storage, outdoor… */
+  kind: z.string(),
+  facilityId: z.string(),
+  facilityName: z.string(),
+  equipment: statusCountsSchema,
+  power: currentPowerSchema,
+  openAlerts: openAlertCountsSchema,
+});
+export type RoomItem = z.infer<typeof roomItemSchema>;
+
+export const roomsSummarySchema = z.object({
+  rooms: z.number().int(),
+  equipment: statusCountsSchema,
+  /** Sum of the rooms' current power (rooms without a figure count as nothing). */
+  powerKw: z.number().nullable(),
+  openAlerts: openAlertCountsSchema,
+});
+
+export const roomsListOutput = z.object({
+  items: z.array(roomItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Over every room the filter matches, not only this page. */
+  summary: roomsSummarySchema,
+});
+export type RoomsListOutput = z.infer<typeof roomsListOutput>;
+
+export const roomOptionsInput = z.object({ facilityId: facilityIdSchema.optional() }).default({});
+export const roomOptionsOutput = z.array(
+  z.object({ id: z.string(), name: z.string(), facilityId: z.string(), facilityName: z.string() }),
+);
