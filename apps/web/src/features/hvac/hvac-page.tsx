@@ -1,7 +1,193 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { HvacItem } from '@sentinela/shared/hvac';
+import type { EquipmentStatus } from '@sentinela/shared/plant';
+import { Search } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
+import { ErrorState } from '../../components/query-state';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input, Select } from '../../components/ui/input';
+import { formatTemperature } from '../../lib/format';
+import { hvacStrings } from '../../lib/i18n/hvac-strings';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { useLiveTelemetry } from '../../lib/live';
+import { useTRPC } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { HvacStats } from './hvac-stats';
+import { HvacTable } from './hvac-table';
+import { RoomClimateOverview } from './room-climate';
+import { useHvacCommands } from './use-hvac-commands';
 
+// The set-point dialog (and Radix Dialog with it) loads when an operator opens it.
+const SetpointDialog = lazy(() => import('./setpoint-dialog'));
+
+export const HVAC_PAGE_SIZE = 20;
+const LIST_REFRESH_MS = 20_000;
+const SUMMARY_REFRESH_MS = 10_000;
+const statuses: EquipmentStatus[] = ['online', 'offline', 'maintenance', 'error'];
+
+/** /hvac: the units (readings, set-point, state, controls) and the climate of every room. */
 export default function HvacPage() {
-  const { t } = useLanguage();
-  return <PageHeader title={t('nav.hvac')} />;
+  const { t: tCore, language } = useLanguage();
+  const t = useStrings(hvacStrings);
+  const tOps = useStrings(opsStrings);
+  const trpc = useTRPC();
+
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), 300);
+  const [facilityId, setFacilityId] = useState('');
+  const [status, setStatus] = useState<'' | EquipmentStatus>('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<HvacItem | null>(null);
+
+  const input = {
+    search: search === '' ? undefined : search,
+    facilityId: facilityId === '' ? undefined : facilityId,
+    status: status === '' ? undefined : status,
+  };
+  const filterKey = JSON.stringify(input);
+  const [pageFilterKey, setPageFilterKey] = useState(filterKey);
+  if (pageFilterKey !== filterKey) {
+    setPageFilterKey(filterKey);
+    setPage(1);
+  }
+
+  const summary = useQuery(
+    trpc.hvac.summary.queryOptions(
+      { facilityId: input.facilityId },
+      { placeholderData: keepPreviousData, refetchInterval: SUMMARY_REFRESH_MS },
+    ),
+  );
+  const list = useQuery(
+    trpc.hvac.list.queryOptions(
+      { ...input, page, pageSize: HVAC_PAGE_SIZE },
+      { placeholderData: keepPreviousData, refetchInterval: LIST_REFRESH_MS },
+    ),
+  );
+  const locations = useQuery(trpc.hvac.locations.queryOptions());
+  const items = list.data?.items;
+  const ids = useMemo(() => (items ?? []).map((item) => item.id), [items]);
+  const live = useLiveTelemetry(ids, { enabled: items !== undefined });
+  const commands = useHvacCommands();
+  const limits = list.data?.setpointLimits ?? summary.data?.setpointLimits;
+
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title={tCore('nav.hvac')}>
+        <LiveBadge status={live.live} />
+      </PageHeader>
+      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+
+      {summary.isError && !summary.data ? (
+        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : (
+        <HvacStats summary={summary.data} />
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('units.title')}</CardTitle>
+          <CardDescription className="min-h-4 w-full">
+            {limits &&
+              t('units.description', {
+                min: formatTemperature(limits.min, language),
+                max: formatTemperature(limits.max, language),
+              })}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(12rem,1fr)_repeat(2,minmax(10rem,14rem))]">
+            <label className="relative">
+              <span className="sr-only">{t('filter.search')}</span>
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                type="search"
+                className="w-full pl-8"
+                placeholder={t('filter.searchPlaceholder')}
+                value={searchText}
+                onChange={(event) => {
+                  setSearchText(event.target.value);
+                }}
+              />
+            </label>
+            <Select
+              aria-label={t('filter.facility')}
+              value={facilityId}
+              onChange={(event) => {
+                setFacilityId(event.target.value);
+              }}
+            >
+              <option value="">{t('scopeAll')}</option>
+              {(locations.data ?? []).map((l) => (
+                <option key={l.facilityId} value={l.facilityId}>
+                  {l.facilityName}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t('filter.status')}
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value as '' | EquipmentStatus);
+              }}
+            >
+              <option value="">{`${t('filter.status')}: ${tOps('all')}`}</option>
+              {statuses.map((s) => (
+                <option key={s} value={s}>
+                  {tOps(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+
+          {list.isError && !list.data ? (
+            <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+          ) : (
+            <HvacTable
+              items={items}
+              stale={list.isPlaceholderData}
+              filtered={filterKey !== '{}'}
+              liveValues={live.values}
+              liveStatuses={live.statuses}
+              pending={commands.pending}
+              onPower={(item, on) => void commands.setPower(item, on)}
+              onEditSetpoint={setEditing}
+            />
+          )}
+          {list.data && list.data.total > 0 && (
+            <Pagination
+              page={list.data.page}
+              pageSize={list.data.pageSize}
+              total={list.data.total}
+              busy={list.isFetching}
+              onPage={setPage}
+              totalLabel={t('totalUnits', { count: list.data.total })}
+            />
+          )}
+        </CardContent>
+      </Card>
+
+      <RoomClimateOverview facilityId={input.facilityId} />
+
+      {editing && limits && (
+        <Suspense fallback={null}>
+          <SetpointDialog
+            unit={editing}
+            limits={limits}
+            onClose={() => {
+              setEditing(null);
+            }}
+            onSubmit={(celsius) => void commands.setSetpoint(editing, celsius)}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
 }

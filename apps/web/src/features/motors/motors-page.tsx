@@ -1,7 +1,144 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MotorItem } from '@sentinela/shared/motors';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
+import { ErrorState } from '../../components/query-state';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { motorsStrings } from '../../lib/i18n/motors-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { useTRPC } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { MotorFilters, noMotorFilters, type MotorFilterValues } from './motor-filters';
+import { MotorStats } from './motor-stats';
+import { MotorTable } from './motor-table';
+import { useMotorLive } from './use-motor-live';
+import { useMotorPower } from './use-motor-power';
 
+// The detail panel (charts, nameplate, command history) loads when a motor is opened.
+const MotorDetailSheet = lazy(() => import('./motor-detail-sheet'));
+
+export const MOTORS_PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 300;
+/** Statuses and confirmed states are pushed live; the list is re-read now and then all the same. */
+const LIST_REFRESH_MS = 30_000;
+const SUMMARY_REFRESH_MS = 10_000;
+
+const optional = (value: string) => (value === '' ? undefined : value);
+
+/** /motors: totals, the motors with live readings, on/off per motor and detailed monitoring. */
 export default function MotorsPage() {
-  const { t } = useLanguage();
-  return <PageHeader title={t('nav.motors')} />;
+  const { t: tCore } = useLanguage();
+  const t = useStrings(motorsStrings);
+  const trpc = useTRPC();
+
+  const [filters, setFilters] = useState<MotorFilterValues>(noMotorFilters);
+  const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [opened, setOpened] = useState<MotorItem | null>(null);
+
+  const input = {
+    search: optional(search),
+    facilityId: optional(filters.facilityId),
+    roomId: optional(filters.roomId),
+    status: filters.status === '' ? undefined : filters.status,
+    power: filters.power === '' ? undefined : filters.power,
+  };
+  // A new filter starts again from page 1.
+  const filterKey = JSON.stringify(input);
+  const [pageFilterKey, setPageFilterKey] = useState(filterKey);
+  if (pageFilterKey !== filterKey) {
+    setPageFilterKey(filterKey);
+    setPage(1);
+  }
+
+  const summary = useQuery(
+    trpc.motors.summary.queryOptions(
+      { facilityId: input.facilityId, roomId: input.roomId },
+      { placeholderData: keepPreviousData, refetchInterval: SUMMARY_REFRESH_MS },
+    ),
+  );
+  const list = useQuery(
+    trpc.motors.list.queryOptions(
+      { ...input, page, pageSize: MOTORS_PAGE_SIZE },
+      { placeholderData: keepPreviousData, refetchInterval: LIST_REFRESH_MS },
+    ),
+  );
+  const locations = useQuery(trpc.motors.locations.queryOptions());
+
+  const items = list.data?.items;
+  // The open motor stays live even when the list has moved to another page.
+  const ids = useMemo(() => {
+    const onPage = (items ?? []).map((item) => item.id);
+    return openId && !onPage.includes(openId) ? [...onPage, openId] : onPage;
+  }, [items, openId]);
+  const { live, motor } = useMotorLive(ids);
+  const power = useMotorPower();
+
+  const selected = (openId && items?.find((item) => item.id === openId)) || opened;
+  const filtered = filterKey !== JSON.stringify({});
+
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title={tCore('nav.motors')}>
+        <LiveBadge status={live} />
+      </PageHeader>
+      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+
+      {summary.isError && !summary.data ? (
+        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : (
+        <MotorStats summary={summary.data} />
+      )}
+
+      <MotorFilters values={filters} locations={locations.data} onChange={setFilters} />
+      <p className="text-xs text-muted-foreground">{t('listDescription')}</p>
+
+      {list.isError && !list.data ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <MotorTable
+          items={items}
+          stale={list.isPlaceholderData}
+          filtered={filtered}
+          live={motor}
+          pending={power.pending}
+          skeletonRows={8}
+          onPower={(item, on) => void power.setPower(item, on)}
+          onOpen={(item) => {
+            setOpenId(item.id);
+            setOpened(item);
+          }}
+        />
+      )}
+
+      {list.data && list.data.total > 0 && (
+        <Pagination
+          page={list.data.page}
+          pageSize={list.data.pageSize}
+          total={list.data.total}
+          busy={list.isFetching}
+          onPage={setPage}
+          totalLabel={t('totalMotors', { count: list.data.total })}
+        />
+      )}
+
+      {selected && (
+        <Suspense fallback={null}>
+          <MotorDetailSheet
+            item={selected}
+            live={motor(selected)}
+            pending={Boolean(power.pending[selected.id])}
+            open={openId !== null}
+            onPower={(on) => void power.setPower(selected, on)}
+            onOpenChange={(open) => {
+              if (!open) setOpenId(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
 }

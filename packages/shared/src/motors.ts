@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { equipmentStatusValues } from './plant';
+
+// The motors page (/motors): summary cards, the server-paged list with each motor's latest
+// readings, the motor's command history and the facility/room filter options.
+
+export const MOTORS_PAGE_SIZE_MAX = 200;
+export const MOTOR_COMMANDS_MAX = 50;
+
+/** The metrics a motor publishes (virtual plant and real drives alike): °C, mm/s, A, %, rpm, kW. */
+export type MotorMetric = 'temperature' | 'vibration' | 'current' | 'efficiency' | 'rpm' | 'powerKw';
+
+export const motorPowerFilters = ['on', 'off'] as const;
+
+const equipmentId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9-]+$/, 'validation.equipmentId');
+const facilityId = z.guid('validation.facilityId');
+const roomId = z.guid('validation.roomId');
+
+/** Where the summary looks (the whole site when neither is given). */
+export const motorScopeInput = z.object({ facilityId: facilityId.optional(), roomId: roomId.optional() }).default({});
+
+export const motorListInput = z
+  .object({
+    search: z
+      .string()
+      .trim()
+      .max(120)
+      .optional()
+      .transform((s) => (s ? s : undefined)),
+    status: z.enum(equipmentStatusValues).optional(),
+    /** The motor's confirmed control state. */
+    power: z.enum(motorPowerFilters).optional(),
+    facilityId: facilityId.optional(),
+    roomId: roomId.optional(),
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(MOTORS_PAGE_SIZE_MAX).default(25),
+  })
+  .default({ search: undefined, page: 1, pageSize: 25 });
+
+export const motorCommandsInput = z.object({
+  id: equipmentId,
+  limit: z.number().int().min(1).max(MOTOR_COMMANDS_MAX).default(10),
+});
+
+const reading = z.number().nullable();
+
+export const motorReadingsSchema = z.object({
+  temperature: reading,
+  vibration: reading,
+  current: reading,
+  /** Only when the motor's newest message carried it: a stopped motor reports none. */
+  efficiency: reading,
+  rpm: reading,
+  powerKw: reading,
+});
+export type MotorReadings = z.infer<typeof motorReadingsSchema>;
+
+export const motorItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(equipmentStatusValues),
+  location: z.string().nullable(),
+  facilityId: z.string(),
+  facilityName: z.string(),
+  roomId: z.string().nullable(),
+  roomName: z.string().nullable(),
+  /** The last state the device confirmed (equipment.state.on). */
+  on: z.boolean(),
+  /** Nameplate values: powerKw, currentA, rpm, voltageV, efficiency. */
+  rated: z.record(z.string(), z.number()),
+  lastSeenAt: z.date().nullable(),
+  /** When the newest of the readings was taken. */
+  readingsAt: z.date().nullable(),
+  readings: motorReadingsSchema,
+});
+export type MotorItem = z.infer<typeof motorItemSchema>;
+
+export const motorListOutput = z.object({
+  items: z.array(motorItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const motorSummaryOutput = z.object({
+  total: z.number().int(),
+  byStatus: z.object({
+    online: z.number().int(),
+    offline: z.number().int(),
+    maintenance: z.number().int(),
+    error: z.number().int(),
+  }),
+  /** Online and switched on (confirmed state). */
+  operating: z.number().int(),
+  /** Mean of the latest temperature of the online motors, °C. */
+  averageTemperature: z.number().nullable(),
+  temperatureCount: z.number().int(),
+  /** Mean of the latest efficiency of the operating motors that reported one, %. */
+  averageEfficiency: z.number().nullable(),
+  efficiencyCount: z.number().int(),
+  /** Sum of the latest active power of the online motors, kW. */
+  totalPowerKw: z.number(),
+  /** Sum of the nameplate power of all the motors in scope, kW. */
+  ratedPowerKw: z.number(),
+  readingsAt: z.date().nullable(),
+});
+export type MotorSummary = z.infer<typeof motorSummaryOutput>;
+
+export const motorCommandSchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  status: z.enum(['pending', 'confirmed', 'failed', 'timeout']),
+  requestedAt: z.date(),
+  completedAt: z.date().nullable(),
+  error: z.string().nullable(),
+  /** Null when the system (a schedule, the demo history) sent it or the user is gone. */
+  requestedByName: z.string().nullable(),
+});
+export type MotorCommand = z.infer<typeof motorCommandSchema>;
+export const motorCommandsOutput = z.array(motorCommandSchema);
+
+export const motorLocationsOutput = z.array(
+  z.object({
+    facilityId: z.string(),
+    facilityName: z.string(),
+    roomId: z.string().nullable(),
+    roomName: z.string().nullable(),
+    count: z.number().int(),
+  }),
+);
+export type MotorLocation = z.infer<typeof motorLocationsOutput>[number];
