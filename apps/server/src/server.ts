@@ -6,6 +6,7 @@ import { openAppDatabase } from './database';
 import type { Config } from './env';
 import { startAlarmEngine, type AlarmEngine } from './features/alerts/alarm-engine';
 import { purgeExpiredAuthData } from './features/auth/auth-housekeeping';
+import { startLightScheduler, type LightScheduler } from './features/lights/light-scheduler';
 import { getTelemetryRetention } from './features/settings/settings.service';
 import { deriveKey } from './features/auth/crypto';
 import { buildApp } from './http/app';
@@ -34,6 +35,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   let app: FastifyInstance | undefined;
   let telemetry: TelemetryRuntime | undefined;
   let alarms: AlarmEngine | undefined;
+  let lightScheduler: LightScheduler | undefined;
   try {
     // Before the ingest starts: the seed rebuilds the rollup indexes in its transaction.
     if (config.demoData) {
@@ -42,6 +44,10 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     }
     telemetry = await startTelemetry(config, database.db, logger, () => getTelemetryRetention(database.db));
     alarms = await startAlarmEngine({ db: database.db, bus: telemetry.bus, log: logger });
+    lightScheduler = startLightScheduler({
+      deps: { db: database.db, bus: telemetry.bus, gateway: telemetry.commands, now: () => new Date() },
+      log: logger,
+    });
     const sessionSecret = resolveSessionSecret(config);
     app = await buildApp({
       logger,
@@ -61,6 +67,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close();
+    await lightScheduler?.stop();
     await telemetry?.stop();
     await alarms?.stop();
     await database.close();
@@ -81,6 +88,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   const running = app;
   const runningTelemetry = telemetry;
   const runningAlarms = alarms;
+  const runningLightScheduler = lightScheduler;
   return {
     app: running,
     database,
@@ -90,6 +98,8 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       clearInterval(housekeeping);
       try {
         await running.close();
+        // Before the telemetry: its commands go through the command gateway.
+        await runningLightScheduler?.stop();
         await runningTelemetry.stop();
         await runningAlarms.stop();
       } finally {

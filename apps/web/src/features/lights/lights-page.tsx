@@ -1,7 +1,144 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
+import { ErrorState } from '../../components/query-state';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { lightsStrings } from '../../lib/i18n/lights-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { useTRPC } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { LightSchedules } from './light-schedules';
+import { LightsScope, scopeLabel, siteScope, type LightsScopeValue } from './lights-scope';
+import { LightsStats, SavingsCard } from './lights-stats';
+import { LightFilters, LightsTable, type LightFilterValues } from './lights-table';
+import { QuickActions } from './quick-actions';
+import { useLightCommands } from './use-light-commands';
+import { useLightsLive } from './use-lights-live';
 
+export const LIGHTS_PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 300;
+/** Readings and confirmed states are pushed live; the figures and the list are re-read now and then all the same. */
+const SUMMARY_REFRESH_MS = 10_000;
+const LIST_REFRESH_MS = 30_000;
+const SAVINGS_REFRESH_MS = 60_000;
+/** While the server still reads the savings history, ask again soon. */
+const SAVINGS_FILLING_REFRESH_MS = 5_000;
+
+const optional = (value: string) => (value === '' ? undefined : value);
+
+/** /lights: figures, quick actions, every light with its controls, and the rooms' schedules. */
 export default function LightsPage() {
-  const { t } = useLanguage();
-  return <PageHeader title={t('nav.lights')} />;
+  const { t: tCore } = useLanguage();
+  const t = useStrings(lightsStrings);
+  const trpc = useTRPC();
+
+  const [scope, setScope] = useState<LightsScopeValue>(siteScope);
+  const [filters, setFilters] = useState<LightFilterValues>({ search: '', state: '' });
+  const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+
+  const scopeInput = { facilityId: optional(scope.facilityId), roomId: optional(scope.roomId) };
+  const listInput = {
+    ...scopeInput,
+    search: optional(search),
+    state: filters.state === '' ? undefined : filters.state,
+  };
+  // A new scope or filter starts again from page 1.
+  const filterKey = JSON.stringify(listInput);
+  const [pageFilterKey, setPageFilterKey] = useState(filterKey);
+  if (pageFilterKey !== filterKey) {
+    setPageFilterKey(filterKey);
+    setPage(1);
+  }
+
+  const facilities = useQuery(trpc.lights.rooms.queryOptions());
+  const summary = useQuery(
+    trpc.lights.summary.queryOptions(scopeInput, {
+      placeholderData: keepPreviousData,
+      refetchInterval: SUMMARY_REFRESH_MS,
+    }),
+  );
+  const savings = useQuery(
+    trpc.lights.savings.queryOptions(scopeInput, {
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) =>
+        query.state.data?.complete === false ? SAVINGS_FILLING_REFRESH_MS : SAVINGS_REFRESH_MS,
+    }),
+  );
+  const list = useQuery(
+    trpc.lights.list.queryOptions(
+      { ...listInput, page, pageSize: LIGHTS_PAGE_SIZE },
+      { placeholderData: keepPreviousData, refetchInterval: LIST_REFRESH_MS },
+    ),
+  );
+
+  const items = list.data?.items;
+  const ids = useMemo(() => (items ?? []).map((item) => item.id), [items]);
+  const { live, light, confirm } = useLightsLive(ids, list.dataUpdatedAt);
+  const commands = useLightCommands(confirm);
+  const scopeText = scopeLabel(scope, facilities.data, t);
+
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title={tCore('nav.lights')}>
+        <LiveBadge status={live} />
+      </PageHeader>
+      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+
+      <LightsScope facilities={facilities.data} value={scope} onChange={setScope} />
+
+      {summary.isError && !summary.data ? (
+        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : (
+        <LightsStats summary={summary.data} />
+      )}
+      <SavingsCard savings={savings.data} failed={savings.isError && !savings.data} />
+
+      <QuickActions
+        scope={scope}
+        scopeText={scopeText}
+        count={summary.isPlaceholderData ? undefined : summary.data?.total}
+      />
+
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle>{t('listTitle')}</CardTitle>
+            <CardDescription>{t('listDescription')}</CardDescription>
+          </div>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <LightFilters values={filters} onChange={setFilters} />
+          {list.isError && !list.data ? (
+            <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+          ) : (
+            <LightsTable
+              items={items}
+              stale={list.isPlaceholderData}
+              filtered={filterKey !== JSON.stringify({})}
+              live={light}
+              pending={commands.pending}
+              onChange={(item, change) => void commands.send(item, change)}
+              skeletonRows={8}
+            />
+          )}
+          {list.data && list.data.total > 0 && (
+            <Pagination
+              page={list.data.page}
+              pageSize={list.data.pageSize}
+              total={list.data.total}
+              busy={list.isFetching}
+              onPage={setPage}
+              totalLabel={t('totalLights', { count: list.data.total })}
+            />
+          )}
+        </CardContent>
+      </Card>
+
+      <LightSchedules scope={scope} facilities={facilities.data} />
+    </section>
+  );
 }

@@ -1,0 +1,130 @@
+import type { LightItem } from '@sentinela/shared/lights';
+import { Search } from 'lucide-react';
+import { useId } from 'react';
+import { EmptyState } from '../../components/query-state';
+import { Input, Select } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
+import { lightsStrings } from '../../lib/i18n/lights-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { cellClass, LightRow } from './light-row';
+import type { LightChange } from './use-light-commands';
+import type { LiveLight } from './use-lights-live';
+
+export interface LightFilterValues {
+  search: string;
+  state: '' | 'on' | 'off';
+}
+
+export function LightFilters({
+  values,
+  onChange,
+}: {
+  values: LightFilterValues;
+  onChange: (values: LightFilterValues) => void;
+}) {
+  const t = useStrings(lightsStrings);
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="relative w-full max-w-sm">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          aria-label={t('filter.search')}
+          placeholder={t('filter.searchPlaceholder')}
+          value={values.search}
+          onChange={(event) => {
+            onChange({ ...values, search: event.target.value });
+          }}
+          className="w-full pl-8"
+        />
+      </div>
+      <div className="flex items-center gap-2">
+        <label htmlFor={`${id}-state`} className="text-sm text-muted-foreground">
+          {t('filter.state')}
+        </label>
+        <Select
+          id={`${id}-state`}
+          value={values.state}
+          onChange={(event) => {
+            onChange({ ...values, state: event.target.value as LightFilterValues['state'] });
+          }}
+        >
+          <option value="">{t('filter.allStates')}</option>
+          <option value="on">{t('filter.onlyOn')}</option>
+          <option value="off">{t('filter.onlyOff')}</option>
+        </Select>
+      </div>
+    </div>
+  );
+}
+
+interface LightsTableProps {
+  items: LightItem[] | undefined;
+  stale: boolean;
+  filtered: boolean;
+  live: (item: LightItem) => LiveLight;
+  pending: Record<string, LightChange>;
+  onChange: (item: LightItem, change: LightChange) => void;
+  skeletonRows: number;
+}
+
+/** The lights of the page, scrolling sideways inside their frame on narrow screens. */
+export function LightsTable({ items, stale, filtered, live, pending, onChange, skeletonRows }: LightsTableProps) {
+  const t = useStrings(lightsStrings);
+  if (items && items.length === 0) return <EmptyState>{filtered ? t('emptyFiltered') : t('empty')}</EmptyState>;
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className={cn('w-full min-w-[54rem] text-sm', stale && 'opacity-60')} aria-busy={!items || stale}>
+        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
+          <tr>
+            <th scope="col" className={cellClass}>
+              {t('col.light')}
+            </th>
+            <th scope="col" className={cellClass}>
+              {t('col.status')}
+            </th>
+            <th scope="col" className={cellClass}>
+              {t('col.power')}
+            </th>
+            <th scope="col" className={cellClass}>
+              {t('col.brightness')}
+            </th>
+            <th scope="col" className={cellClass}>
+              {t('col.mode')}
+            </th>
+            <th scope="col" className={cn(cellClass, 'text-right')}>
+              {t('col.consumption')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {items
+            ? items.map((item) => (
+                <LightRow
+                  key={item.id}
+                  item={item}
+                  live={live(item)}
+                  pending={pending[item.id]}
+                  onChange={(change) => {
+                    onChange(item, change);
+                  }}
+                />
+              ))
+            : Array.from({ length: skeletonRows }, (_, row) => (
+                <tr key={row} aria-hidden data-slot="skeleton">
+                  {[44, 20, 28, 48, 28, 16].map((width, cell) => (
+                    <td key={cell} className={cn(cellClass, 'h-[61px]')}>
+                      <span className="block h-4 animate-pulse rounded bg-muted" style={{ width: `${width * 4}px` }} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
