@@ -1,0 +1,181 @@
+// `npm run bench:pages`: how fast the operations pages' queries answer with the demo site ×10
+// (≈5,000 devices in 30 facilities, their latest values, 35 days of hourly history and alerts).
+// For each database (PGlite on disk; PostgreSQL when reachable) it starts the built server on
+// the demo site, multiplies the plant ten times in SQL, signs in an administrator and times
+// every query a page makes when it opens, over HTTP as the browser calls them. Prints p50/p95
+// per call; asserts nothing.
+//
+// Environment (optional): BENCH_RUNS (20 per call), BENCH_ONLY ("pglite" or "postgres"),
+// DATABASE_URL (its server hosts the PostgreSQL run; default postgres://postgres@127.0.0.1:5432).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { openDatabase, type DatabaseHandle } from '@sentinela/db/client';
+import { rowsOf } from '@sentinela/db/sql-helpers';
+import { createAdminSession, callProcedure } from '../e2e/admin-session';
+import { fmt, freePort, quantile, reachable, root, stopChild, table } from './bench-util';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const ONLY = process.env.BENCH_ONLY;
+const COPIES = 9; // the demo site plus nine copies: ×10
+
+/** What each page asks for when it opens (the queries of its first render). */
+const calls: { page: string; path: string; input?: unknown }[] = [
+  { page: '/', path: 'dashboard.summary' },
+  { page: '/', path: 'dashboard.energy', input: { days: 7 } },
+  { page: '/', path: 'dashboard.motors' },
+  { page: '/equipment', path: 'equipment.list', input: { page: 1, pageSize: 50 } },
+  { page: '/equipment', path: 'equipment.list', input: { search: 'bomba', status: 'online', page: 1, pageSize: 50 } },
+  { page: '/equipment', path: 'equipment.exportCsv', input: {} },
+  { page: '/motors', path: 'motors.summary', input: {} },
+  { page: '/motors', path: 'motors.list', input: { page: 1, pageSize: 25 } },
+  { page: '/lights', path: 'lights.summary', input: {} },
+  { page: '/lights', path: 'lights.list', input: { page: 1, pageSize: 25 } },
+  { page: '/hvac', path: 'hvac.summary', input: {} },
+  { page: '/hvac', path: 'hvac.list', input: { page: 1, pageSize: 25 } },
+  { page: '/hvac', path: 'hvac.rooms', input: { page: 1, pageSize: 12 } },
+  { page: '/rooms', path: 'rooms.list', input: { page: 1, pageSize: 25 } },
+  { page: '/facilities', path: 'facilities.list', input: { page: 1, pageSize: 12 } },
+  { page: '/datacenters', path: 'datacenters.overview', input: {} },
+  { page: '/alerts', path: 'alerts.list', input: { status: 'open', page: 1, pageSize: 25 } },
+  { page: 'live', path: 'telemetry.latest', input: {} },
+];
+
+const multiply = [
+  `insert into facilities (id, code, name, city, state, latitude, longitude, timezone)
+   select md5(f.id::text || k)::uuid, f.code || '-x' || k, f.name || ' #' || k, f.city, f.state, f.latitude, f.longitude, f.timezone
+     from facilities f cross join generate_series(1, ${COPIES}) k`,
+  `insert into rooms (id, facility_id, name, kind)
+   select md5(r.id::text || k)::uuid, md5(r.facility_id::text || k)::uuid, r.name, r.kind
+     from rooms r cross join generate_series(1, ${COPIES}) k`,
+  `insert into equipment (id, name, kind, status, facility_id, room_id, location, rated, state, last_seen_at)
+   select e.id || '-x' || k, e.name, e.kind, e.status, md5(e.facility_id::text || k)::uuid,
+          case when e.room_id is null then null else md5(e.room_id::text || k)::uuid end,
+          e.location, e.rated, e.state, e.last_seen_at
+     from equipment e cross join generate_series(1, ${COPIES}) k`,
+  `insert into telemetry_latest (equipment_id, metric, ts, value)
+   select equipment_id || '-x' || k, metric, ts, value from telemetry_latest cross join generate_series(1, ${COPIES}) k`,
+  `insert into telemetry_1h (equipment_id, metric, bucket, count, sum, min, max)
+   select equipment_id || '-x' || k, metric, bucket, count, sum, min, max from telemetry_1h cross join generate_series(1, ${COPIES}) k`,
+  `insert into alerts (rule_id, source, equipment_id, severity, message, value, status, raised_at, acknowledged_at, acknowledge_note, cleared_at, clear_note)
+   select rule_id, source, equipment_id || '-x' || k, severity, message, value, status, raised_at, acknowledged_at, acknowledge_note, cleared_at, clear_note
+     from alerts cross join generate_series(1, ${COPIES}) k`,
+  'analyze',
+];
+
+async function multiplyPlant(handle: DatabaseHandle): Promise<Record<string, number>> {
+  for (const statement of multiply) await handle.db.execute(sql.raw(statement));
+  const [counts] = rowsOf<Record<string, number | string>>(
+    await handle.db.execute(sql`select (select count(*) from facilities) as facilities, (select count(*) from equipment) as equipment,
+      (select count(*) from telemetry_latest) as latest, (select count(*) from telemetry_1h) as hourly, (select count(*) from alerts) as alerts`),
+  );
+  return Object.fromEntries(Object.entries(counts ?? {}).map(([k, v]) => [k, Number(v)]));
+}
+
+function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<string> } {
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', MQTT_PORT: '0', SIMULATOR: 'off', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const ready = (async () => {
+    const base = `http://127.0.0.1:${env.PORT}`;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${base}/api/trpc/system.health`)).ok) return base;
+      } catch {
+        // not yet
+      }
+      if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  return { child, ready };
+}
+
+async function timeCalls(base: string): Promise<string[][]> {
+  const { storageState } = await createAdminSession(base);
+  const cookies = new Map(storageState.cookies.map((c) => [c.name, c.value]));
+  const rows: string[][] = [];
+  for (const call of calls) {
+    const kind = 'query';
+    await callProcedure(base, call.path, kind, call.input, cookies); // warm-up
+    const ms: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      await callProcedure(base, call.path, kind, call.input, cookies);
+      ms.push(performance.now() - started);
+    }
+    rows.push([call.page, call.path, fmt(quantile(ms, 0.5), 1), fmt(quantile(ms, 0.95), 1)]);
+  }
+  return rows;
+}
+
+async function benchPglite(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sentinela-pages-'));
+  try {
+    // 1. The demo site, created by the server itself; 2. ×10 in the stopped data folder; 3. timed.
+    const port = String(await freePort());
+    const first = startServer({ PORT: port, DATA_DIR: dataDir });
+    await first.ready;
+    await stopChild(first.child);
+    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const counts = await multiplyPlant(handle);
+    await handle.close();
+    const second = startServer({ PORT: port, DATA_DIR: dataDir });
+    try {
+      const base = await second.ready;
+      report('PGlite', counts, await timeCalls(base));
+    } finally {
+      await stopChild(second.child);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(): Promise<void> {
+  const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  if (!(await reachable(serverUrl.hostname, Number(serverUrl.port || 5432)))) {
+    console.log(`PostgreSQL at ${serverUrl.host} is not reachable: skipped`);
+    return;
+  }
+  const name = `sentinela_pages_${process.pid}`;
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pg = postgres(admin.toString(), { max: 1, onnotice: () => undefined });
+  await pg.unsafe(`create database "${name}"`);
+  try {
+    const server = startServer({ PORT: String(await freePort()), DATABASE_URL: url.toString(), SESSION_SECRET: 'bench-secret-'.repeat(4) });
+    try {
+      const base = await server.ready;
+      const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+      const counts = await multiplyPlant(handle);
+      await handle.close();
+      report('PostgreSQL', counts, await timeCalls(base));
+    } finally {
+      await stopChild(server.child);
+    }
+  } finally {
+    await pg.unsafe(`drop database if exists "${name}" with (force)`);
+    await pg.end();
+  }
+}
+
+function report(database: string, counts: Record<string, number>, rows: string[][]): void {
+  console.log(
+    `\n${database}, demo site ×10: ${counts.facilities} facilities, ${counts.equipment} devices, ${counts.latest} latest values, ` +
+      `${counts.hourly} hourly rollups, ${counts.alerts} alerts. ${RUNS} calls each, HTTP round trip in ms:`,
+  );
+  console.log(table(['page', 'procedure', 'p50', 'p95'], rows));
+}
+
+if (!ONLY || ONLY === 'pglite') await benchPglite();
+if (!ONLY || ONLY === 'postgres') await benchPostgres();
