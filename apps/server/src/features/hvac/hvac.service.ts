@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { containsPattern, rowsOf } from '@sentinela/db/sql-helpers';
+import { rowsOf } from '@sentinela/db/sql-helpers';
 import {
   SETPOINT_MAX_C,
   SETPOINT_MIN_C,
@@ -13,6 +13,7 @@ import {
 } from '@sentinela/shared/hvac';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import type { z } from 'zod';
+import { dateOf, epochMs, equipmentWhere, numberOf, type EquipmentFilter } from '../../plant/equipment-sql';
 
 export const setpointLimits = { min: SETPOINT_MIN_C, max: SETPOINT_MAX_C };
 
@@ -37,26 +38,7 @@ const isOn = sql`(e.state -> 'on') = 'true'::jsonb`;
 /** The confirmed set-point (equipment.state), else the one the unit last reported. */
 const setpoint = sql`coalesce(case when jsonb_typeof(e.state -> 'setpoint') = 'number' then (e.state ->> 'setpoint')::float8 end, m.reported_setpoint)`;
 
-const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-const dateOf = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)));
-const numberOf = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-function hvacWhere(input: {
-  facilityId?: string | undefined;
-  roomId?: string | undefined;
-  status?: EquipmentStatus | undefined;
-  search?: string | undefined;
-}): SQL {
-  const parts: SQL[] = [sql`e.kind = 'hvac'`];
-  if (input.facilityId) parts.push(sql`e.facility_id = ${input.facilityId}`);
-  if (input.roomId) parts.push(sql`e.room_id = ${input.roomId}`);
-  if (input.status) parts.push(sql`e.status = ${input.status}`);
-  if (input.search) {
-    const pattern = containsPattern(input.search);
-    parts.push(sql`(e.name ilike ${pattern} or e.id ilike ${pattern} or e.location ilike ${pattern})`);
-  }
-  return sql.join(parts, sql` and `);
-}
+const hvacWhere = (input: EquipmentFilter): SQL => equipmentWhere('hvac', input);
 
 interface HvacRow {
   id: string;

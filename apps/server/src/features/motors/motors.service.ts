@@ -2,7 +2,7 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
 import { commands, equipment } from '@sentinela/db/schema/plant';
-import { containsPattern, rowsOf } from '@sentinela/db/sql-helpers';
+import { rowsOf } from '@sentinela/db/sql-helpers';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import type {
   MotorCommand,
@@ -14,6 +14,7 @@ import type {
   motorScopeInput,
 } from '@sentinela/shared/motors';
 import type { z } from 'zod';
+import { dateOf, epochMs, equipmentWhere, numberOf, type EquipmentFilter } from '../../plant/equipment-sql';
 import { AppError } from '../../errors';
 
 /**
@@ -37,29 +38,9 @@ const latestReadings = sql`left join lateral (
 /** Confirmed "on" in equipment.state (a missing or odd value is off). */
 const isOn = sql`(e.state -> 'on') = 'true'::jsonb`;
 
-/** Epoch milliseconds: the same plain number from PGlite and postgres-js. */
-const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-const dateOf = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)));
-const numberOf = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-function motorWhere(input: {
-  facilityId?: string | undefined;
-  roomId?: string | undefined;
-  status?: EquipmentStatus | undefined;
-  power?: 'on' | 'off' | undefined;
-  search?: string | undefined;
-}): SQL {
-  const parts: SQL[] = [sql`e.kind = 'motor'`];
-  if (input.facilityId) parts.push(sql`e.facility_id = ${input.facilityId}`);
-  if (input.roomId) parts.push(sql`e.room_id = ${input.roomId}`);
-  if (input.status) parts.push(sql`e.status = ${input.status}`);
-  if (input.power === 'on') parts.push(isOn);
-  if (input.power === 'off') parts.push(sql`not ${isOn}`);
-  if (input.search) {
-    const pattern = containsPattern(input.search);
-    parts.push(sql`(e.name ilike ${pattern} or e.id ilike ${pattern} or e.location ilike ${pattern})`);
-  }
-  return sql.join(parts, sql` and `);
+function motorWhere(input: EquipmentFilter & { power?: 'on' | 'off' | undefined }): SQL {
+  const extra = input.power === 'on' ? [isOn] : input.power === 'off' ? [sql`not ${isOn}`] : [];
+  return equipmentWhere('motor', input, extra);
 }
 
 interface MotorRow {

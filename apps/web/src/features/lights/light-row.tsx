@@ -1,6 +1,6 @@
 import type { LightItem } from '@sentinela/shared/lights';
-import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
+import { PowerSwitch } from '../../components/power-switch';
 import { RoleGated } from '../../components/role-gated';
 import { StatusBadge } from '../../components/status-badge';
 import { Select } from '../../components/ui/input';
@@ -65,41 +65,20 @@ export function LightRow({ item, live, pending, onChange }: LightRowProps) {
         <StatusBadge status={live.status} />
       </td>
       <td className={cellClass}>
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <span className="inline-flex items-center gap-2">
-              <button
-                type="button"
-                role="switch"
-                aria-checked={on}
-                aria-label={t('switchLabel', { name: item.name })}
-                aria-busy={busy}
-                disabled={!allowed || busy}
-                onClick={() => {
-                  onChange({ on: !on });
-                }}
-                className={cn(
-                  'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors outline-none',
-                  'focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:cursor-not-allowed disabled:opacity-50',
-                  on ? 'bg-amber-500' : 'bg-zinc-400 dark:bg-zinc-600',
-                )}
-              >
-                <span
-                  aria-hidden
-                  className={cn(
-                    'pointer-events-none flex size-5 items-center justify-center rounded-full bg-white shadow-sm transition-transform',
-                    on ? 'translate-x-5' : 'translate-x-0',
-                  )}
-                >
-                  {pending && 'on' in pending && <LoaderCircle className="size-3.5 animate-spin text-zinc-700" />}
-                </span>
-              </button>
-              <span className="w-24 text-xs whitespace-nowrap" data-slot="power-state">
-                {pending && 'on' in pending ? t('pendingShort') : t(on ? 'state.on' : 'state.off')}
-              </span>
-            </span>
-          )}
-        </RoleGated>
+        <PowerSwitch
+          label={t('switchLabel', { name: item.name })}
+          on={on}
+          pending={Boolean(pending && 'on' in pending)}
+          onChange={(next) => {
+            onChange({ on: next });
+          }}
+          tone="light"
+          busy={busy}
+        >
+          <span className="w-24 text-xs whitespace-nowrap" data-slot="power-state">
+            {pending && 'on' in pending ? t('pendingShort') : t(on ? 'state.on' : 'state.off')}
+          </span>
+        </PowerSwitch>
       </td>
       <td className={cn(cellClass, 'min-w-44')}>
         <RoleGated needs="operator">

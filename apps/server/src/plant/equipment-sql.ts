@@ -1,0 +1,32 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '@sentinela/db/sql-helpers';
+import type { EquipmentKind, EquipmentStatus } from '@sentinela/shared/plant';
+
+/** Epoch milliseconds: the same plain number from PGlite and postgres-js. */
+export const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+export const dateOf = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)));
+export const numberOf = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export interface EquipmentFilter {
+  facilityId?: string | undefined;
+  roomId?: string | undefined;
+  status?: EquipmentStatus | undefined;
+  search?: string | undefined;
+}
+
+/**
+ * The list pages' shared filter over `equipment e` of one kind: facility, room, status and a
+ * search in name, id and location (wildcards in the search are literal). `extra` adds the
+ * page's own conditions.
+ */
+export function equipmentWhere(kind: EquipmentKind, input: EquipmentFilter, extra: SQL[] = []): SQL {
+  const parts: SQL[] = [sql`e.kind = ${kind}`];
+  if (input.facilityId) parts.push(sql`e.facility_id = ${input.facilityId}`);
+  if (input.roomId) parts.push(sql`e.room_id = ${input.roomId}`);
+  if (input.status) parts.push(sql`e.status = ${input.status}`);
+  if (input.search) {
+    const pattern = containsPattern(input.search);
+    parts.push(sql`(e.name ilike ${pattern} or e.id ilike ${pattern} or e.location ilike ${pattern})`);
+  }
+  return sql.join([...parts, ...extra], sql` and `);
+}

@@ -1,0 +1,63 @@
+import { LoaderCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn';
+import { RoleGated } from './role-gated';
+
+interface PowerSwitchProps {
+  /** Accessible name ('Ligar/desligar Motor Esteira 01'). */
+  label: string;
+  /** The state the device last confirmed. */
+  on: boolean;
+  /** A command is in flight: busy, and it cannot be pressed again. */
+  pending: boolean;
+  onChange: (on: boolean) => void;
+  /** The caption beside it (state, "waiting for confirmation", mode). */
+  children: ReactNode;
+  /** Colour of the "on" track: green for machines, amber for lights. */
+  tone?: 'machine' | 'light';
+  /** Another change of the same device is in flight: not pressable, no spinner. */
+  busy?: boolean;
+}
+
+/**
+ * A device's on/off switch (motors, HVAC units, lights): operators and administrators only —
+ * a viewer sees it disabled with the reason (RoleGated). It never shows a state the device
+ * has not confirmed.
+ */
+export function PowerSwitch({ label, on, pending, onChange, children, tone = 'machine', busy = false }: PowerSwitchProps) {
+  return (
+    <RoleGated needs="operator">
+      {(allowed) => (
+        <span className="inline-flex items-center gap-2" data-pending={pending || undefined}>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={on}
+            aria-label={label}
+            aria-busy={pending || busy}
+            disabled={!allowed || pending || busy}
+            onClick={() => {
+              onChange(!on);
+            }}
+            className={cn(
+              'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors outline-none',
+              'focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:cursor-not-allowed disabled:opacity-50',
+              on ? (tone === 'light' ? 'bg-amber-500' : 'bg-emerald-600') : 'bg-zinc-400 dark:bg-zinc-600',
+            )}
+          >
+            <span
+              aria-hidden
+              className={cn(
+                'pointer-events-none flex size-5 items-center justify-center rounded-full bg-white shadow-sm transition-transform',
+                on ? 'translate-x-5' : 'translate-x-0',
+              )}
+            >
+              {pending && <LoaderCircle className="size-3.5 animate-spin text-zinc-700" />}
+            </span>
+          </button>
+          {children}
+        </span>
+      )}
+    </RoleGated>
+  );
+}
