@@ -218,6 +218,6 @@ test('a viewer sees every control disabled, saying why', async ({ viewerPage: pa
   }
   const reason = first.locator('[data-slot="role-gated"]').first();
   await expect(reason).toContainText('Requer o papel Operador.');
-  await reason.focus();
+  await reason.hover();
   await expect(page.getByRole('tooltip')).toContainText('Requer o papel Operador.');
 });
