@@ -7,6 +7,7 @@
 //   → { type: 'drain', published }        ← { type: 'drained' }
 //   → { type: 'finish' }                  ← { type: 'result', ... }
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
@@ -49,6 +50,8 @@ export type WorkerResult = {
   /** The call alone. */
   apiCallMs: { p50: number; p95: number; n: number };
   loopDelayMs: { p99: number; max: number };
+  /** CPU time of the ingest process, and of the PostgreSQL backends serving it, from go to caught up. */
+  cpuMs: { ingest: number; database: number | null };
 };
 
 const log = pino({ level: 'warn' });
@@ -58,49 +61,25 @@ const deviceId = (site: string, i: number) => `${site}-m${String(i).padStart(4, 
 let peakRss = 0;
 const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
 
-/**
- * The ingest's database, counting what its transactions commit: the rows its statements insert
- * into telemetry, added once the transaction has committed. Only measures; the ingest does
- * exactly what it does in the app.
- */
-function countingDatabase(db: Database, onCommit: (rows: number) => void): Database {
+/** The database, logging every statement slower than `ms` (BENCH_SLOW_MS, to find stalls). */
+function slowLog(db: Database, ms: number): Database {
   const dialect = (db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect;
-  const bind = <T extends object>(target: T, key: string | symbol) => {
-    const value: unknown = Reflect.get(target, key, target);
-    return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-  };
   return new Proxy(db, {
     get(target, key) {
-      if (key !== 'transaction') return bind(target, key);
-      return async (fn: (tx: Database) => Promise<unknown>, config?: unknown) => {
-        let rows = 0;
-        const result = await target.transaction(
-          (tx) =>
-            fn(
-              new Proxy(tx, {
-                get(t, k) {
-                  if (k !== 'execute') return bind(t, k);
-                  return async (query: Parameters<Database['execute']>[0]) => {
-                    const answer: unknown = await t.execute(query);
-                    if (/insert\s+into\s+"?telemetry"?\s*\(/i.test(dialect.sqlToQuery(query).sql))
-                      rows += affectedRows(answer);
-                    return answer;
-                  };
-                },
-              }) as unknown as Database,
-            ),
-          config as never,
-        );
-        onCommit(rows);
-        return result;
+      const value: unknown = Reflect.get(target, key, target);
+      if (key !== 'execute' || typeof value !== 'function')
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      return async (query: Parameters<Database['execute']>[0]) => {
+        const began = performance.now();
+        try {
+          return await target.execute(query);
+        } finally {
+          const took = performance.now() - began;
+          if (took > ms) console.error(`slow statement ${took.toFixed(0)} ms: ${dialect.sqlToQuery(query).sql.replace(/\s+/g, ' ').slice(0, 90)}`);
+        }
       };
     },
   });
-}
-
-function affectedRows(result: unknown): number {
-  const r = result as { affectedRows?: number; count?: number };
-  return r.affectedRows ?? r.count ?? 0;
 }
 
 async function seed(db: Database, site: string, devices: number): Promise<string[]> {
@@ -176,14 +155,7 @@ async function main(config: WorkerConfig): Promise<void> {
   await handle.db.execute(sql`truncate telemetry, telemetry_latest, telemetry_1m, telemetry_1h`);
   const ids = await seed(handle.db, config.site, config.devices);
 
-  let committed = 0;
-  let firstCommitAt = 0;
-  let lastCommitAt = 0;
-  const db = countingDatabase(handle.db, (rows) => {
-    committed += rows;
-    lastCommitAt = Date.now();
-    firstCommitAt ||= lastCommitAt;
-  });
+  const db = process.env.BENCH_SLOW_MS ? slowLog(handle.db, Number(process.env.BENCH_SLOW_MS)) : handle.db;
 
   let broker: EmbeddedBroker | null = null;
   let target: MqttTarget;
@@ -204,6 +176,8 @@ async function main(config: WorkerConfig): Promise<void> {
     target,
     external,
     ...(process.env.BENCH_MAX_BATCH_POINTS ? { maxBatchPoints: Number(process.env.BENCH_MAX_BATCH_POINTS) } : {}),
+    ...(process.env.BENCH_CONCURRENT_BATCHES ? { concurrentBatches: Number(process.env.BENCH_CONCURRENT_BATCHES) } : {}),
+    ...(process.env.BENCH_DERIVED_EVERY_MS ? { derivedEveryMs: Number(process.env.BENCH_DERIVED_EVERY_MS) } : {}),
     ...(config.broker.kind === 'mosquitto'
       ? { connections: config.broker.connections, shareGroup: config.broker.group, clientIdPrefix: config.broker.group }
       : {}),
@@ -212,13 +186,18 @@ async function main(config: WorkerConfig): Promise<void> {
   send({ type: 'ready', mqttUrl });
 
   await new Promise<void>((resolve) => process.once('message', () => resolve()));
+  const cpuAtGo = process.cpuUsage();
+  const backendsAtGo = await backendCpu(handle);
   // Progress for the load generator's window: messages fully taken = committed or dropped.
   const metricsPerMessage = () => {
     const s = ingest.stats();
     return s.messages > 0 && s.points > 0 ? s.points / (s.messages - sum(s.dropped)) : 1;
   };
+  let firstCommitAt = 0;
   const progress = setInterval(() => {
     const s = ingest.stats();
+    const committed = s.written;
+    if (committed > 0) firstCommitAt ||= s.lastBatchAt?.getTime() ?? 0;
     send({
       type: 'progress',
       taken: Math.floor(committed / metricsPerMessage()) + sum(s.dropped),
@@ -272,9 +251,16 @@ async function main(config: WorkerConfig): Promise<void> {
   sampling = false;
   await sampler;
   lag.disable();
+  const cpu = process.cpuUsage(cpuAtGo);
+  const backendsAtEnd = await backendCpu(handle);
+  const databaseCpuMs = backendsAtEnd
+    ? [...backendsAtEnd].reduce((ms, [pid, end]) => ms + end - (backendsAtGo?.get(pid) ?? 0), 0)
+    : null;
   clearInterval(progress);
 
   const stats = ingest.stats();
+  // Caught up = the last batch committed and the derived data (latest values, last contact) written.
+  const lastCommitAt = Math.max(stats.lastBatchAt?.getTime() ?? 0, stats.lastDerivedAt?.getTime() ?? 0);
   const rows = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from telemetry`))[0]?.n ?? 0;
   // The load generator disconnects before the broker closes (a TCP server waits for its connections).
   send({ type: 'drained' });
@@ -321,8 +307,33 @@ async function main(config: WorkerConfig): Promise<void> {
     },
     apiCallMs: { p50: quantile(callTimes, 0.5), p95: quantile(callTimes, 0.95), n: callTimes.length },
     loopDelayMs: { p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
+    cpuMs: { ingest: (cpu.user + cpu.system) / 1000, database: databaseCpuMs },
   };
   send(result);
+}
+
+/**
+ * CPU time (ms) of each PostgreSQL backend of this process's pool, from /proc (the server runs on
+ * this machine); null on PGlite (it runs in the ingest process) or when /proc cannot tell.
+ */
+async function backendCpu(handle: DatabaseHandle): Promise<Map<number, number> | null> {
+  if (handle.kind !== 'postgres') return null;
+  const rows = rowsOf<{ pid: number }>(
+    await handle.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database() and application_name = 'sentinela'`,
+    ),
+  );
+  const ticks = 100; // USER_HZ on Linux
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks);
+    } catch {
+      return null;
+    }
+  }
+  return cpu;
 }
 
 function sum(record: Record<string, number>): number {

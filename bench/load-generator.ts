@@ -5,7 +5,7 @@
 //       `window` messages published and not yet taken, per the 'credit' messages the parent relays)
 //   → { type: 'run', mode: 'rate', durationMs, hz }             (each device `hz` messages/s, spread evenly)
 //   → { type: 'credit', taken }                                 messages the ingest has taken so far
-//   ← { type: 'done', published, acked, errors, startedAt, endedAt }
+//   ← { type: 'done', published, acked, errors, startedAt, endedAt, cpuMs }
 //   → { type: 'close' }                                         ← { type: 'closed' }
 // Every message carries ts = the time of its publish (ms), unique per device.
 import mqtt, { type MqttClient } from 'mqtt';
@@ -161,11 +161,23 @@ process.on('message', (message: Connect | Run | { type: 'credit'; taken: number 
       running = true;
       published = acked = errors = 0;
       const startedAt = Date.now();
+      const cpuAtStart = process.cpuUsage();
       const run =
         message.mode === 'max'
           ? runMax(message.durationMs, message.window ?? 5000)
           : runRate(message.durationMs, message.hz ?? 1);
-      void run.then(() => send({ type: 'done', published, acked, errors, startedAt, endedAt: Date.now() }));
+      void run.then(() => {
+        const cpu = process.cpuUsage(cpuAtStart);
+        send({
+          type: 'done',
+          published,
+          acked,
+          errors,
+          startedAt,
+          endedAt: Date.now(),
+          cpuMs: (cpu.user + cpu.system) / 1000,
+        });
+      });
       break;
     }
     case 'close':

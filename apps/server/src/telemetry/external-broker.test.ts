@@ -87,6 +87,64 @@ describe.each(testDatabaseKinds())('ingest from an external broker (Mosquitto) o
   });
 });
 
+describe.each(testDatabaseKinds())('acknowledgement after the commit (Mosquitto) on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+  });
+  afterAll(() => handle.close());
+
+  /** The database, failing its first `failures` raw-point writes (as a lost connection would). */
+  function failingRawWrites(db: Database, failures: number): { db: Database; failed: () => number } {
+    const dialect = (db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect;
+    let failed = 0;
+    const proxy = new Proxy(db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        if (key !== 'execute') return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        return async (query: Parameters<Database['execute']>[0]) => {
+          if (failed < failures && /^\s*insert into telemetry \(/.test(dialect.sqlToQuery(query).sql)) {
+            failed++;
+            throw new Error('database unavailable (test)');
+          }
+          return target.execute(query);
+        };
+      },
+    });
+    return { db: proxy, failed: () => failed };
+  }
+
+  it('acknowledges nothing of a batch that failed: the broker redelivers it, stored once', async () => {
+    const site = `a${randomBytes(3).toString('hex')}`;
+    await seedSite(handle.db, site, 5);
+    const gated = failingRawWrites(handle.db, 2);
+    const ingest = await startIngest({
+      db: gated.db, bus: new LiveBus(), log, target: { kind: 'url', url: MOSQUITTO_URL }, external: true, connections: 2, shareGroup: site, clientIdPrefix: site,
+    });
+    const pub = await publisher(MOSQUITTO_URL);
+    try {
+      await new Promise((r) => setTimeout(r, 500)); // subscriptions in place
+      const t0 = Date.now() - 10_000;
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          pub.publishAsync(`sentinela/${site}/${site}-m${i % 5}/telemetry`, JSON.stringify({ ts: t0 + i, metrics: { temperature: i, rpm: 1700 } }), { qos: 1 }),
+        ),
+      );
+      // The first writes fail: their messages were not acknowledged, so the broker sends them
+      // again once the ingest's connections are back; every point ends up stored exactly once.
+      await until(async () => (await pointsOf(handle.db, site)) === 80, '80 points after the failed batches');
+      expect(gated.failed()).toBe(2);
+      expect(ingest.stats().messages).toBeGreaterThan(40);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await pointsOf(handle.db, site)).toBe(80);
+    } finally {
+      await pub.endAsync();
+      await ingest.stop();
+      await endPersistentSessions(MOSQUITTO_URL, site, 2);
+    }
+  }, 60_000);
+});
+
 describe.runIf(testDatabaseKinds().includes('postgres'))('kill -9 during QoS 1 ingest into PostgreSQL', () => {
   let handle: DatabaseHandle & { url?: string };
   const children: ChildProcess[] = [];

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTRPCClient, httpSubscriptionLink, splitLink, httpLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commands, equipment, facilities, rooms } from '@sentinela/db/schema/plant';
+import { commands, equipment, facilities, rooms, telemetry, telemetryLatest } from '@sentinela/db/schema/plant';
 import { auditLog } from '@sentinela/db/schema/audit';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { startTestServer, type TestClient, type TestServer } from '../../test/test-server';
@@ -13,8 +13,10 @@ import type { appRouter } from '../trpc/router';
 import { startCommandGateway, type CommandGateway } from './command-gateway';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { startIngest, type Ingest } from './ingest';
+import type { LiveEvent } from './live-bus';
 import { LiveBus } from './live-bus';
 import { connectMqtt, whenConnected } from './mqtt-connection';
+import { writeRaw } from './telemetry-writer';
 
 const log = pino({ level: 'silent' });
 
@@ -52,6 +54,7 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
     await server.database.db.insert(equipment).values([
       { id: 'mtr-1', name: 'Motor Esteira 01', kind: 'motor', status: 'offline', facilityId: site!.id, roomId, state: { on: true } },
       { id: 'mtr-silent', name: 'Motor Mudo', kind: 'motor', status: 'online', facilityId: site!.id, state: { on: true } },
+      { id: 'mtr-lwt', name: 'Motor Intermitente', kind: 'motor', status: 'offline', facilityId: site!.id, state: { on: true } },
       { id: 'lgt-1', name: 'Luminária 01', kind: 'light', status: 'online', facilityId: site!.id, roomId, state: { on: true, brightness: 100, mode: 'normal' } },
       { id: 'lgt-2', name: 'Luminária 02', kind: 'light', status: 'online', facilityId: site!.id, roomId, state: { on: false, brightness: 0, mode: 'normal' } },
       { id: 'lgt-bad', name: 'Luminária com defeito', kind: 'light', status: 'error', facilityId: site!.id, roomId, state: { on: false } },
@@ -112,6 +115,63 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
     expect(after.tooLarge - before.tooLarge).toBe(1);
     // And the good message after them still went in.
     await until(() => viewer.trpc.telemetry.latest.query({ equipmentIds: ['mtr-1'] }), (rows) => rows.some((r) => r.metric === 'temperature' && r.value === 72));
+  });
+
+  it('keeps the newest latest value when an older point arrives after it', async () => {
+    const base = Date.now() - 10_000;
+    device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: base + 2000, metrics: { pressure: 2 } }));
+    device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: base + 1000, metrics: { pressure: 1 } }));
+    const db = server.database.db;
+    await until(
+      () => db.select().from(telemetry).where(and(eq(telemetry.equipmentId, 'mtr-1'), eq(telemetry.metric, 'pressure'))),
+      (rows) => rows.length === 2,
+    );
+    await ingest.flush();
+    const [latest] = await db
+      .select()
+      .from(telemetryLatest)
+      .where(and(eq(telemetryLatest.equipmentId, 'mtr-1'), eq(telemetryLatest.metric, 'pressure')));
+    expect(latest).toMatchObject({ value: 2, ts: new Date(base + 2000) });
+  });
+
+  it('brings an offline device online on data, and a later "offline" (LWT) wins over that data', async () => {
+    const events: LiveEvent[] = [];
+    const unsubscribe = bus.subscribe((e) => {
+      if (e.type === 'status' && e.equipmentId === 'mtr-lwt') events.push(e);
+    });
+    const db = server.database.db;
+    const statusOf = async () => (await db.select().from(equipment).where(eq(equipment.id, 'mtr-lwt')))[0]?.status;
+    try {
+      device.publish('sentinela/cps/mtr-lwt/telemetry', JSON.stringify({ ts: Date.now(), metrics: { rpm: 1750 } }));
+      await until(statusOf, (s) => s === 'online');
+      expect(events.map((e) => e.type === 'status' && e.status)).toEqual(['online']);
+
+      // Offline again, then data and its last will right behind it: offline is the last word.
+      await db.update(equipment).set({ status: 'offline' }).where(eq(equipment.id, 'mtr-lwt'));
+      events.length = 0;
+      device.publish('sentinela/cps/mtr-lwt/telemetry', JSON.stringify({ ts: Date.now(), metrics: { rpm: 1751 } }));
+      device.publish('sentinela/cps/mtr-lwt/status', 'offline');
+      await until(() => Promise.resolve(events.length), (n) => n >= 2);
+      await ingest.flush();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await statusOf()).toBe('offline');
+      expect(events.map((e) => e.type === 'status' && e.status)).toEqual(['online', 'offline']);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('rebuilds latest values and last contact from raw points at start (what a crash lost)', async () => {
+    const db = server.database.db;
+    const ts = Date.now() + 1000;
+    // Committed raw points whose coalesced derived write never happened.
+    await writeRaw(db, [{ equipmentId: 'mtr-silent', ts, metrics: { rebuilt: 5 } }]);
+    const restarted = await startIngest({ db, bus, log, target: { kind: 'embedded', broker: broker.broker }, external: false, clientIdPrefix: 'restarted' });
+    await restarted.stop();
+    const [latest] = await db.select().from(telemetryLatest).where(eq(telemetryLatest.metric, 'rebuilt'));
+    expect(latest).toMatchObject({ equipmentId: 'mtr-silent', value: 5, ts: new Date(ts) });
+    const [row] = await db.select().from(equipment).where(eq(equipment.id, 'mtr-silent'));
+    expect(row?.lastSeenAt?.getTime()).toBe(ts);
   });
 
   it('turns a motor off through the device, confirmed, logged and audited', async () => {

@@ -32,7 +32,9 @@ export async function startTelemetry(
   const target: MqttTarget = broker
     ? { kind: 'embedded', broker: broker.broker }
     : { kind: 'url', url: config.mqtt.url! };
-  const ingest = await startIngest({ db, bus, log, target, external: !broker, connections: 4 });
+  // Several shared-subscription connections to an external broker: each holds at most its
+  // in-flight window of unacknowledged messages until a batch commits (ADR 008).
+  const ingest = await startIngest({ db, bus, log, target, external: !broker, connections: 12 });
   const commands = startCommandGateway(target, log);
 
   const retention = setInterval(

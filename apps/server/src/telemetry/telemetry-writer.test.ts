@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@sentinela/db/client';
 import { equipment, facilities, telemetry, telemetry1h, telemetry1m, telemetryLatest } from '@sentinela/db/schema/plant';
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
-import { applyRetention, recomputeRollups, writeBatch } from './telemetry-writer';
+import {
+  applyRetention,
+  DerivedState,
+  rebuildDerived,
+  recomputeRollups,
+  splitDerived,
+  writeBatch,
+  writeDerived,
+  writeRaw,
+  type Reading,
+} from './telemetry-writer';
 
 describe.each(testDatabaseKinds())('telemetry writer on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -54,5 +64,114 @@ describe.each(testDatabaseKinds())('telemetry writer on %s', (kind) => {
     expect(await handle.db.select().from(telemetry)).toEqual([]);
     expect(await handle.db.select().from(telemetry1m)).toEqual([]);
     expect((await handle.db.select().from(telemetry1h)).length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(testDatabaseKinds())('raw and derived writes on %s', (kind) => {
+  let handle: DatabaseHandle;
+  const t0 = Date.parse('2026-03-02T12:00:10Z');
+  // Ids a text[] literal must quote: commas, braces, quotes, backslashes, spaces, the word NULL.
+  const odd = ['a,b', '{x}', 'q"uote', 'back\\slash', 'with space', 'NULL', 'null'];
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+    const [site] = await handle.db.insert(facilities).values({ code: 'cps', name: 'Planta', city: 'Campinas' }).returning();
+    await handle.db.insert(equipment).values([
+      { id: 'm1', name: 'Motor 1', kind: 'motor', status: 'online', facilityId: site!.id },
+      { id: 'm2', name: 'Motor 2', kind: 'motor', status: 'offline', facilityId: site!.id },
+      { id: 'm3', name: 'Motor 3', kind: 'motor', status: 'maintenance', facilityId: site!.id },
+      ...odd.map((id) => ({ id, name: id, kind: 'sensor' as const, status: 'online' as const, facilityId: site!.id })),
+    ]);
+  });
+  afterAll(() => handle.close());
+
+  const latestOf = async (id: string) =>
+    Object.fromEntries(
+      (await handle.db.select().from(telemetryLatest).where(eq(telemetryLatest.equipmentId, id))).map((r) => [r.metric, [r.ts.getTime(), r.value]]),
+    );
+  const equipmentRow = async (id: string) => (await handle.db.select().from(equipment).where(eq(equipment.id, id)))[0]!;
+
+  it('inserts plainly, and redoes a batch holding a stored point as an upsert: replaced, never doubled', async () => {
+    expect(await writeRaw(handle.db, [{ equipmentId: 'm1', ts: t0, metrics: { a: 1, b: 2 } }], 'insert')).toBe('insert');
+    const again: Reading[] = [
+      { equipmentId: 'm1', ts: t0, metrics: { a: 10 } }, // stored: replaces
+      { equipmentId: 'm1', ts: t0 + 1, metrics: { a: 11 } },
+      { equipmentId: 'm1', ts: t0 + 1, metrics: { a: 12, b: 13 } }, // same message twice in a batch: the later wins
+    ];
+    expect(await writeRaw(handle.db, again, 'insert')).toBe('upsert');
+    const rows = await handle.db.select().from(telemetry).where(eq(telemetry.equipmentId, 'm1')).orderBy(telemetry.ts, telemetry.metric);
+    expect(rows.map((r) => [r.ts.getTime() - t0, r.metric, r.value])).toEqual([
+      [0, 'a', 10],
+      [0, 'b', 2],
+      [1, 'a', 12],
+      [1, 'b', 13],
+    ]);
+  });
+
+  it('writes ids that need quoting in an array literal as they are', async () => {
+    await writeRaw(handle.db, odd.map((id, i) => ({ equipmentId: id, ts: t0, metrics: { v: i } })), 'insert');
+    const derived = new DerivedState();
+    derived.add(odd.map((id, i) => ({ equipmentId: id, ts: t0, metrics: { v: i } })));
+    await writeDerived(handle.db, derived.take());
+    const raw = await handle.db.select().from(telemetry).where(eq(telemetry.metric, 'v'));
+    expect(Object.fromEntries(raw.map((r) => [r.equipmentId, r.value]))).toEqual(Object.fromEntries(odd.map((id, i) => [id, i])));
+    const latest = await handle.db.select().from(telemetryLatest).where(eq(telemetryLatest.metric, 'v'));
+    expect(latest.map((r) => r.equipmentId).sort()).toEqual([...odd].sort());
+    expect((await equipmentRow('NULL')).lastSeenAt?.getTime()).toBe(t0);
+  });
+
+  it('coalesces latest values in memory without ever going backwards, also when a write failed', async () => {
+    const derived = new DerivedState();
+    derived.add([{ equipmentId: 'm1', ts: t0 + 5000, metrics: { temperature: 70 } }]);
+    derived.add([{ equipmentId: 'm1', ts: t0 + 1000, metrics: { temperature: 50, rpm: 1700 } }]); // older, late
+    const failed = derived.take();
+    derived.add([{ equipmentId: 'm1', ts: t0 + 6000, metrics: { rpm: 1750 } }]); // arrives during the failed write
+    derived.restore(failed);
+    await writeDerived(handle.db, derived.take());
+    expect(await latestOf('m1')).toMatchObject({ temperature: [t0 + 5000, 70], rpm: [t0 + 6000, 1750] });
+    expect((await equipmentRow('m1')).lastSeenAt?.getTime()).toBe(t0 + 6000);
+    // A later write of older values (a redelivery, a slow batch) changes nothing…
+    const older = new DerivedState();
+    older.add([{ equipmentId: 'm1', ts: t0 + 2000, metrics: { temperature: 1, rpm: 1 } }]);
+    await writeDerived(handle.db, older.take());
+    expect(await latestOf('m1')).toMatchObject({ temperature: [t0 + 5000, 70], rpm: [t0 + 6000, 1750] });
+    expect((await equipmentRow('m1')).lastSeenAt?.getTime()).toBe(t0 + 6000);
+    // …and the same time again replaces (a duplicate replaces, as in the raw points).
+    const same = new DerivedState();
+    same.add([{ equipmentId: 'm1', ts: t0 + 5000, metrics: { temperature: 71 } }]);
+    await writeDerived(handle.db, same.take());
+    expect((await latestOf('m1')).temperature).toEqual([t0 + 5000, 71]);
+  });
+
+  it('brings an offline device back online with its derived write; maintenance stays', async () => {
+    const derived = new DerivedState();
+    derived.add([
+      { equipmentId: 'm2', ts: t0, metrics: { rpm: 1 } },
+      { equipmentId: 'm3', ts: t0, metrics: { rpm: 1 } },
+    ]);
+    const parts = splitDerived(derived.take(), 1);
+    expect(parts).toHaveLength(2);
+    const back = [...(await writeDerived(handle.db, parts[0]!)), ...(await writeDerived(handle.db, parts[1]!))];
+    expect(back).toEqual(['m2']);
+    expect((await equipmentRow('m2')).status).toBe('online');
+    expect((await equipmentRow('m3')).status).toBe('maintenance');
+  });
+
+  it('rebuilds what a crash lost from the raw points: latest values, last contact, back online', async () => {
+    // Raw points committed whose derived write never happened (the process died in between).
+    await handle.db.update(equipment).set({ status: 'offline' }).where(eq(equipment.id, 'm2'));
+    await writeRaw(handle.db, [
+      { equipmentId: 'm1', ts: t0 + 9000, metrics: { temperature: 90 } }, // newer than its latest
+      { equipmentId: 'm1', ts: t0 + 3000, metrics: { rpm: 3 } }, // older than its latest: stays
+      { equipmentId: 'm2', ts: t0 + 9000, metrics: { rpm: 9, current: 4 } }, // a new metric too
+    ]);
+    expect(await rebuildDerived(handle.db)).toEqual(['m2']);
+    expect(await latestOf('m1')).toMatchObject({ temperature: [t0 + 9000, 90], rpm: [t0 + 6000, 1750] });
+    expect(await latestOf('m2')).toEqual({ rpm: [t0 + 9000, 9], current: [t0 + 9000, 4] });
+    expect((await equipmentRow('m1')).lastSeenAt?.getTime()).toBe(t0 + 9000);
+    expect(await equipmentRow('m2')).toMatchObject({ status: 'online', lastSeenAt: new Date(t0 + 9000) });
+    // Nothing lost: nothing written.
+    await handle.db.update(equipment).set({ status: 'offline' }).where(eq(equipment.id, 'm2'));
+    expect(await rebuildDerived(handle.db)).toEqual([]);
+    expect((await equipmentRow('m2')).status).toBe('offline');
   });
 });

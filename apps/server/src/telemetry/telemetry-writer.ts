@@ -2,6 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { rowsOf } from '@sentinela/db/sql-helpers';
 
+/** One message's values: one device, one time (ms since the epoch, whole), one or more metrics. */
+export interface Reading {
+  equipmentId: string;
+  ts: number;
+  metrics: Record<string, number>;
+}
+
 export interface Point {
   equipmentId: string;
   metric: string;
@@ -9,63 +16,284 @@ export interface Point {
   value: number;
 }
 
+// Rows travel as four array parameters (`unnest`), whatever the batch size: no parameter limit on
+// either driver, and cheaper for the database to take apart than one JSON document (measured:
+// ≈ 15 % less time per raw row on PGlite). Times travel as whole milliseconds since the epoch.
+const MS = sql.raw(`'epoch'::timestamptz + x.t * interval '1 millisecond'`);
+
+const PLAIN = /^[A-Za-z0-9_.:-]+$/;
+/** An element of a text[] literal, quoted when it has to be (commas, braces, quotes, spaces, NULL…). */
+function element(s: string): string {
+  return PLAIN.test(s) && !(s.length === 4 && s.toUpperCase() === 'NULL') ? s : `"${s.replace(/[\\"]/g, '\\$&')}"`;
+}
+
 /**
- * Writes one batch in one transaction: raw points (a duplicate (equipment, metric, ts) replaces
- * the earlier value), the latest value per metric (only if newer) and each device's last
- * contact. Answers the ids of devices that came back from offline.
+ * Readings of the same device and time merged (the later value of a metric wins): ON CONFLICT
+ * cannot touch a row twice in one statement, and a redelivered message must replace, not double.
+ */
+function mergeDuplicates(readings: Reading[]): Reading[] {
+  const byKey = new Map<string, Reading>();
+  for (const r of readings) {
+    const key = `${r.ts}\u0000${r.equipmentId}`;
+    const known = byKey.get(key);
+    byKey.set(key, known ? { equipmentId: r.equipmentId, ts: r.ts, metrics: { ...known.metrics, ...r.metrics } } : r);
+  }
+  return byKey.size === readings.length ? readings : [...byKey.values()];
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  // Drizzle wraps the driver's error (PGlite's and postgres-js's both carry the SQLSTATE).
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export type RawWrite = 'insert' | 'upsert';
+
+/**
+ * Raw points of a batch, in one statement (atomic on its own): one row per (equipment, metric,
+ * ts); a duplicate replaces the earlier value, never doubles. `first = 'insert'` tries a plain
+ * INSERT (measured a quarter cheaper than the upsert on PGlite, a fifth on PostgreSQL) and, when
+ * the batch holds a point already stored (a redelivery), writes it again as the upsert; not
+ * inside a transaction, which the failed statement would abort. Answers the statement that wrote
+ * the batch. Nothing derived is written here: see {@link DerivedState} and {@link writeDerived}.
+ */
+export async function writeRaw(db: Database, readings: Reading[], first: RawWrite = 'upsert'): Promise<RawWrite> {
+  let e = '';
+  let m = '';
+  let t = '';
+  let v = '';
+  let n = 0;
+  for (const r of mergeDuplicates(readings)) {
+    const id = element(r.equipmentId);
+    const ts = String(r.ts);
+    for (const metric in r.metrics) {
+      if (n++ > 0) {
+        e += ',';
+        m += ',';
+        t += ',';
+        v += ',';
+      }
+      e += id;
+      m += element(metric);
+      t += ts;
+      v += r.metrics[metric];
+    }
+  }
+  if (n === 0) return first;
+  const rows = sql`
+    insert into telemetry (equipment_id, metric, ts, value)
+    select x.e, x.m, ${MS}, x.v
+      from unnest(${`{${e}}`}::text[], ${`{${m}}`}::text[], ${`{${t}}`}::int8[], ${`{${v}}`}::float8[]) as x(e, m, t, v)`;
+  if (first === 'insert') {
+    try {
+      await db.execute(rows);
+      return 'insert';
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+  await db.execute(sql`${rows} on conflict (equipment_id, metric, ts) do update set value = excluded.value`);
+  return 'upsert';
+}
+
+interface LatestValue {
+  ts: number;
+  value: number;
+}
+export interface DeviceDerived {
+  /** Newest point time of the device (its last contact). */
+  seen: number;
+  latest: Map<string, LatestValue>;
+}
+
+/**
+ * What committed batches imply for the derived data (latest value per metric, each device's last
+ * contact), coalesced in memory until {@link writeDerived} writes it: a device sending every
+ * 100 ms costs one latest-value write per metric per flush, not one per message. Never goes
+ * backwards: a value replaces another only if its time is the same or newer.
+ */
+export class DerivedState {
+  private devices = new Map<string, DeviceDerived>();
+
+  get size(): number {
+    return this.devices.size;
+  }
+
+  add(readings: Iterable<Reading>): void {
+    for (const r of readings) {
+      let device = this.devices.get(r.equipmentId);
+      if (!device) {
+        device = { seen: r.ts, latest: new Map() };
+        this.devices.set(r.equipmentId, device);
+      } else if (r.ts > device.seen) device.seen = r.ts;
+      for (const metric in r.metrics) {
+        const known = device.latest.get(metric);
+        if (!known) device.latest.set(metric, { ts: r.ts, value: r.metrics[metric]! });
+        else if (known.ts <= r.ts) {
+          known.ts = r.ts;
+          known.value = r.metrics[metric]!;
+        }
+      }
+    }
+  }
+
+  /** Takes everything out (for a write); give it back with restore() if the write fails. */
+  take(): Map<string, DeviceDerived> {
+    const taken = this.devices;
+    this.devices = new Map();
+    return taken;
+  }
+
+  /** Puts back what a failed write took, under anything newer that came since. */
+  restore(taken: Map<string, DeviceDerived>): void {
+    for (const [id, old] of taken) {
+      const device = this.devices.get(id);
+      if (!device) {
+        this.devices.set(id, old);
+        continue;
+      }
+      if (old.seen > device.seen) device.seen = old.seen;
+      for (const [metric, value] of old.latest) {
+        const known = device.latest.get(metric);
+        if (!known || known.ts < value.ts) device.latest.set(metric, value);
+      }
+    }
+  }
+}
+
+/** Derived data cut into parts of whole devices holding about `values` latest values each. */
+export function splitDerived(devices: Map<string, DeviceDerived>, values: number): Map<string, DeviceDerived>[] {
+  const parts: Map<string, DeviceDerived>[] = [];
+  let part = new Map<string, DeviceDerived>();
+  let count = 0;
+  for (const [id, device] of devices) {
+    if (count > 0 && count + device.latest.size > values) {
+      parts.push(part);
+      part = new Map();
+      count = 0;
+    }
+    part.set(id, device);
+    count += device.latest.size;
+  }
+  if (part.size > 0) parts.push(part);
+  return parts;
+}
+
+/**
+ * Writes derived data in one statement: latest values (only over older ones) and each device's
+ * last contact, bringing offline devices back online. Answers the ids of those that came back.
+ */
+export async function writeDerived(db: Database, devices: Map<string, DeviceDerived>): Promise<string[]> {
+  if (devices.size === 0) return [];
+  let le = '';
+  let lm = '';
+  let lt = '';
+  let lv = '';
+  let se = '';
+  let st = '';
+  let n = 0;
+  for (const [equipmentId, device] of devices) {
+    const id = element(equipmentId);
+    if (se) {
+      se += ',';
+      st += ',';
+    }
+    se += id;
+    st += device.seen;
+    for (const [metric, latest] of device.latest) {
+      if (n++ > 0) {
+        le += ',';
+        lm += ',';
+        lt += ',';
+        lv += ',';
+      }
+      le += id;
+      lm += element(metric);
+      lt += latest.ts;
+      lv += latest.value;
+    }
+  }
+  // Every part of a WITH runs to completion, read or not; `back` sees the rows before the update.
+  const result = await db.execute(sql`
+    with latest as (
+      insert into telemetry_latest (equipment_id, metric, ts, value)
+      select x.e, x.m, ${MS}, x.v
+        from unnest(${`{${le}}`}::text[], ${`{${lm}}`}::text[], ${`{${lt}}`}::int8[], ${`{${lv}}`}::float8[]) as x(e, m, t, v)
+      on conflict (equipment_id, metric) do update set ts = excluded.ts, value = excluded.value
+       where telemetry_latest.ts <= excluded.ts
+    ), seen as (
+      select x.e, ${MS} as t from unnest(${`{${se}}`}::text[], ${`{${st}}`}::int8[]) as x(e, t)
+    ), back as (
+      select id from equipment where id in (select e from seen) and status = 'offline'
+    ), touched as (
+      update equipment as q
+         set last_seen_at = greatest(q.last_seen_at, seen.t),
+             status = case when q.status = 'offline' then 'online' else q.status end
+        from seen
+       where q.id = seen.e and (q.last_seen_at is null or q.last_seen_at < seen.t or q.status = 'offline')
+    )
+    select id from back`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
+}
+
+/**
+ * Brings the derived data up to the raw points, after a crash lost the last coalesced write:
+ * the newest raw point of every (equipment, metric), found by a loose scan of the primary key
+ * (one index descent per series, not a scan of the table), replaces an older latest value; then
+ * each device's last contact catches up with its latest values (an offline device that had sent
+ * data comes back online). Writes nothing when nothing was lost. Answers the devices that came back.
+ */
+export async function rebuildDerived(db: Database): Promise<string[]> {
+  await db.execute(sql`
+    with recursive k as (
+      (select equipment_id, metric, ts, value from telemetry order by equipment_id desc, metric desc, ts desc limit 1)
+      union all
+      select n.equipment_id, n.metric, n.ts, n.value
+        from k cross join lateral (
+          select t.equipment_id, t.metric, t.ts, t.value from telemetry t
+           where (t.equipment_id, t.metric) < (k.equipment_id, k.metric)
+           order by t.equipment_id desc, t.metric desc, t.ts desc limit 1) n
+    )
+    insert into telemetry_latest (equipment_id, metric, ts, value)
+    select k.equipment_id, k.metric, k.ts, k.value from k
+     where not exists (
+       select 1 from telemetry_latest l where l.equipment_id = k.equipment_id and l.metric = k.metric and l.ts >= k.ts)
+    on conflict (equipment_id, metric) do update set ts = excluded.ts, value = excluded.value
+     where telemetry_latest.ts < excluded.ts`);
+  const result = await db.execute(sql`
+    with seen as (
+      select equipment_id as e, max(ts) as t from telemetry_latest group by equipment_id
+    ), behind as (
+      select q.id, q.status from equipment q join seen on seen.e = q.id
+       where q.last_seen_at is null or q.last_seen_at < seen.t
+    ), touched as (
+      update equipment as q
+         set last_seen_at = seen.t,
+             status = case when q.status = 'offline' then 'online' else q.status end
+        from seen
+       where q.id = seen.e and q.id in (select id from behind)
+    )
+    select id from behind where status = 'offline'`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
+}
+
+/**
+ * Raw points and their derived data in one transaction (one-off writes and tests; the ingest
+ * writes raw points per batch and derived data coalesced). Answers the devices back online.
  */
 export async function writeBatch(db: Database, points: Point[]): Promise<string[]> {
-  if (points.length === 0) return [];
-  // ON CONFLICT cannot touch a row twice in one statement: the last duplicate wins here.
-  const unique = new Map<string, Point>();
-  for (const p of points) unique.set(`${p.equipmentId}\u0000${p.metric}\u0000${p.ts.getTime()}`, p);
-  const latest = new Map<string, Point>();
-  const lastSeen = new Map<string, Date>();
-  const ids: string[] = [];
-  const metrics: string[] = [];
-  const times: string[] = [];
-  const values: number[] = [];
-  for (const p of unique.values()) {
-    ids.push(p.equipmentId);
-    metrics.push(p.metric);
-    times.push(p.ts.toISOString());
-    values.push(p.value);
-    const key = `${p.equipmentId}\u0000${p.metric}`;
-    const known = latest.get(key);
-    if (!known || known.ts < p.ts) latest.set(key, p);
-    const seen = lastSeen.get(p.equipmentId);
-    if (!seen || seen < p.ts) lastSeen.set(p.equipmentId, p.ts);
-  }
-  const latestPoints = [...latest.values()];
-  // One JSON parameter per statement, whatever the batch size (both drivers, no parameter limit).
-  const rows = JSON.stringify(ids.map((id, i) => ({ e: id, m: metrics[i], t: times[i], v: values[i] })));
-  const latestRows = JSON.stringify(
-    latestPoints.map((p) => ({ e: p.equipmentId, m: p.metric, t: p.ts.toISOString(), v: p.value })),
-  );
-  const seenRows = JSON.stringify([...lastSeen].map(([id, ts]) => ({ e: id, t: ts.toISOString() })));
-  const seenIds = JSON.stringify([...lastSeen.keys()]);
+  const readings = points.map((p) => ({
+    equipmentId: p.equipmentId,
+    ts: p.ts.getTime(),
+    metrics: { [p.metric]: p.value },
+  }));
+  const derived = new DerivedState();
+  derived.add(readings);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into telemetry (equipment_id, metric, ts, value)
-      select e, m, t, v from json_to_recordset(${rows}::json) as x(e text, m text, t timestamptz, v float8)
-      on conflict (equipment_id, metric, ts) do update set value = excluded.value`);
-    await tx.execute(sql`
-      insert into telemetry_latest (equipment_id, metric, ts, value)
-      select e, m, t, v from json_to_recordset(${latestRows}::json) as x(e text, m text, t timestamptz, v float8)
-      on conflict (equipment_id, metric) do update set ts = excluded.ts, value = excluded.value
-      where telemetry_latest.ts <= excluded.ts`);
-    const back = rowsOf<{ id: string }>(
-      await tx.execute(
-        sql`select id from equipment where id in (select json_array_elements_text(${seenIds}::json)) and status = 'offline'`,
-      ),
-    ).map((r) => r.id);
-    await tx.execute(sql`
-      update equipment as e
-         set last_seen_at = greatest(coalesce(e.last_seen_at, v.t), v.t),
-             status = case when e.status = 'offline' then 'online' else e.status end
-        from json_to_recordset(${seenRows}::json) as v(e text, t timestamptz)
-       where e.id = v.e`);
-    return back;
+    await writeRaw(tx, readings);
+    return writeDerived(tx, derived.take());
   });
 }
 
