@@ -41,7 +41,8 @@ const calls: { page: string; path: string; input?: unknown }[] = [
   { page: '/facilities', path: 'facilities.list', input: { page: 1, pageSize: 12 } },
   { page: '/datacenters', path: 'datacenters.overview', input: {} },
   { page: '/alerts', path: 'alerts.list', input: { status: 'open', page: 1, pageSize: 25 } },
-  { page: 'live', path: 'telemetry.latest', input: {} },
+  // Not a page's call (pages ask for the devices they show): every latest value at once.
+  { page: '(all values)', path: 'telemetry.latest', input: {} },
 ];
 
 const multiply = [
