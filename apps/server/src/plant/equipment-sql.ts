@@ -30,3 +30,20 @@ export function equipmentWhere(kind: EquipmentKind, input: EquipmentFilter, extr
   }
   return sql.join([...parts, ...extra], sql` and `);
 }
+
+/**
+ * The latest power of every device that counts toward a room's or facility's consumption, in
+ * kW (lights report W): meters by their `powerKw`, other devices by their own power; sensors
+ * never; offline devices not (their last value is stale). Columns: facility_id, room_id,
+ * is_meter, kw, ts — the body of a CTE over `equipment e`, limited by `scope` (a condition on e).
+ */
+export function powerReadings(scope: SQL): SQL {
+  return sql`select e.facility_id, e.room_id,
+             e.kind = 'meter' as is_meter,
+             case when l.metric = 'powerW' then l.value / 1000 else l.value end as kw,
+             l.ts
+        from equipment e
+        join telemetry_latest l on l.equipment_id = e.id and l.metric in ('powerKw', 'powerW')
+       where ${scope} and e.status <> 'offline' and e.kind <> 'sensor'
+         and (e.kind <> 'meter' or l.metric = 'powerKw')`;
+}

@@ -5,6 +5,7 @@ import { containsPattern, rowsOf } from '@sentinela/db/sql-helpers';
 import type { OpenAlertCounts, PowerSource, StatusCounts } from '@sentinela/shared/equipment';
 import type { FacilitiesListOutput, facilitiesListInput, FacilityItem } from '@sentinela/shared/facilities';
 import type { z } from 'zod';
+import { powerReadings } from '../../plant/equipment-sql';
 
 type Num = number | string | null;
 
@@ -71,16 +72,7 @@ function facilityAggregates(scope: SQL): SQL {
        where e.facility_id in (select id from scope)
        group by e.facility_id
     ),
-    readings as (
-      select e.facility_id, e.room_id,
-             e.kind = 'meter' as is_meter,
-             case when l.metric = 'powerW' then l.value / 1000 else l.value end as kw,
-             l.ts
-        from equipment e
-        join telemetry_latest l on l.equipment_id = e.id and l.metric in ('powerKw', 'powerW')
-       where e.facility_id in (select id from scope) and e.status <> 'offline' and e.kind <> 'sensor'
-         and (e.kind <> 'meter' or l.metric = 'powerKw')
-    ),
+    readings as (${powerReadings(sql`e.facility_id in (select id from scope)`)}),
     room_power as (
       select facility_id, room_id,
              coalesce(sum(kw) filter (where is_meter), sum(kw) filter (where not is_meter)) as kw,

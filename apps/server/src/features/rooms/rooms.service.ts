@@ -4,6 +4,7 @@ import { containsPattern, rowsOf } from '@sentinela/db/sql-helpers';
 import type { CurrentPower, OpenAlertCounts, PowerSource, StatusCounts } from '@sentinela/shared/equipment';
 import { ROOM_OPTIONS_MAX, type roomOptionsInput, type RoomItem, type roomsListInput, type RoomsListOutput } from '@sentinela/shared/rooms';
 import type { z } from 'zod';
+import { powerReadings } from '../../plant/equipment-sql';
 
 type Num = number | string | null;
 
@@ -62,16 +63,7 @@ function roomAggregates(scope: SQL): SQL {
        where e.room_id in (select id from scope)
        group by e.room_id
     ),
-    readings as (
-      select e.room_id,
-             e.kind = 'meter' as is_meter,
-             case when l.metric = 'powerW' then l.value / 1000 else l.value end as kw,
-             l.ts
-        from equipment e
-        join telemetry_latest l on l.equipment_id = e.id and l.metric in ('powerKw', 'powerW')
-       where e.room_id in (select id from scope) and e.status <> 'offline' and e.kind <> 'sensor'
-         and (e.kind <> 'meter' or l.metric = 'powerKw')
-    ),
+    readings as (${powerReadings(sql`e.room_id in (select id from scope)`)}),
     power as (
       select room_id,
              (sum(kw) filter (where is_meter))::float8 as meter_kw,
