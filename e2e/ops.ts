@@ -49,6 +49,8 @@ async function seriousViolations(page: Page) {
  * shows the page has its data, after each change.
  */
 export async function auditPage(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  // Three axe runs, two reloads and a full-page screenshot: more than the default 30 s on a busy CI.
+  test.info().setTimeout(Math.max(test.info().timeout, 90_000));
   const size = page.viewportSize();
   await ready();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
