@@ -39,7 +39,14 @@ const port = await new Promise((resolve) => {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sentinela-bench-auth-'));
 const server = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
   cwd: root,
-  env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MQTT_PORT: '0' },
+  env: {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    MQTT_PORT: '0',
+  },
   stdio: 'inherit',
 });
 const base = `http://127.0.0.1:${port}`;

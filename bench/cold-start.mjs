@@ -29,7 +29,14 @@ async function startOnce(dataDir) {
   // What `npm start` runs, minus npm's own start-up: the staleness check, then the server.
   const child = spawn('sh', ['-c', 'node scripts/build-if-stale.mjs && exec node apps/server/dist/main.mjs'], {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MQTT_PORT: '0' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      MQTT_PORT: '0',
+    },
     stdio: 'ignore',
   });
   for (;;) {
@@ -61,7 +68,9 @@ try {
     rss = Math.max(rss, run.rss);
   }
   times.sort((a, b) => a - b);
-  console.log(`cold start on existing data, ${runs} runs: median ${times[Math.floor(runs / 2)].toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`);
+  console.log(
+    `cold start on existing data, ${runs} runs: median ${times[Math.floor(runs / 2)].toFixed(0)} ms, min ${times[0].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms`,
+  );
   console.log(`resident memory after start: ${(rss / 1024).toFixed(0)} MB`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

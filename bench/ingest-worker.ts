@@ -75,7 +75,10 @@ function slowLog(db: Database, ms: number): Database {
           return await target.execute(query);
         } finally {
           const took = performance.now() - began;
-          if (took > ms) console.error(`slow statement ${took.toFixed(0)} ms: ${dialect.sqlToQuery(query).sql.replace(/\s+/g, ' ').slice(0, 90)}`);
+          if (took > ms)
+            console.error(
+              `slow statement ${took.toFixed(0)} ms: ${dialect.sqlToQuery(query).sql.replace(/\s+/g, ' ').slice(0, 90)}`,
+            );
         }
       };
     },
@@ -91,19 +94,15 @@ async function seed(db: Database, site: string, devices: number): Promise<string
       .values({ code: site, name: `Bench ${site}`, city: 'Campinas' })
       .returning();
     for (let i = 0; i < ids.length; i += 500) {
-      await db
-        .insert(equipment)
-        .values(
-          ids
-            .slice(i, i + 500)
-            .map((id, k) => ({
-              id,
-              name: `Motor ${i + k}`,
-              kind: 'motor' as const,
-              status: 'online' as const,
-              facilityId: facility!.id,
-            })),
-        );
+      await db.insert(equipment).values(
+        ids.slice(i, i + 500).map((id, k) => ({
+          id,
+          name: `Motor ${i + k}`,
+          kind: 'motor' as const,
+          status: 'online' as const,
+          facilityId: facility!.id,
+        })),
+      );
     }
   }
   return ids;
@@ -176,7 +175,9 @@ async function main(config: WorkerConfig): Promise<void> {
     target,
     external,
     ...(process.env.BENCH_MAX_BATCH_POINTS ? { maxBatchPoints: Number(process.env.BENCH_MAX_BATCH_POINTS) } : {}),
-    ...(process.env.BENCH_CONCURRENT_BATCHES ? { concurrentBatches: Number(process.env.BENCH_CONCURRENT_BATCHES) } : {}),
+    ...(process.env.BENCH_CONCURRENT_BATCHES
+      ? { concurrentBatches: Number(process.env.BENCH_CONCURRENT_BATCHES) }
+      : {}),
     ...(process.env.BENCH_DERIVED_EVERY_MS ? { derivedEveryMs: Number(process.env.BENCH_DERIVED_EVERY_MS) } : {}),
     ...(config.broker.kind === 'mosquitto'
       ? { connections: config.broker.connections, shareGroup: config.broker.group, clientIdPrefix: config.broker.group }

@@ -70,7 +70,8 @@ const multiply = [
 async function multiplyPlant(handle: DatabaseHandle): Promise<Record<string, number>> {
   for (const statement of multiply) await handle.db.execute(sql.raw(statement));
   const [counts] = rowsOf<Record<string, number | string>>(
-    await handle.db.execute(sql`select (select count(*) from facilities) as facilities, (select count(*) from equipment) as equipment,
+    await handle.db
+      .execute(sql`select (select count(*) from facilities) as facilities, (select count(*) from equipment) as equipment,
       (select count(*) from telemetry_latest) as latest, (select count(*) from telemetry_1h) as hourly, (select count(*) from alerts) as alerts`),
   );
   return Object.fromEntries(Object.entries(counts ?? {}).map(([k, v]) => [k, Number(v)]));
@@ -79,7 +80,14 @@ async function multiplyPlant(handle: DatabaseHandle): Promise<Record<string, num
 function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<string> } {
   const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', MQTT_PORT: '0', SIMULATOR: 'off', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      MQTT_PORT: '0',
+      SIMULATOR: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const ready = (async () => {
@@ -154,7 +162,11 @@ async function benchPostgres(): Promise<void> {
   const pg = postgres(admin.toString(), { max: 1, onnotice: () => undefined });
   await pg.unsafe(`create database "${name}"`);
   try {
-    const server = startServer({ PORT: String(await freePort()), DATABASE_URL: url.toString(), SESSION_SECRET: 'bench-secret-'.repeat(4) });
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: url.toString(),
+      SESSION_SECRET: 'bench-secret-'.repeat(4),
+    });
     try {
       const base = await server.ready;
       const handle = await openDatabase({ kind: 'postgres', url: url.toString() });

@@ -30,7 +30,10 @@ export async function callProcedure(
     const eq = pair.indexOf('=');
     cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
   }
-  const body = (await response.json()) as { result?: { data: Parameters<typeof superjson.deserialize>[0] }; error?: unknown };
+  const body = (await response.json()) as {
+    result?: { data: Parameters<typeof superjson.deserialize>[0] };
+    error?: unknown;
+  };
   if (!response.ok || !body.result) throw new Error(`${path} failed: ${response.status} ${JSON.stringify(body.error)}`);
   return superjson.deserialize(body.result.data);
 }

@@ -21,20 +21,31 @@ test('bundle budget per route', async ({ browser }) => {
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (url.pathname.endsWith('.js') && !scripts.has(url.pathname)) {
-        scripts.set(url.pathname, response.body().then((body) => gzipSync(body, { level: 9 }).length));
+        scripts.set(
+          url.pathname,
+          response.body().then((body) => gzipSync(body, { level: 9 }).length),
+        );
       }
     });
     await page.goto(route, { waitUntil: 'networkidle' });
     await expect(page.locator('h1').first()).toBeVisible();
     if (signedIn) expect(new URL(page.url()).pathname, `${route} should render, not redirect`).toBe(route);
     const bytes = (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
-    rows.push({ route, kb: Math.round((bytes / 1024) * 10) / 10, files: scripts.size, budgetKb: budgetKb(route), goalKb: goalKb(route) });
+    rows.push({
+      route,
+      kb: Math.round((bytes / 1024) * 10) / 10,
+      files: scripts.size,
+      budgetKb: budgetKb(route),
+      goalKb: goalKb(route),
+    });
     await context.close();
   }
   console.log('\nJavaScript loaded before any interaction (gzip):');
   for (const row of rows) {
     const mark = row.kb > row.budgetKb ? 'OVER BUDGET' : row.kb > row.goalKb ? 'over goal' : 'ok';
-    console.log(`  ${row.route.padEnd(18)} ${row.kb.toFixed(1).padStart(7)} KB in ${row.files} files  (goal ${row.goalKb}, budget ${row.budgetKb}) ${mark}`);
+    console.log(
+      `  ${row.route.padEnd(18)} ${row.kb.toFixed(1).padStart(7)} KB in ${row.files} files  (goal ${row.goalKb}, budget ${row.budgetKb}) ${mark}`,
+    );
   }
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/bundle-sizes.json', JSON.stringify(rows, null, 2));

@@ -8,10 +8,16 @@ import { auditPage, expect, switchToEnglish, test } from './ops';
 // the CSV export of the filtered list.
 
 const rows = (page: Page) => page.locator('tbody tr[data-equipment-id]');
-const total = (page: Page) => page.getByRole('navigation', { name: /Paginação|Pagination/ }).locator('span').first();
+const total = (page: Page) =>
+  page
+    .getByRole('navigation', { name: /Paginação|Pagination/ })
+    .locator('span')
+    .first();
 const tableReady = (page: Page) => expect(rows(page).first()).toBeVisible({ timeout: 15_000 });
 
-test('searches and filters on the server, keeps the filters in the URL, says when nothing matches', async ({ page }) => {
+test('searches and filters on the server, keeps the filters in the URL, says when nothing matches', async ({
+  page,
+}) => {
   await page.goto('/equipment');
   await expect(page.getByRole('heading', { level: 1, name: 'Equipamentos' })).toBeVisible();
   await tableReady(page);
@@ -31,10 +37,16 @@ test('searches and filters on the server, keeps the filters in the URL, says whe
   await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Manutenção' });
   await expect(page).toHaveURL(/status=maintenance/);
   await expect(page).not.toHaveURL(/search=/);
-  await expect.poll(() => rows(page).locator('[data-status]').evaluateAll((b) => b.map((e) => e.getAttribute('data-status')))).toEqual(
-    expect.arrayContaining(['maintenance']),
-  );
-  for (const status of await rows(page).locator('[data-status]').evaluateAll((b) => b.map((e) => e.getAttribute('data-status')))) {
+  await expect
+    .poll(() =>
+      rows(page)
+        .locator('[data-status]')
+        .evaluateAll((b) => b.map((e) => e.getAttribute('data-status'))),
+    )
+    .toEqual(expect.arrayContaining(['maintenance']));
+  for (const status of await rows(page)
+    .locator('[data-status]')
+    .evaluateAll((b) => b.map((e) => e.getAttribute('data-status')))) {
     expect(status).toBe('maintenance');
   }
 
@@ -79,14 +91,18 @@ test('the drawer shows live values and a history chart by metric and period', as
   await sheet.getByRole('button', { name: '30 d' }).click();
   await expect(sheet.getByRole('button', { name: '30 d' })).toHaveAttribute('aria-pressed', 'true');
   await expect(sheet.getByRole('img', { name: 'Temperatura, período de 30 d' })).toBeVisible({ timeout: 10_000 });
-  await expect(sheet.getByText('Média de cada intervalo de 3 h; a faixa sombreada vai do mínimo ao máximo.')).toBeVisible();
+  await expect(
+    sheet.getByText('Média de cada intervalo de 3 h; a faixa sombreada vai do mínimo ao máximo.'),
+  ).toBeVisible();
   await sheet.getByRole('combobox', { name: 'Métrica' }).selectOption({ label: 'Potência' });
   await expect(sheet.getByRole('img', { name: 'Potência, período de 30 d' })).toBeVisible({ timeout: 10_000 });
   // The last hour comes from raw points (the virtual plant's, every 2 s), every metric it sends.
   await sheet.getByRole('combobox', { name: 'Métrica' }).selectOption({ label: 'Corrente' });
   await sheet.getByRole('button', { name: '1 h' }).click();
   await expect(sheet.getByRole('img', { name: 'Corrente, período de 1 h' })).toBeVisible({ timeout: 10_000 });
-  await expect(sheet.getByText('Média de cada intervalo de 30 s; a faixa sombreada vai do mínimo ao máximo.')).toBeVisible();
+  await expect(
+    sheet.getByText('Média de cada intervalo de 30 s; a faixa sombreada vai do mínimo ao máximo.'),
+  ).toBeVisible();
 
   await sheet.getByRole('button', { name: 'Fechar' }).click();
   await expect(sheet).toBeHidden();
@@ -102,7 +118,10 @@ test('exports the filtered list as a CSV file with the same rows', async ({ page
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^equipamentos-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync(await download.path(), 'utf8');
-  const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   expect(lines[0]).toBe('ID;Nome;Tipo;Status;Instalação;Sala;Localização;Última comunicação (UTC)');
   expect(lines).toHaveLength(count + 1);
   for (const line of lines.slice(1)) expect(line.split(';')[2]).toBe('HVAC');
@@ -115,7 +134,9 @@ test('an operator turns a motor off and on again from its details', async ({ ope
   const name = 'Motor Porta Rápida 03';
   await page.goto(`/equipment?search=${encodeURIComponent(name)}`);
   await expect(rows(page)).toHaveCount(1);
-  await rows(page).getByRole('button', { name: `Ver detalhes de ${name}` }).click();
+  await rows(page)
+    .getByRole('button', { name: `Ver detalhes de ${name}` })
+    .click();
   const sheet = page.getByRole('dialog', { name });
   const state = sheet.getByTestId('power-state');
   const before = (await state.textContent()) ?? '';
@@ -156,7 +177,9 @@ test('in English: the spec strings, °F and the same filters', async ({ page }) 
   const sheet = page.getByRole('dialog');
   await expect(sheet.locator('[data-metric="inletTemp"] dt')).toHaveText('Rack inlet temperature');
   await expect(sheet.locator('[data-metric="inletTemp"] dd')).toHaveText(/^\d+\.\d\s°F$/);
-  await expect(sheet.getByRole('img', { name: 'Rack inlet temperature, period of 24 h' })).toBeVisible({ timeout: 10_000 });
+  await expect(sheet.getByRole('img', { name: 'Rack inlet temperature, period of 24 h' })).toBeVisible({
+    timeout: 10_000,
+  });
 });
 
 test('audit: screenshot, axe in both themes and at 390 px', async ({ page }) => {

@@ -4,7 +4,15 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { callProcedure } from './admin-session';
-import { addSessionCookies, adminCookies, baseUrl, createEnrolledUser, expect, test as base, type EnrolledAccount } from './fixtures';
+import {
+  addSessionCookies,
+  adminCookies,
+  baseUrl,
+  createEnrolledUser,
+  expect,
+  test as base,
+  type EnrolledAccount,
+} from './fixtures';
 
 // Helpers for the operations pages' specs: an operator account, and one pass per page that
 // checks accessibility (axe: no serious or critical violation) in both themes and at 390 px,
@@ -40,7 +48,13 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
 /**

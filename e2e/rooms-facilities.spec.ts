@@ -8,15 +8,27 @@ import { auditPage, expect, switchToEnglish, test } from './ops';
 const roomRows = (page: Page) => page.locator('tbody tr[data-room-id]');
 const facilityCards = (page: Page) => page.locator('[data-facility-code]');
 const stat = (page: Page, label: string) =>
-  page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: label, exact: true }) }).locator('[data-slot="stat-value"]');
+  page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.getByRole('heading', { name: label, exact: true }) })
+    .locator('[data-slot="stat-value"]');
 const roomsReady = (page: Page) => expect(roomRows(page).first()).toBeVisible({ timeout: 15_000 });
 const facilitiesReady = (page: Page) => expect(facilityCards(page).first()).toBeVisible({ timeout: 15_000 });
 
-test('rooms: facility, equipment by status, consumption and alerts; filters; drill-down to the equipment', async ({ page }) => {
+test('rooms: facility, equipment by status, consumption and alerts; filters; drill-down to the equipment', async ({
+  page,
+}) => {
   await page.goto('/rooms');
   await expect(page.getByRole('heading', { level: 1, name: 'Salas' })).toBeVisible();
   await roomsReady(page);
-  await expect(page.getByRole('columnheader')).toHaveText(['Sala', 'Instalação', 'Equipamentos', 'Consumo atual', 'Alertas abertos', 'Ações']);
+  await expect(page.getByRole('columnheader')).toHaveText([
+    'Sala',
+    'Instalação',
+    'Equipamentos',
+    'Consumo atual',
+    'Alertas abertos',
+    'Ações',
+  ]);
   await expect(stat(page, 'Salas')).toHaveText(/^\d+$/);
   await expect(stat(page, 'Consumo atual')).toHaveText(/kW$/);
 
@@ -31,7 +43,8 @@ test('rooms: facility, equipment by status, consumption and alerts; filters; dri
   await page.getByRole('combobox', { name: 'Instalação' }).selectOption({ label: 'Centro de Distribuição Joinville' });
   await expect(page).toHaveURL(/facilityId=[0-9a-f-]{36}/);
   await expect(roomRows(page).filter({ hasText: 'Galpão de Produção A' })).toHaveCount(0);
-  for (const facility of await roomRows(page).locator('td:nth-child(2)').allTextContents()) expect(facility).toBe('Centro de Distribuição Joinville');
+  for (const facility of await roomRows(page).locator('td:nth-child(2)').allTextContents())
+    expect(facility).toBe('Centro de Distribuição Joinville');
   await page.getByRole('searchbox', { name: 'Buscar salas' }).fill('câmara');
   await expect(roomRows(page)).toHaveCount(1);
   await expect(roomRows(page).first()).toContainText('Câmara Fria');
@@ -45,14 +58,18 @@ test('rooms: facility, equipment by status, consumption and alerts; filters; dri
   await page.getByRole('link', { name: 'Ver equipamentos de Galpão de Produção A (Planta Campinas)' }).click();
   await expect(page).toHaveURL(/\/equipment\?roomId=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Equipamentos' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Sala' }).locator('option:checked')).toHaveText('Galpão de Produção A · Planta Campinas');
+  await expect(page.getByRole('combobox', { name: 'Sala' }).locator('option:checked')).toHaveText(
+    'Galpão de Produção A · Planta Campinas',
+  );
   await expect(page.getByRole('navigation', { name: 'Paginação' })).toContainText(`${equipmentCount} equipamento(s)`);
   for (const location of await page.locator('tbody tr[data-equipment-id] td:nth-child(4)').allTextContents()) {
     expect(location).toContain('Galpão de Produção A');
   }
 });
 
-test('facilities: each site with location, status, consumption and alerts; drill-down to its rooms and equipment', async ({ page }) => {
+test('facilities: each site with location, status, consumption and alerts; drill-down to its rooms and equipment', async ({
+  page,
+}) => {
   await page.goto('/facilities');
   await expect(page.getByRole('heading', { level: 1, name: 'Instalações' })).toBeVisible();
   await facilitiesReady(page);
@@ -73,12 +90,18 @@ test('facilities: each site with location, status, consumption and alerts; drill
   await campinas.getByRole('link', { name: 'Ver salas de Planta Campinas' }).click();
   await expect(page).toHaveURL(/\/rooms\?facilityId=[0-9a-f-]{36}$/);
   await roomsReady(page);
-  await expect(page.getByRole('combobox', { name: 'Instalação' }).locator('option:checked')).toHaveText('Planta Campinas');
-  for (const facility of await roomRows(page).locator('td:nth-child(2)').allTextContents()) expect(facility).toBe('Planta Campinas');
+  await expect(page.getByRole('combobox', { name: 'Instalação' }).locator('option:checked')).toHaveText(
+    'Planta Campinas',
+  );
+  for (const facility of await roomRows(page).locator('td:nth-child(2)').allTextContents())
+    expect(facility).toBe('Planta Campinas');
 
   await page.goBack();
   await facilitiesReady(page);
-  await page.getByRole('region', { name: 'Centro de Distribuição Joinville' }).getByRole('link', { name: /× Motor$/ }).click();
+  await page
+    .getByRole('region', { name: 'Centro de Distribuição Joinville' })
+    .getByRole('link', { name: /× Motor$/ })
+    .click();
   await expect(page).toHaveURL(/\/equipment\?facilityId=[0-9a-f-]{36}&kind=motor$/);
   await expect(page.getByRole('combobox', { name: 'Tipo' }).locator('option:checked')).toHaveText('Motor');
   await expect(page.locator('tbody tr[data-equipment-id]').first()).toContainText('Centro de Distribuição Joinville');
@@ -93,7 +116,9 @@ test('in English', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Rooms' })).toBeVisible();
   await roomsReady(page);
   await expect(page.getByRole('columnheader', { name: 'Current consumption' })).toBeVisible();
-  await expect(roomRows(page).filter({ hasText: 'Galpão de Produção A' }).locator('td').nth(3)).toContainText(/\d[\d,]*(\.\d)?\skW/);
+  await expect(roomRows(page).filter({ hasText: 'Galpão de Produção A' }).locator('td').nth(3)).toContainText(
+    /\d[\d,]*(\.\d)?\skW/,
+  );
   await expect(roomRows(page).filter({ hasText: 'Galpão de Produção A' })).toContainText("room's meter");
 
   await page.goto('/facilities');

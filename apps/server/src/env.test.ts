@@ -46,7 +46,9 @@ describe('loadConfig', () => {
     expect(errorOf({ PORT: '70000' })).toBe(
       'Invalid environment variable PORT: expected a port between 0 and 65535 (got "70000")',
     );
-    expect(errorOf({ LOG_LEVEL: 'loud' })).toMatch(/^Invalid environment variable LOG_LEVEL: expected one of fatal, .* \(got "loud"\)$/);
+    expect(errorOf({ LOG_LEVEL: 'loud' })).toMatch(
+      /^Invalid environment variable LOG_LEVEL: expected one of fatal, .* \(got "loud"\)$/,
+    );
     expect(errorOf({ TRUST_PROXY: 'maybe' })).toContain('TRUST_PROXY');
   });
 

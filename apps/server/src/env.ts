@@ -106,7 +106,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const value = present[name];
-      const shown = value === undefined || name === 'SESSION_SECRET' || name === 'DATABASE_URL' || name === 'SMS_WEBHOOK_TOKEN' || name === 'MQTT_URL' ? '' : ` (got "${value}")`;
+      const shown =
+        value === undefined ||
+        name === 'SESSION_SECRET' ||
+        name === 'DATABASE_URL' ||
+        name === 'SMS_WEBHOOK_TOKEN' ||
+        name === 'MQTT_URL'
+          ? ''
+          : ` (got "${value}")`;
       return `Invalid environment variable ${name}: ${issue.message}${shown}`;
     });
     throw new EnvError(lines);

@@ -59,7 +59,9 @@ describe('the server process', () => {
   it('stops at once with one line naming a bad variable', async () => {
     const run = startProcess({ PORT: 'eighty', DATA_DIR: dataDir() });
     expect(await run.exited).toBe(1);
-    expect(run.output().trim()).toBe('sentinela: Invalid environment variable PORT: expected a port number (got "eighty")');
+    expect(run.output().trim()).toBe(
+      'sentinela: Invalid environment variable PORT: expected a port number (got "eighty")',
+    );
   });
 
   it('owns its data folder: a second process is refused, SIGTERM shuts down cleanly', async () => {
@@ -117,7 +119,11 @@ describe('the server process', () => {
 
     const second = startProcess({ PORT: String(port), DATA_DIR: dir });
     cleanup.push(() => second.child.kill('SIGKILL'));
-    await waitFor(() => second.output().includes('Sentinela is running') || second.child.exitCode !== null, 'the restarted server', 60_000);
+    await waitFor(
+      () => second.output().includes('Sentinela is running') || second.child.exitCode !== null,
+      'the restarted server',
+      60_000,
+    );
     expect(second.output()).toContain('Sentinela is running');
     expect((await fetch(`http://127.0.0.1:${port}/api/trpc/system.health`)).status).toBe(200);
     second.child.kill('SIGTERM');

@@ -60,7 +60,10 @@ export async function startTestServer(
   const clock = new TestClock();
   const bus = options.bus ?? new LiveBus();
   const logger = pino({ level: 'silent' });
-  const keys = { totp: deriveKey('test-secret-'.repeat(4), 'totp-secrets'), codes: deriveKey('test-secret-'.repeat(4), 'one-time-codes') };
+  const keys = {
+    totp: deriveKey('test-secret-'.repeat(4), 'totp-secrets'),
+    codes: deriveKey('test-secret-'.repeat(4), 'one-time-codes'),
+  };
   const app = await buildApp({
     logger,
     webDist,

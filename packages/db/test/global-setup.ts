@@ -20,7 +20,9 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'sentinela-test-'));
   const template = await openDatabase({ kind: 'pglite' });
   await migrateDatabase(template);
-  const dump = await (template.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client.dumpDataDir('none');
+  const dump = await (
+    template.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }
+  ).$client.dumpDataDir('none');
   await template.close();
   const file = path.join(dir, 'template.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

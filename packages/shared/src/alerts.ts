@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ACKNOWLEDGE_MANY_MAX, ALERT_NOTE_MAX, alertSeverities, alertStatuses, alertStatusFilters } from './alert-values';
+import {
+  ACKNOWLEDGE_MANY_MAX,
+  ALERT_NOTE_MAX,
+  alertSeverities,
+  alertStatuses,
+  alertStatusFilters,
+} from './alert-values';
 
 // The plain values live in alert-values.ts (no zod, for the client's bundle); named here too.
 export { ACKNOWLEDGE_MANY_MAX, ALERT_NOTE_MAX, alertSeverities, alertStatuses, alertStatusFilters };
@@ -35,7 +41,11 @@ export const acknowledgeManyAlertsInput = z.object({
 
 export const clearAlertInput = z.object({
   id: alertId,
-  note: z.string('validation.noteRequired').trim().min(1, 'validation.noteRequired').max(ALERT_NOTE_MAX, 'validation.noteTooLong'),
+  note: z
+    .string('validation.noteRequired')
+    .trim()
+    .min(1, 'validation.noteRequired')
+    .max(ALERT_NOTE_MAX, 'validation.noteTooLong'),
 });
 
 export const alertItemSchema = z.object({

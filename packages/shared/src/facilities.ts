@@ -13,7 +13,14 @@ export const facilitiesListInput = z
 
 const count = z.number().int();
 /** Equipment by kind (equipmentKindValues). */
-export const kindCountsSchema = z.object({ motor: count, light: count, hvac: count, meter: count, server: count, sensor: count });
+export const kindCountsSchema = z.object({
+  motor: count,
+  light: count,
+  hvac: count,
+  meter: count,
+  server: count,
+  sensor: count,
+});
 
 export const facilityItemSchema = z.object({
   id: z.string(),

@@ -99,8 +99,14 @@ export const serverMessages = {
     pt: 'A senha precisa de 8 caracteres ou mais, com letra maiúscula, letra minúscula, número e caractere especial.',
     en: 'The password needs 8 or more characters, with an uppercase letter, a lowercase letter, a digit and a special character.',
   },
-  'validation.nameTooShort': { pt: 'O nome precisa de pelo menos 2 caracteres.', en: 'The name needs at least 2 characters.' },
-  'validation.nameTooLong': { pt: 'O nome pode ter no máximo 120 caracteres.', en: 'The name can have at most 120 characters.' },
+  'validation.nameTooShort': {
+    pt: 'O nome precisa de pelo menos 2 caracteres.',
+    en: 'The name needs at least 2 characters.',
+  },
+  'validation.nameTooLong': {
+    pt: 'O nome pode ter no máximo 120 caracteres.',
+    en: 'The name can have at most 120 characters.',
+  },
   'validation.codeLength': { pt: 'Digite um código de 6 dígitos', en: 'Enter a 6-digit code' },
   'validation.phoneInvalid': { pt: 'Número de telefone inválido', en: 'Invalid phone number' },
   'validation.equipmentId': { pt: 'Equipamento inválido.', en: 'Invalid equipment.' },
@@ -128,10 +134,16 @@ export const serverMessages = {
   'validation.alertId': { pt: 'Alerta inválido.', en: 'Invalid alert.' },
   'validation.facilityId': { pt: 'Instalação inválida.', en: 'Invalid facility.' },
   'validation.roomId': { pt: 'Sala inválida.', en: 'Invalid room.' },
-  'validation.searchTooLong': { pt: 'A busca pode ter no máximo 120 caracteres.', en: 'The search can have at most 120 characters.' },
+  'validation.searchTooLong': {
+    pt: 'A busca pode ter no máximo 120 caracteres.',
+    en: 'The search can have at most 120 characters.',
+  },
   'validation.alertIdsCount': { pt: 'Selecione de 1 a 200 alertas.', en: 'Select from 1 to 200 alerts.' },
   'validation.noteRequired': { pt: 'Escreva uma nota.', en: 'Write a note.' },
-  'validation.noteTooLong': { pt: 'A nota pode ter no máximo 500 caracteres.', en: 'The note can have at most 500 characters.' },
+  'validation.noteTooLong': {
+    pt: 'A nota pode ter no máximo 500 caracteres.',
+    en: 'The note can have at most 500 characters.',
+  },
   'validation.uptimeDays': {
     pt: 'Escolha um período de 1 a 365 dias inteiros.',
     en: 'Choose a period of 1 to 365 whole days.',
@@ -142,7 +154,10 @@ export const serverMessages = {
     pt: 'O horário de desligar deve ser diferente do horário de ligar.',
     en: 'The off time must differ from the on time.',
   },
-  'validation.peakWindow': { pt: 'O horário de ponta deve começar antes de terminar.', en: 'The peak window must start before it ends.' },
+  'validation.peakWindow': {
+    pt: 'O horário de ponta deve começar antes de terminar.',
+    en: 'The peak window must start before it ends.',
+  },
   'lights.roomNotFound': { pt: 'Sala não encontrada.', en: 'Room not found.' },
   'lights.scheduleNotFound': { pt: 'Agendamento não encontrado.', en: 'Schedule not found.' },
 } as const satisfies Record<string, Record<Language, string>>;

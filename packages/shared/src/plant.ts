@@ -5,7 +5,12 @@ export const equipmentStatusValues = ['online', 'offline', 'maintenance', 'error
 export type EquipmentKind = (typeof equipmentKindValues)[number];
 export type EquipmentStatus = (typeof equipmentStatusValues)[number];
 
-const equipmentId = z.string().trim().min(1).max(64).regex(/^[a-z0-9-]+$/, 'validation.equipmentId');
+const equipmentId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9-]+$/, 'validation.equipmentId');
 
 export const equipmentListInput = z
   .object({
@@ -19,9 +24,7 @@ export const equipmentListInput = z
   })
   .default({ page: 1, pageSize: 50 });
 
-export const telemetryLatestInput = z
-  .object({ equipmentIds: z.array(equipmentId).max(1000).optional() })
-  .default({});
+export const telemetryLatestInput = z.object({ equipmentIds: z.array(equipmentId).max(1000).optional() }).default({});
 
 export const telemetrySeriesInput = z
   .object({
@@ -32,7 +35,10 @@ export const telemetrySeriesInput = z
     maxPoints: z.number().int().min(2).max(5000).default(500),
   })
   .refine((v) => v.from < v.to, { message: 'validation.timeRange', path: ['to'] })
-  .refine((v) => v.to.getTime() - v.from.getTime() <= 400 * 24 * 3600 * 1000, { message: 'validation.timeRange', path: ['from'] });
+  .refine((v) => v.to.getTime() - v.from.getTime() <= 400 * 24 * 3600 * 1000, {
+    message: 'validation.timeRange',
+    path: ['from'],
+  });
 
 export const setPowerInput = z.object({ id: equipmentId, on: z.boolean() });
 
@@ -44,7 +50,10 @@ export const lightSetInput = z
     brightness: z.number().int().min(0).max(100).optional(),
     mode: z.enum(lightModeValues).optional(),
   })
-  .refine((v) => v.on !== undefined || v.brightness !== undefined || v.mode !== undefined, 'validation.nothingToChange');
+  .refine(
+    (v) => v.on !== undefined || v.brightness !== undefined || v.mode !== undefined,
+    'validation.nothingToChange',
+  );
 
 export const lightsBulkActions = ['allOn', 'allOff', 'eco', 'max'] as const;
 export const lightsBulkInput = z.object({

@@ -43,4 +43,9 @@ export const energyTariffSchema = z
   })
   .refine((t) => t.peakStart < t.peakEnd, { message: 'validation.peakWindow', path: ['peakEnd'] });
 export type EnergyTariff = z.infer<typeof energyTariffSchema>;
-export const defaultEnergyTariff: EnergyTariff = { peakRate: 2.2, offPeakRate: 0.55, peakStart: '18:00', peakEnd: '21:00' };
+export const defaultEnergyTariff: EnergyTariff = {
+  peakRate: 2.2,
+  offPeakRate: 0.55,
+  peakStart: '18:00',
+  peakEnd: '21:00',
+};

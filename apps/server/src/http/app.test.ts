@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())('HTTP server on %s', (kind) => {
     });
 
   async function errorBody(response: Response) {
-    const body = (await response.json());
+    const body = await response.json();
     const first = Array.isArray(body) ? body[0] : body;
     return superjson.deserialize<{ message: string; data: { code: string; httpStatus: number; stack?: string } }>(
       (first as { error: Parameters<typeof superjson.deserialize>[0] }).error,
@@ -61,7 +61,11 @@ describe.each(testDatabaseKinds())('HTTP server on %s', (kind) => {
       const body = (await response.json()) as { result: { data: { json: unknown } } }[];
       expect(body).toHaveLength(2);
       expect(body[0]?.result.data.json).toMatchObject({ status: 'ok', database: kind });
-      expect(body[1]?.result.data.json).toEqual({ siteName: 'Sentinela', themeSwitchable: true, defaultLanguage: 'pt' });
+      expect(body[1]?.result.data.json).toEqual({
+        siteName: 'Sentinela',
+        themeSwitchable: true,
+        defaultLanguage: 'pt',
+      });
     });
 
     it('serves the typed client over httpBatchLink and httpLink, with superjson', async () => {
@@ -172,8 +176,10 @@ describe.each(testDatabaseKinds())('HTTP server on %s', (kind) => {
   });
 
   describe('request forgery', () => {
-    const post = (headers: Record<string, string>, body = JSON.stringify(superjson.serialize({ text: 'a', at: new Date() }))) =>
-      fetch(`${base}/api/trpc/probe.echo`, { method: 'POST', headers, body });
+    const post = (
+      headers: Record<string, string>,
+      body = JSON.stringify(superjson.serialize({ text: 'a', at: new Date() })),
+    ) => fetch(`${base}/api/trpc/probe.echo`, { method: 'POST', headers, body });
 
     it('refuses a POST that is not JSON', async () => {
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
@@ -196,7 +202,12 @@ describe.each(testDatabaseKinds())('HTTP server on %s', (kind) => {
 
     it('accepts a same-origin POST', async () => {
       const host = new URL(base).host;
-      const response = await post({ 'content-type': 'application/json', origin: base, host, 'sec-fetch-site': 'same-origin' });
+      const response = await post({
+        'content-type': 'application/json',
+        origin: base,
+        host,
+        'sec-fetch-site': 'same-origin',
+      });
       expect(response.status).toBe(200);
     });
   });

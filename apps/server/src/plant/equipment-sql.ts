@@ -4,7 +4,8 @@ import type { EquipmentKind, EquipmentStatus } from '@sentinela/shared/plant';
 
 /** Epoch milliseconds: the same plain number from PGlite and postgres-js. */
 export const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-export const dateOf = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)));
+export const dateOf = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : new Date(Number(ms));
 export const numberOf = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export interface EquipmentFilter {

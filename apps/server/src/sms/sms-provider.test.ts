@@ -26,12 +26,17 @@ describe('webhook SMS provider', () => {
 
   it('posts the message as JSON with the bearer token', async () => {
     await webhookSmsProvider(url, 'gateway-token').send('+5511987654321', 'Sentinela: 123456');
-    expect(received.at(-1)).toEqual({ auth: 'Bearer gateway-token', body: { to: '+5511987654321', body: 'Sentinela: 123456' } });
+    expect(received.at(-1)).toEqual({
+      auth: 'Bearer gateway-token',
+      body: { to: '+5511987654321', body: 'Sentinela: 123456' },
+    });
   });
 
   it('treats a non-2xx answer as a failed send', async () => {
     answer = 503;
-    await expect(webhookSmsProvider(url, undefined).send('+15551234567', 'x')).rejects.toThrow('SMS gateway answered 503');
+    await expect(webhookSmsProvider(url, undefined).send('+15551234567', 'x')).rejects.toThrow(
+      'SMS gateway answered 503',
+    );
     expect(received.at(-1)?.auth).toBeUndefined();
   });
 });

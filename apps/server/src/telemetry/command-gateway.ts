@@ -11,7 +11,14 @@ export interface CommandOutcome {
 
 export interface CommandGateway {
   /** Publishes the command to the device and waits for its ack (or the timeout). */
-  send(site: string, equipmentId: string, id: string, action: CommandAction, params: Record<string, unknown>, timeoutMs?: number): Promise<CommandOutcome>;
+  send(
+    site: string,
+    equipmentId: string,
+    id: string,
+    action: CommandAction,
+    params: Record<string, unknown>,
+    timeoutMs?: number,
+  ): Promise<CommandOutcome>;
   stop(): Promise<void>;
 }
 
@@ -19,7 +26,10 @@ export const COMMAND_TIMEOUT_MS = 5000;
 
 export function startCommandGateway(target: MqttTarget, log: FastifyBaseLogger): CommandGateway {
   const client = connectMqtt(target, { clientId: `sentinela-commands-${randomUUID().slice(0, 8)}`, clean: true });
-  const pending = new Map<string, { equipmentId: string; resolve: (o: CommandOutcome) => void; timer: NodeJS.Timeout }>();
+  const pending = new Map<
+    string,
+    { equipmentId: string; resolve: (o: CommandOutcome) => void; timer: NodeJS.Timeout }
+  >();
 
   client.on('connect', () => {
     client.subscribe('sentinela/+/+/ack', { qos: 1 }, (error) => {
@@ -58,12 +68,17 @@ export function startCommandGateway(target: MqttTarget, log: FastifyBaseLogger):
           resolve({ status: 'timeout' });
         }, timeoutMs);
         pending.set(id, { equipmentId, resolve, timer });
-        client.publish(deviceTopic(site, equipmentId, 'cmd'), JSON.stringify({ id, action, params }), { qos: 1 }, (error) => {
-          if (error && pending.delete(id)) {
-            clearTimeout(timer);
-            resolve({ status: 'failed', error: error.message });
-          }
-        });
+        client.publish(
+          deviceTopic(site, equipmentId, 'cmd'),
+          JSON.stringify({ id, action, params }),
+          { qos: 1 },
+          (error) => {
+            if (error && pending.delete(id)) {
+              clearTimeout(timer);
+              resolve({ status: 'failed', error: error.message });
+            }
+          },
+        );
       });
     },
     async stop() {

@@ -35,7 +35,10 @@ describe('embedded broker', () => {
     const broker = await startEmbeddedBroker(0, '127.0.0.1', pino({ level: 'silent' }));
     try {
       expect(broker.port).toBeGreaterThan(0);
-      const device = connectMqtt({ kind: 'url', url: `mqtt://127.0.0.1:${broker.port}` }, { clientId: 'device', reconnectPeriod: 0 });
+      const device = connectMqtt(
+        { kind: 'url', url: `mqtt://127.0.0.1:${broker.port}` },
+        { clientId: 'device', reconnectPeriod: 0 },
+      );
       await whenConnected(device);
       await device.endAsync();
     } finally {

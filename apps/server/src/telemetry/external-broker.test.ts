@@ -27,14 +27,25 @@ async function until(check: () => Promise<boolean>, what: string, ms = 30_000): 
 }
 
 async function seedSite(db: Database, site: string, devices: number): Promise<void> {
-  const [facility] = await db.insert(facilities).values({ code: site, name: `Teste ${site}`, city: 'Campinas' }).returning();
+  const [facility] = await db
+    .insert(facilities)
+    .values({ code: site, name: `Teste ${site}`, city: 'Campinas' })
+    .returning();
   await db.insert(equipment).values(
-    Array.from({ length: devices }, (_, i) => ({ id: `${site}-m${i}`, name: `Motor ${i}`, kind: 'motor' as const, facilityId: facility!.id })),
+    Array.from({ length: devices }, (_, i) => ({
+      id: `${site}-m${i}`,
+      name: `Motor ${i}`,
+      kind: 'motor' as const,
+      facilityId: facility!.id,
+    })),
   );
 }
 
 async function pointsOf(db: Database, site: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(telemetry).where(like(telemetry.equipmentId, `${site}-%`));
+  const [row] = await db
+    .select({ n: count() })
+    .from(telemetry)
+    .where(like(telemetry.equipmentId, `${site}-%`));
   return row?.n ?? 0;
 }
 
@@ -47,7 +58,10 @@ async function endPersistentSessions(url: string, prefix: string, connections: n
 }
 
 async function publisher(url: string): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(url, { clientId: `pub-${randomBytes(4).toString('hex')}`, protocolVersion: 4 });
+  const client = await mqtt.connectAsync(url, {
+    clientId: `pub-${randomBytes(4).toString('hex')}`,
+    protocolVersion: 4,
+  });
   return client;
 }
 
@@ -62,7 +76,14 @@ describe.each(testDatabaseKinds())('ingest from an external broker (Mosquitto) o
     const site = `x${randomBytes(3).toString('hex')}`;
     await seedSite(handle.db, site, 10);
     const ingest = await startIngest({
-      db: handle.db, bus: new LiveBus(), log, target: { kind: 'url', url: MOSQUITTO_URL }, external: true, connections: 4, shareGroup: site, clientIdPrefix: site,
+      db: handle.db,
+      bus: new LiveBus(),
+      log,
+      target: { kind: 'url', url: MOSQUITTO_URL },
+      external: true,
+      connections: 4,
+      shareGroup: site,
+      clientIdPrefix: site,
     });
     const pub = await publisher(MOSQUITTO_URL);
     try {
@@ -101,7 +122,8 @@ describe.each(testDatabaseKinds())('acknowledgement after the commit (Mosquitto)
     const proxy = new Proxy(db, {
       get(target, key) {
         const value: unknown = Reflect.get(target, key, target);
-        if (key !== 'execute') return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        if (key !== 'execute')
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         return async (query: Parameters<Database['execute']>[0]) => {
           if (failed < failures && /^\s*insert into telemetry \(/.test(dialect.sqlToQuery(query).sql)) {
             failed++;
@@ -119,7 +141,14 @@ describe.each(testDatabaseKinds())('acknowledgement after the commit (Mosquitto)
     await seedSite(handle.db, site, 5);
     const gated = failingRawWrites(handle.db, 2);
     const ingest = await startIngest({
-      db: gated.db, bus: new LiveBus(), log, target: { kind: 'url', url: MOSQUITTO_URL }, external: true, connections: 2, shareGroup: site, clientIdPrefix: site,
+      db: gated.db,
+      bus: new LiveBus(),
+      log,
+      target: { kind: 'url', url: MOSQUITTO_URL },
+      external: true,
+      connections: 2,
+      shareGroup: site,
+      clientIdPrefix: site,
     });
     const pub = await publisher(MOSQUITTO_URL);
     try {
@@ -127,7 +156,11 @@ describe.each(testDatabaseKinds())('acknowledgement after the commit (Mosquitto)
       const t0 = Date.now() - 10_000;
       await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          pub.publishAsync(`sentinela/${site}/${site}-m${i % 5}/telemetry`, JSON.stringify({ ts: t0 + i, metrics: { temperature: i, rpm: 1700 } }), { qos: 1 }),
+          pub.publishAsync(
+            `sentinela/${site}/${site}-m${i % 5}/telemetry`,
+            JSON.stringify({ ts: t0 + i, metrics: { temperature: i, rpm: 1700 } }),
+            { qos: 1 },
+          ),
         ),
       );
       // The first writes fail: their messages were not acknowledged, so the broker sends them
@@ -157,11 +190,15 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('kill -9 during QoS 1 i
   });
 
   function startIngestProcess(group: string): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/ingest-process.ts', MOSQUITTO_URL, handle.url!, group], {
-      cwd: serverDir,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { PATH: process.env.PATH ?? '' },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/ingest-process.ts', MOSQUITTO_URL, handle.url!, group],
+      {
+        cwd: serverDir,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { PATH: process.env.PATH ?? '' },
+      },
+    );
     children.push(child);
     return new Promise((resolve, reject) => {
       child.stdout?.on('data', (chunk: Buffer) => {
@@ -180,14 +217,22 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('kill -9 during QoS 1 i
     const total = 600;
     const t0 = Date.now() - 60_000;
     const publishOne = (i: number) =>
-      pub.publishAsync(`sentinela/${site}/${site}-m${i % 20}/telemetry`, JSON.stringify({ ts: t0 + i, metrics: { temperature: i, vibration: 1.5 } }), { qos: 1 });
+      pub.publishAsync(
+        `sentinela/${site}/${site}-m${i % 20}/telemetry`,
+        JSON.stringify({ ts: t0 + i, metrics: { temperature: i, vibration: 1.5 } }),
+        { qos: 1 },
+      );
     try {
       for (let i = 0; i < total; i++) {
         await publishOne(i);
         if (i === 250) first.kill('SIGKILL');
       }
       await startIngestProcess(site);
-      await until(async () => (await pointsOf(handle.db, site)) >= total * 2, `${total * 2} points after the restart`, 60_000);
+      await until(
+        async () => (await pointsOf(handle.db, site)) >= total * 2,
+        `${total * 2} points after the restart`,
+        60_000,
+      );
       expect(await pointsOf(handle.db, site)).toBe(total * 2);
       const [sample] = await handle.db
         .select({ n: count() })
@@ -235,11 +280,24 @@ describe('broker restart', () => {
     broker = await startMosquitto(port);
     const site = 'rst';
     await seedSite(handle.db, site, 1);
-    const ingest = await startIngest({ db: handle.db, bus: new LiveBus(), log, target: { kind: 'url', url }, external: true, connections: 2, shareGroup: 'rst', clientIdPrefix: 'rst' });
+    const ingest = await startIngest({
+      db: handle.db,
+      bus: new LiveBus(),
+      log,
+      target: { kind: 'url', url },
+      external: true,
+      connections: 2,
+      shareGroup: 'rst',
+      clientIdPrefix: 'rst',
+    });
     try {
       await new Promise((r) => setTimeout(r, 500));
       const pub = await publisher(url);
-      await pub.publishAsync(`sentinela/${site}/${site}-m0/telemetry`, JSON.stringify({ ts: Date.now(), metrics: { a: 1 } }), { qos: 1 });
+      await pub.publishAsync(
+        `sentinela/${site}/${site}-m0/telemetry`,
+        JSON.stringify({ ts: Date.now(), metrics: { a: 1 } }),
+        { qos: 1 },
+      );
       await pub.endAsync();
       await until(async () => (await pointsOf(handle.db, site)) === 1, 'the first point');
 
@@ -248,7 +306,11 @@ describe('broker restart', () => {
       broker = await startMosquitto(port);
       await new Promise((r) => setTimeout(r, 2500)); // the ingest's reconnect period is 1 s
       const again = await publisher(url);
-      await again.publishAsync(`sentinela/${site}/${site}-m0/telemetry`, JSON.stringify({ ts: Date.now(), metrics: { a: 2 } }), { qos: 1 });
+      await again.publishAsync(
+        `sentinela/${site}/${site}-m0/telemetry`,
+        JSON.stringify({ ts: Date.now(), metrics: { a: 2 } }),
+        { qos: 1 },
+      );
       await again.endAsync();
       await until(async () => (await pointsOf(handle.db, site)) === 2, 'a point after the broker restart');
     } finally {

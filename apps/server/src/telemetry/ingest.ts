@@ -107,7 +107,13 @@ function usualMessage(json: unknown): number {
   let n = 0;
   for (const name in metrics) {
     const value = (metrics as Record<string, unknown>)[name];
-    if (++n > MAX_METRICS_PER_MESSAGE || typeof value !== 'number' || !Number.isFinite(value) || !METRIC_NAME.test(name)) return 0;
+    if (
+      ++n > MAX_METRICS_PER_MESSAGE ||
+      typeof value !== 'number' ||
+      !Number.isFinite(value) ||
+      !METRIC_NAME.test(name)
+    )
+      return 0;
   }
   return n;
 }

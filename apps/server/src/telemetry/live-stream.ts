@@ -35,7 +35,9 @@ export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined
       const known = telemetry.get(event.equipmentId);
       telemetry.set(
         event.equipmentId,
-        known ? { ...event, ts: event.ts > known.ts ? event.ts : known.ts, metrics: { ...known.metrics, ...event.metrics } } : event,
+        known
+          ? { ...event, ts: event.ts > known.ts ? event.ts : known.ts, metrics: { ...known.metrics, ...event.metrics } }
+          : event,
       );
       if (telemetry.size > maxPending) telemetry.delete(telemetry.keys().next().value as string);
     } else {

@@ -45,11 +45,14 @@ function memoryPipe(): [Duplex, Duplex] {
 export function connectMqtt(target: MqttTarget, options: IClientOptions): MqttClient {
   const defaults: IClientOptions = { protocolVersion: 4, reconnectPeriod: 1000, connectTimeout: 10_000 };
   if (target.kind === 'url') return mqtt.connect(target.url, { ...defaults, ...options });
-  return new mqtt.MqttClient(() => {
-    const [client, server] = memoryPipe();
-    target.broker.handle(server);
-    return client;
-  }, { ...defaults, ...options });
+  return new mqtt.MqttClient(
+    () => {
+      const [client, server] = memoryPipe();
+      target.broker.handle(server);
+      return client;
+    },
+    { ...defaults, ...options },
+  );
 }
 
 /** Resolves when the client is connected (or rejects after `ms`). */

@@ -48,16 +48,68 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
     const target = { kind: 'embedded' as const, broker: broker.broker };
     gateway = startCommandGateway(target, log);
     server = await startTestServer(kind, { bus, commands: gateway, useClock: false });
-    const [site] = await server.database.db.insert(facilities).values({ code: 'cps', name: 'Planta Campinas', city: 'Campinas' }).returning();
-    const [room] = await server.database.db.insert(rooms).values({ facilityId: site!.id, name: 'Galpão 1' }).returning();
+    const [site] = await server.database.db
+      .insert(facilities)
+      .values({ code: 'cps', name: 'Planta Campinas', city: 'Campinas' })
+      .returning();
+    const [room] = await server.database.db
+      .insert(rooms)
+      .values({ facilityId: site!.id, name: 'Galpão 1' })
+      .returning();
     roomId = room!.id;
     await server.database.db.insert(equipment).values([
-      { id: 'mtr-1', name: 'Motor Esteira 01', kind: 'motor', status: 'offline', facilityId: site!.id, roomId, state: { on: true } },
-      { id: 'mtr-silent', name: 'Motor Mudo', kind: 'motor', status: 'online', facilityId: site!.id, state: { on: true } },
-      { id: 'mtr-lwt', name: 'Motor Intermitente', kind: 'motor', status: 'offline', facilityId: site!.id, state: { on: true } },
-      { id: 'lgt-1', name: 'Luminária 01', kind: 'light', status: 'online', facilityId: site!.id, roomId, state: { on: true, brightness: 100, mode: 'normal' } },
-      { id: 'lgt-2', name: 'Luminária 02', kind: 'light', status: 'online', facilityId: site!.id, roomId, state: { on: false, brightness: 0, mode: 'normal' } },
-      { id: 'lgt-bad', name: 'Luminária com defeito', kind: 'light', status: 'error', facilityId: site!.id, roomId, state: { on: false } },
+      {
+        id: 'mtr-1',
+        name: 'Motor Esteira 01',
+        kind: 'motor',
+        status: 'offline',
+        facilityId: site!.id,
+        roomId,
+        state: { on: true },
+      },
+      {
+        id: 'mtr-silent',
+        name: 'Motor Mudo',
+        kind: 'motor',
+        status: 'online',
+        facilityId: site!.id,
+        state: { on: true },
+      },
+      {
+        id: 'mtr-lwt',
+        name: 'Motor Intermitente',
+        kind: 'motor',
+        status: 'offline',
+        facilityId: site!.id,
+        state: { on: true },
+      },
+      {
+        id: 'lgt-1',
+        name: 'Luminária 01',
+        kind: 'light',
+        status: 'online',
+        facilityId: site!.id,
+        roomId,
+        state: { on: true, brightness: 100, mode: 'normal' },
+      },
+      {
+        id: 'lgt-2',
+        name: 'Luminária 02',
+        kind: 'light',
+        status: 'online',
+        facilityId: site!.id,
+        roomId,
+        state: { on: false, brightness: 0, mode: 'normal' },
+      },
+      {
+        id: 'lgt-bad',
+        name: 'Luminária com defeito',
+        kind: 'light',
+        status: 'error',
+        facilityId: site!.id,
+        roomId,
+        state: { on: false },
+      },
     ]);
     ingest = await startIngest({ db: server.database.db, bus, log, target, external: false, maxDelayMs: 50 });
 
@@ -69,7 +121,10 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
       const id = topic.split('/')[2]!;
       const cmd = JSON.parse(payload.toString()) as { id: string; params: Record<string, unknown> };
       if (id === 'mtr-silent') return;
-      const ack = id === 'lgt-bad' ? { id: cmd.id, ok: false, error: 'driver fault' } : { id: cmd.id, ok: true, state: cmd.params };
+      const ack =
+        id === 'lgt-bad'
+          ? { id: cmd.id, ok: false, error: 'driver fault' }
+          : { id: cmd.id, ok: true, state: cmd.params };
       device.publish(`sentinela/cps/${id}/ack`, JSON.stringify(ack), { qos: 1 });
     });
 
@@ -87,12 +142,27 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
 
   it('takes telemetry in, keeps the latest values and brings the device online', async () => {
     const ts = Date.now();
-    device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts, metrics: { temperature: 71.5, rpm: 1745, current: 12.1 } }));
-    const latest = await until(() => viewer.trpc.telemetry.latest.query({ equipmentIds: ['mtr-1'] }), (rows) => rows.length === 3);
-    expect(Object.fromEntries(latest.map((r) => [r.metric, r.value]))).toEqual({ temperature: 71.5, rpm: 1745, current: 12.1 });
+    device.publish(
+      'sentinela/cps/mtr-1/telemetry',
+      JSON.stringify({ ts, metrics: { temperature: 71.5, rpm: 1745, current: 12.1 } }),
+    );
+    const latest = await until(
+      () => viewer.trpc.telemetry.latest.query({ equipmentIds: ['mtr-1'] }),
+      (rows) => rows.length === 3,
+    );
+    expect(Object.fromEntries(latest.map((r) => [r.metric, r.value]))).toEqual({
+      temperature: 71.5,
+      rpm: 1745,
+      current: 12.1,
+    });
     const list = await viewer.trpc.equipment.list.query({ search: 'esteira' });
     expect(list.total).toBe(1);
-    expect(list.items[0]).toMatchObject({ id: 'mtr-1', status: 'online', facilityName: 'Planta Campinas', roomName: 'Galpão 1' });
+    expect(list.items[0]).toMatchObject({
+      id: 'mtr-1',
+      status: 'online',
+      facilityName: 'Planta Campinas',
+      roomName: 'Galpão 1',
+    });
     expect(list.items[0]?.lastSeenAt?.getTime()).toBe(ts);
   });
 
@@ -102,11 +172,20 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
     device.publish('sentinela/cps/mtr-1/telemetry', '{not json');
     device.publish('sentinela/cps/nope-99/telemetry', JSON.stringify({ ts: now, metrics: { a: 1 } }));
     device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: now, metrics: { temperature: 'hot' } }));
-    device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: now + 86_400_000, metrics: { temperature: 1 } }));
+    device.publish(
+      'sentinela/cps/mtr-1/telemetry',
+      JSON.stringify({ ts: now + 86_400_000, metrics: { temperature: 1 } }),
+    );
     device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: 0, metrics: { temperature: 1 } }));
-    device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: now, metrics: { big: 1 }, pad: 'x'.repeat(70_000) }));
+    device.publish(
+      'sentinela/cps/mtr-1/telemetry',
+      JSON.stringify({ ts: now, metrics: { big: 1 }, pad: 'x'.repeat(70_000) }),
+    );
     device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: now, metrics: { temperature: 72 } }));
-    await until(() => Promise.resolve(ingest.stats().dropped), (d) => d.malformed > before.malformed && d.tooLarge > before.tooLarge);
+    await until(
+      () => Promise.resolve(ingest.stats().dropped),
+      (d) => d.malformed > before.malformed && d.tooLarge > before.tooLarge,
+    );
     const after = ingest.stats().dropped;
     expect(after.malformed - before.malformed).toBe(1);
     expect(after.unknownEquipment - before.unknownEquipment).toBe(1);
@@ -114,7 +193,10 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
     expect(after.badTimestamp - before.badTimestamp).toBe(2);
     expect(after.tooLarge - before.tooLarge).toBe(1);
     // And the good message after them still went in.
-    await until(() => viewer.trpc.telemetry.latest.query({ equipmentIds: ['mtr-1'] }), (rows) => rows.some((r) => r.metric === 'temperature' && r.value === 72));
+    await until(
+      () => viewer.trpc.telemetry.latest.query({ equipmentIds: ['mtr-1'] }),
+      (rows) => rows.some((r) => r.metric === 'temperature' && r.value === 72),
+    );
   });
 
   it('keeps the newest latest value when an older point arrives after it', async () => {
@@ -123,7 +205,11 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
     device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: base + 1000, metrics: { pressure: 1 } }));
     const db = server.database.db;
     await until(
-      () => db.select().from(telemetry).where(and(eq(telemetry.equipmentId, 'mtr-1'), eq(telemetry.metric, 'pressure'))),
+      () =>
+        db
+          .select()
+          .from(telemetry)
+          .where(and(eq(telemetry.equipmentId, 'mtr-1'), eq(telemetry.metric, 'pressure'))),
       (rows) => rows.length === 2,
     );
     await ingest.flush();
@@ -151,7 +237,10 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
       events.length = 0;
       device.publish('sentinela/cps/mtr-lwt/telemetry', JSON.stringify({ ts: Date.now(), metrics: { rpm: 1751 } }));
       device.publish('sentinela/cps/mtr-lwt/status', 'offline');
-      await until(() => Promise.resolve(events.length), (n) => n >= 2);
+      await until(
+        () => Promise.resolve(events.length),
+        (n) => n >= 2,
+      );
       await ingest.flush();
       await new Promise((r) => setTimeout(r, 100));
       expect(await statusOf()).toBe('offline');
@@ -166,7 +255,14 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
     const ts = Date.now() + 1000;
     // Committed raw points whose coalesced derived write never happened.
     await writeRaw(db, [{ equipmentId: 'mtr-silent', ts, metrics: { rebuilt: 5 } }]);
-    const restarted = await startIngest({ db, bus, log, target: { kind: 'embedded', broker: broker.broker }, external: false, clientIdPrefix: 'restarted' });
+    const restarted = await startIngest({
+      db,
+      bus,
+      log,
+      target: { kind: 'embedded', broker: broker.broker },
+      external: false,
+      clientIdPrefix: 'restarted',
+    });
     await restarted.stop();
     const [latest] = await db.select().from(telemetryLatest).where(eq(telemetryLatest.metric, 'rebuilt'));
     expect(latest).toMatchObject({ equipmentId: 'mtr-silent', value: 5, ts: new Date(ts) });
@@ -183,11 +279,18 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
     expect(cmd).toMatchObject({ status: 'confirmed', action: 'setPower' });
     expect(cmd?.completedAt).toBeInstanceOf(Date);
     const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'command.setPower'));
-    expect(audit.at(-1)).toMatchObject({ result: 'success', target: 'mtr-1', actorEmail: `operador-${kind}@example.com` });
+    expect(audit.at(-1)).toMatchObject({
+      result: 'success',
+      target: 'mtr-1',
+      actorEmail: `operador-${kind}@example.com`,
+    });
   });
 
   it('reports a refusal and a silent device without changing their state', async () => {
-    expect(await operator.trpc.lights.set.mutate({ id: 'lgt-bad', on: true })).toMatchObject({ status: 'failed', error: 'driver fault' });
+    expect(await operator.trpc.lights.set.mutate({ id: 'lgt-bad', on: true })).toMatchObject({
+      status: 'failed',
+      error: 'driver fault',
+    });
     const silent = await operator.trpc.motors.setPower.mutate({ id: 'mtr-silent', on: false });
     expect(silent.status).toBe('timeout');
     const [row] = await server.database.db.select().from(equipment).where(eq(equipment.id, 'mtr-silent'));
@@ -195,17 +298,26 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
   }, 15_000);
 
   it('applies eco to the lights of a room and answers the counts', async () => {
-    expect(await operator.trpc.lights.bulk.mutate({ action: 'eco', roomId })).toEqual({ total: 3, confirmed: 2, failed: 1, timeout: 0 });
+    expect(await operator.trpc.lights.bulk.mutate({ action: 'eco', roomId })).toEqual({
+      total: 3,
+      confirmed: 2,
+      failed: 1,
+      timeout: 0,
+    });
     const rows = await server.database.db.select().from(equipment).where(eq(equipment.id, 'lgt-2'));
     expect(rows[0]?.state).toEqual({ on: true, brightness: 50, mode: 'eco' });
   });
 
   it('refuses control to a viewer, a wrong kind and bad input, clearly', async () => {
-    await expect(viewer.trpc.motors.setPower.mutate({ id: 'mtr-1', on: true })).rejects.toThrow('Você não tem permissão para esta ação.');
+    await expect(viewer.trpc.motors.setPower.mutate({ id: 'mtr-1', on: true })).rejects.toThrow(
+      'Você não tem permissão para esta ação.',
+    );
     await expect(operator.trpc.motors.setPower.mutate({ id: 'lgt-1', on: true })).rejects.toThrow(
       'Este comando não se aplica a este tipo de equipamento.',
     );
-    await expect(operator.trpc.motors.setPower.mutate({ id: 'mtr-404', on: true })).rejects.toThrow('Equipamento não encontrado.');
+    await expect(operator.trpc.motors.setPower.mutate({ id: 'mtr-404', on: true })).rejects.toThrow(
+      'Equipamento não encontrado.',
+    );
     await expect(operator.trpc.lights.set.mutate({ id: 'lgt-1', brightness: 150 })).rejects.toThrow('Dados inválidos');
     await expect(operator.trpc.lights.set.mutate({ id: 'lgt-1' })).rejects.toThrow('Nada a alterar.');
   });
@@ -221,7 +333,8 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
             transformer: superjson,
             EventSource,
             eventSourceOptions: () => ({
-              fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } }),
+              fetch: (input, init) =>
+                fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } }),
             }),
           }),
           false: httpLink({ url: `${server.base}/api/trpc`, transformer: superjson }),
@@ -235,8 +348,14 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
     );
     try {
       await new Promise((r) => setTimeout(r, 300));
-      device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: Date.now(), metrics: { temperature: 73.2 } }));
-      await until(() => Promise.resolve(received), (events) => events.some((e) => (e as { metrics?: { temperature?: number } }).metrics?.temperature === 73.2));
+      device.publish(
+        'sentinela/cps/mtr-1/telemetry',
+        JSON.stringify({ ts: Date.now(), metrics: { temperature: 73.2 } }),
+      );
+      await until(
+        () => Promise.resolve(received),
+        (events) => events.some((e) => (e as { metrics?: { temperature?: number } }).metrics?.temperature === 73.2),
+      );
     } finally {
       subscription.unsubscribe();
     }
@@ -245,19 +364,40 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
   it('answers history downsampled from raw points', async () => {
     const base = Date.now() - 60_000;
     for (let i = 0; i < 30; i++) {
-      device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: base + i * 1000, metrics: { vibration: i } }));
+      device.publish(
+        'sentinela/cps/mtr-1/telemetry',
+        JSON.stringify({ ts: base + i * 1000, metrics: { vibration: i } }),
+      );
     }
     await until(
-      () => viewer.trpc.telemetry.series.query({ equipmentId: 'mtr-1', metric: 'vibration', from: new Date(base), to: new Date(base + 30_000), maxPoints: 10 }),
+      () =>
+        viewer.trpc.telemetry.series.query({
+          equipmentId: 'mtr-1',
+          metric: 'vibration',
+          from: new Date(base),
+          to: new Date(base + 30_000),
+          maxPoints: 10,
+        }),
       (s) => s.points.reduce((n, p) => n + p.count, 0) === 30,
     );
-    const series = await viewer.trpc.telemetry.series.query({ equipmentId: 'mtr-1', metric: 'vibration', from: new Date(base), to: new Date(base + 30_000), maxPoints: 10 });
+    const series = await viewer.trpc.telemetry.series.query({
+      equipmentId: 'mtr-1',
+      metric: 'vibration',
+      from: new Date(base),
+      to: new Date(base + 30_000),
+      maxPoints: 10,
+    });
     expect(series.source).toBe('raw');
     expect(series.points.length).toBeLessThanOrEqual(11);
     expect(Math.min(...series.points.map((p) => p.min))).toBe(0);
     expect(Math.max(...series.points.map((p) => p.max))).toBe(29);
     await expect(
-      viewer.trpc.telemetry.series.query({ equipmentId: 'mtr-1', metric: 'vibration', from: new Date(base), to: new Date(base - 1) }),
+      viewer.trpc.telemetry.series.query({
+        equipmentId: 'mtr-1',
+        metric: 'vibration',
+        from: new Date(base),
+        to: new Date(base - 1),
+      }),
     ).rejects.toThrow('Intervalo de tempo inválido');
   });
 });

@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@sentinela/db/client';
-import { equipment, facilities, telemetry, telemetry1h, telemetry1m, telemetryLatest } from '@sentinela/db/schema/plant';
+import {
+  equipment,
+  facilities,
+  telemetry,
+  telemetry1h,
+  telemetry1m,
+  telemetryLatest,
+} from '@sentinela/db/schema/plant';
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
 import {
   applyRetention,
@@ -20,7 +27,10 @@ describe.each(testDatabaseKinds())('telemetry writer on %s', (kind) => {
   const t0 = new Date('2026-03-02T12:00:10Z');
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    const [site] = await handle.db.insert(facilities).values({ code: 'cps', name: 'Planta', city: 'Campinas' }).returning();
+    const [site] = await handle.db
+      .insert(facilities)
+      .values({ code: 'cps', name: 'Planta', city: 'Campinas' })
+      .returning();
     await handle.db.insert(equipment).values([
       { id: 'mtr-1', name: 'Motor 1', kind: 'motor', status: 'offline', facilityId: site!.id },
       { id: 'mtr-2', name: 'Motor 2', kind: 'motor', status: 'maintenance', facilityId: site!.id },
@@ -53,9 +63,15 @@ describe.each(testDatabaseKinds())('telemetry writer on %s', (kind) => {
   it('rolls minutes and hours up from raw, idempotently', async () => {
     await recomputeRollups(handle.db, new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z'));
     await recomputeRollups(handle.db, new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z'));
-    const [minute] = await handle.db.select().from(telemetry1m).where(sql`${telemetry1m.equipmentId} = 'mtr-1' and ${telemetry1m.metric} = 'temperature'`);
+    const [minute] = await handle.db
+      .select()
+      .from(telemetry1m)
+      .where(sql`${telemetry1m.equipmentId} = 'mtr-1' and ${telemetry1m.metric} = 'temperature'`);
     expect(minute).toMatchObject({ count: 2, sum: 125, min: 62, max: 63 });
-    const [hour] = await handle.db.select().from(telemetry1h).where(sql`${telemetry1h.equipmentId} = 'mtr-1' and ${telemetry1h.metric} = 'temperature'`);
+    const [hour] = await handle.db
+      .select()
+      .from(telemetry1h)
+      .where(sql`${telemetry1h.equipmentId} = 'mtr-1' and ${telemetry1h.metric} = 'temperature'`);
     expect(hour).toMatchObject({ count: 2, sum: 125 });
   });
 
@@ -74,31 +90,49 @@ describe.each(testDatabaseKinds())('raw and derived writes on %s', (kind) => {
   const odd = ['a,b', '{x}', 'q"uote', 'back\\slash', 'with space', 'NULL', 'null'];
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    const [site] = await handle.db.insert(facilities).values({ code: 'cps', name: 'Planta', city: 'Campinas' }).returning();
+    const [site] = await handle.db
+      .insert(facilities)
+      .values({ code: 'cps', name: 'Planta', city: 'Campinas' })
+      .returning();
     await handle.db.insert(equipment).values([
       { id: 'm1', name: 'Motor 1', kind: 'motor', status: 'online', facilityId: site!.id },
       { id: 'm2', name: 'Motor 2', kind: 'motor', status: 'offline', facilityId: site!.id },
       { id: 'm3', name: 'Motor 3', kind: 'motor', status: 'maintenance', facilityId: site!.id },
-      ...odd.map((id) => ({ id, name: id, kind: 'sensor' as const, status: 'online' as const, facilityId: site!.id })),
+      ...odd.map((id) => ({
+        id,
+        name: id,
+        kind: 'sensor' as const,
+        status: 'online' as const,
+        facilityId: site!.id,
+      })),
     ]);
   });
   afterAll(() => handle.close());
 
   const latestOf = async (id: string) =>
     Object.fromEntries(
-      (await handle.db.select().from(telemetryLatest).where(eq(telemetryLatest.equipmentId, id))).map((r) => [r.metric, [r.ts.getTime(), r.value]]),
+      (await handle.db.select().from(telemetryLatest).where(eq(telemetryLatest.equipmentId, id))).map((r) => [
+        r.metric,
+        [r.ts.getTime(), r.value],
+      ]),
     );
   const equipmentRow = async (id: string) => (await handle.db.select().from(equipment).where(eq(equipment.id, id)))[0]!;
 
   it('inserts plainly, and redoes a batch holding a stored point as an upsert: replaced, never doubled', async () => {
-    expect(await writeRaw(handle.db, [{ equipmentId: 'm1', ts: t0, metrics: { a: 1, b: 2 } }], 'insert')).toBe('insert');
+    expect(await writeRaw(handle.db, [{ equipmentId: 'm1', ts: t0, metrics: { a: 1, b: 2 } }], 'insert')).toBe(
+      'insert',
+    );
     const again: Reading[] = [
       { equipmentId: 'm1', ts: t0, metrics: { a: 10 } }, // stored: replaces
       { equipmentId: 'm1', ts: t0 + 1, metrics: { a: 11 } },
       { equipmentId: 'm1', ts: t0 + 1, metrics: { a: 12, b: 13 } }, // same message twice in a batch: the later wins
     ];
     expect(await writeRaw(handle.db, again, 'insert')).toBe('upsert');
-    const rows = await handle.db.select().from(telemetry).where(eq(telemetry.equipmentId, 'm1')).orderBy(telemetry.ts, telemetry.metric);
+    const rows = await handle.db
+      .select()
+      .from(telemetry)
+      .where(eq(telemetry.equipmentId, 'm1'))
+      .orderBy(telemetry.ts, telemetry.metric);
     expect(rows.map((r) => [r.ts.getTime() - t0, r.metric, r.value])).toEqual([
       [0, 'a', 10],
       [0, 'b', 2],
@@ -108,12 +142,18 @@ describe.each(testDatabaseKinds())('raw and derived writes on %s', (kind) => {
   });
 
   it('writes ids that need quoting in an array literal as they are', async () => {
-    await writeRaw(handle.db, odd.map((id, i) => ({ equipmentId: id, ts: t0, metrics: { v: i } })), 'insert');
+    await writeRaw(
+      handle.db,
+      odd.map((id, i) => ({ equipmentId: id, ts: t0, metrics: { v: i } })),
+      'insert',
+    );
     const derived = new DerivedState();
     derived.add(odd.map((id, i) => ({ equipmentId: id, ts: t0, metrics: { v: i } })));
     await writeDerived(handle.db, derived.take());
     const raw = await handle.db.select().from(telemetry).where(eq(telemetry.metric, 'v'));
-    expect(Object.fromEntries(raw.map((r) => [r.equipmentId, r.value]))).toEqual(Object.fromEntries(odd.map((id, i) => [id, i])));
+    expect(Object.fromEntries(raw.map((r) => [r.equipmentId, r.value]))).toEqual(
+      Object.fromEntries(odd.map((id, i) => [id, i])),
+    );
     const latest = await handle.db.select().from(telemetryLatest).where(eq(telemetryLatest.metric, 'v'));
     expect(latest.map((r) => r.equipmentId).sort()).toEqual([...odd].sort());
     expect((await equipmentRow('NULL')).lastSeenAt?.getTime()).toBe(t0);

@@ -36,7 +36,13 @@ export const authenticatedProcedure = signedInProcedure.use(({ ctx, next }) => {
 function requireRole(role: Role) {
   return authenticatedProcedure.use(async ({ ctx, next, path }) => {
     if (!hasRole(ctx.user, role)) {
-      await recordAudit(ctx.db, ctx.caller, { action: path, result: 'denied', userId: ctx.user.id, actorEmail: ctx.user.email, details: { needs: role } });
+      await recordAudit(ctx.db, ctx.caller, {
+        action: path,
+        result: 'denied',
+        userId: ctx.user.id,
+        actorEmail: ctx.user.email,
+        details: { needs: role },
+      });
       throw new AppError('FORBIDDEN', 'auth.forbidden');
     }
     return next();

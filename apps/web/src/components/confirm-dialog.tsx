@@ -16,7 +16,16 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before an action that reaches many devices. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, destructive, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  destructive,
+  children,
+}: ConfirmDialogProps) {
   const t = useStrings(opsStrings);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -24,7 +24,15 @@ interface PowerSwitchProps {
  * a viewer sees it disabled with the reason (RoleGated). It never shows a state the device
  * has not confirmed.
  */
-export function PowerSwitch({ label, on, pending, onChange, children, tone = 'machine', busy = false }: PowerSwitchProps) {
+export function PowerSwitch({
+  label,
+  on,
+  pending,
+  onChange,
+  children,
+  tone = 'machine',
+  busy = false,
+}: PowerSwitchProps) {
   return (
     <RoleGated needs="operator">
       {(allowed) => (

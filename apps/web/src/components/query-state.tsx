@@ -22,7 +22,11 @@ export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry:
 export function EmptyState({ children, icon }: { children: ReactNode; icon?: ReactNode }) {
   return (
     <div className="flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
-      {icon && <span aria-hidden className="[&_svg]:size-6">{icon}</span>}
+      {icon && (
+        <span aria-hidden className="[&_svg]:size-6">
+          {icon}
+        </span>
+      )}
       <p>{children}</p>
     </div>
   );

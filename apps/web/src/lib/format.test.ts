@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { celsiusToFahrenheit, formatCurrency, formatDateTime, formatNumber, formatQuantity, formatTemperature } from './format';
+import {
+  celsiusToFahrenheit,
+  formatCurrency,
+  formatDateTime,
+  formatNumber,
+  formatQuantity,
+  formatTemperature,
+} from './format';
 
 // Expected strings are written with a plain space and converted, so they read naturally.
 const nb = (s: string) => s.replace(/ /g, '\u00a0');

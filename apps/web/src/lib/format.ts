@@ -93,7 +93,10 @@ export function formatNumber(value: number | null | undefined, lang: Language, d
   const key = `${lang}:${digits}`;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : 'en-US', { maximumFractionDigits: digits, signDisplay: 'negative' });
+    format = new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : 'en-US', {
+      maximumFractionDigits: digits,
+      signDisplay: 'negative',
+    });
     numberFormats.set(key, format);
   }
   return format.format(value);

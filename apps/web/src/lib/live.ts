@@ -19,7 +19,10 @@ export function useLiveEvents(onEvents: (events: LiveEvent[]) => void, equipment
   const trpc = useTRPC();
   // A new array with the same ids must not reopen the stream.
   const idsKey = equipmentIds ? [...equipmentIds].sort().join(',') : null;
-  const input = useMemo(() => (idsKey === null ? {} : { equipmentIds: idsKey === '' ? [] : idsKey.split(',') }), [idsKey]);
+  const input = useMemo(
+    () => (idsKey === null ? {} : { equipmentIds: idsKey === '' ? [] : idsKey.split(',') }),
+    [idsKey],
+  );
   const subscription = useSubscription(
     trpc.live.events.subscriptionOptions(input, {
       // useSubscription reads its options through a ref: a new handler never reconnects.
@@ -55,26 +58,31 @@ export function useLiveTelemetry(equipmentIds?: string[], options: { enabled?: b
   const latest = useQuery(
     trpc.telemetry.latest.queryOptions(equipmentIds ? { equipmentIds } : {}, { enabled, staleTime: 0 }),
   );
-  const [pushed, setPushed] = useState<{ values: Record<string, MetricValues>; statuses: Record<string, EquipmentStatus>; updatedAt: Record<string, Date> }>(
-    { values: {}, statuses: {}, updatedAt: {} },
-  );
-  const live = useLiveEvents((events) => {
-    setPushed((current) => {
-      let { values, statuses, updatedAt } = current;
-      for (const event of events) {
-        if (event.type === 'telemetry') {
-          if (values === current.values) values = { ...values };
-          if (updatedAt === current.updatedAt) updatedAt = { ...updatedAt };
-          values[event.equipmentId] = { ...values[event.equipmentId], ...event.metrics };
-          updatedAt[event.equipmentId] = event.ts;
-        } else if (event.type === 'status') {
-          if (statuses === current.statuses) statuses = { ...statuses };
-          statuses[event.equipmentId] = event.status;
+  const [pushed, setPushed] = useState<{
+    values: Record<string, MetricValues>;
+    statuses: Record<string, EquipmentStatus>;
+    updatedAt: Record<string, Date>;
+  }>({ values: {}, statuses: {}, updatedAt: {} });
+  const live = useLiveEvents(
+    (events) => {
+      setPushed((current) => {
+        let { values, statuses, updatedAt } = current;
+        for (const event of events) {
+          if (event.type === 'telemetry') {
+            if (values === current.values) values = { ...values };
+            if (updatedAt === current.updatedAt) updatedAt = { ...updatedAt };
+            values[event.equipmentId] = { ...values[event.equipmentId], ...event.metrics };
+            updatedAt[event.equipmentId] = event.ts;
+          } else if (event.type === 'status') {
+            if (statuses === current.statuses) statuses = { ...statuses };
+            statuses[event.equipmentId] = event.status;
+          }
         }
-      }
-      return values === current.values && statuses === current.statuses ? current : { values, statuses, updatedAt };
-    });
-  }, enabled ? equipmentIds : []);
+        return values === current.values && statuses === current.statuses ? current : { values, statuses, updatedAt };
+      });
+    },
+    enabled ? equipmentIds : [],
+  );
 
   const base = useMemo(() => {
     const values: Record<string, MetricValues> = {};

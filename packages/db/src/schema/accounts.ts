@@ -10,7 +10,9 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'operator', 'viewer'] }).notNull().default('viewer'),
+    role: text('role', { enum: ['admin', 'operator', 'viewer'] })
+      .notNull()
+      .default('viewer'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     twoFactorMethod: text('two_factor_method', { enum: ['totp', 'sms'] }),
     /** AES-256-GCM under a key derived from SESSION_SECRET; never the plain secret. */

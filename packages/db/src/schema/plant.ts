@@ -145,7 +145,9 @@ export const commands = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     requestedBy: uuid('requested_by'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status', { enum: ['pending', 'confirmed', 'failed', 'timeout'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'confirmed', 'failed', 'timeout'] })
+      .notNull()
+      .default('pending'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     error: text('error'),
   },
@@ -182,7 +184,9 @@ export const alerts = pgTable(
     severity: text('severity', { enum: alertSeverities }).notNull(),
     message: text('message').notNull(),
     value: doublePrecision('value'),
-    status: text('status', { enum: ['active', 'acknowledged', 'cleared'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'acknowledged', 'cleared'] })
+      .notNull()
+      .default('active'),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
     acknowledgedBy: uuid('acknowledged_by'),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),

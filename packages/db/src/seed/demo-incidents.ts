@@ -3,14 +3,7 @@ import { DAY_MS, HOUR_MS, MINUTE_MS, localTime } from './site-calendar';
 import type { Random } from './seeded-random';
 
 export type IncidentKind =
-  | 'overheat'
-  | 'vibration'
-  | 'lowPowerFactor'
-  | 'silence'
-  | 'supplyAir'
-  | 'rackInlet'
-  | 'trip'
-  | 'event';
+  'overheat' | 'vibration' | 'lowPowerFactor' | 'silence' | 'supplyAir' | 'rackInlet' | 'trip' | 'event';
 
 /** What a device reported by itself (not a measured value): an 'event:<name>' alert. */
 export interface DeviceEvent {
@@ -183,11 +176,22 @@ function rackOutages(devices: SeedDevice[], random: Random, now: number): Incide
     }
   };
   const joinville = racksOf(devices, 'joinville');
-  outage(joinville, workingHourTime(random, now, 6, 20), random.int(25, 50), 'Switch de acesso travado; reiniciado no local');
+  outage(
+    joinville,
+    workingHourTime(random, now, 6, 20),
+    random.int(25, 50),
+    'Switch de acesso travado; reiniciado no local',
+  );
   const rio = racksOf(devices, 'rio');
-  if (rio.length > 0) outage([random.pick(rio)], workingHourTime(random, now, 3, 28), random.int(6, 15), 'Disjuntor da PDU B rearmado');
+  if (rio.length > 0)
+    outage([random.pick(rio)], workingHourTime(random, now, 3, 28), random.int(6, 15), 'Disjuntor da PDU B rearmado');
   const campinas = racksOf(devices, 'campinas');
-  outage(campinas.slice(0, 2), workingHourTime(random, now, 2, 30), random.int(3, 8), 'Atualização de firmware do switch de topo');
+  outage(
+    campinas.slice(0, 2),
+    workingHourTime(random, now, 2, 30),
+    random.int(3, 8),
+    'Atualização de firmware do switch de topo',
+  );
   return incidents;
 }
 
@@ -241,7 +245,11 @@ function openEvents(devices: SeedDevice[], now: number): Incident[] {
     [
       find('Compressor 02', 'campinas'),
       75,
-      { name: 'excessiveStarts', severity: 'info', message: 'Partidas acima do recomendado: 7 na última hora (máx. 6)' },
+      {
+        name: 'excessiveStarts',
+        severity: 'info',
+        message: 'Partidas acima do recomendado: 7 na última hora (máx. 6)',
+      },
     ],
     [
       find('Rack A03', 'campinas'),

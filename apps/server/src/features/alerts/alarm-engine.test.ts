@@ -20,17 +20,29 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
   let temperatureRule = '';
   let powerFactorRule = '';
 
-  const telemetry = (equipmentId: string, metrics: Record<string, number>): LiveEvent => ({ type: 'telemetry', equipmentId, ts: clock.now(), metrics });
+  const telemetry = (equipmentId: string, metrics: Record<string, number>): LiveEvent => ({
+    type: 'telemetry',
+    equipmentId,
+    ts: clock.now(),
+    metrics,
+  });
   const alertRows = (equipmentId: string) =>
     handle.db.select().from(alerts).where(eq(alerts.equipmentId, equipmentId)).orderBy(alerts.raisedAt);
-  const alertEvents = (equipmentId: string) => events.filter((e) => e.type === 'alert' && e.equipmentId === equipmentId);
+  const alertEvents = (equipmentId: string) =>
+    events.filter((e) => e.type === 'alert' && e.equipmentId === equipmentId);
   const start = () => startAlarmEngine({ db: handle.db, bus, log, now: clock.now, checkEveryMs: 3_600_000 });
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    const [site] = await handle.db.insert(facilities).values({ code: 'cps', name: 'Fábrica Campinas', city: 'Campinas' }).returning();
-    const motor = (id: string, status: 'online' | 'offline' | 'maintenance' = 'online', lastSeenAt: Date | null = clock.now()) =>
-      ({ id, name: `Motor ${id}`, kind: 'motor' as const, status, facilityId: site!.id, lastSeenAt });
+    const [site] = await handle.db
+      .insert(facilities)
+      .values({ code: 'cps', name: 'Fábrica Campinas', city: 'Campinas' })
+      .returning();
+    const motor = (
+      id: string,
+      status: 'online' | 'offline' | 'maintenance' = 'online',
+      lastSeenAt: Date | null = clock.now(),
+    ) => ({ id, name: `Motor ${id}`, kind: 'motor' as const, status, facilityId: site!.id, lastSeenAt });
     await handle.db.insert(equipment).values([
       motor('m1'),
       motor('m2'),
@@ -38,14 +50,46 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
       motor('m-silent-2'),
       motor('m-maint', 'maintenance', new Date('2026-01-01T00:00:00Z')),
       motor('m-never', 'offline', null),
-      { id: 'e1', name: 'Medidor geral', kind: 'meter', status: 'online', facilityId: site!.id, lastSeenAt: clock.now() },
+      {
+        id: 'e1',
+        name: 'Medidor geral',
+        kind: 'meter',
+        status: 'online',
+        facilityId: site!.id,
+        lastSeenAt: clock.now(),
+      },
     ]);
     const rules = await handle.db
       .insert(alertRules)
       .values([
-        { name: 'Temperatura do motor', kind: 'motor', metric: 'temperature', comparison: 'above', threshold: 95, clearAt: 90, severity: 'critical' },
-        { name: 'Fator de potência', kind: 'meter', metric: 'power_factor', comparison: 'below', threshold: 0.92, clearAt: 0.94, severity: 'warning' },
-        { name: 'Vibração (desativada)', kind: 'motor', metric: 'vibration', comparison: 'above', threshold: 1, clearAt: 0.5, severity: 'info', enabled: false },
+        {
+          name: 'Temperatura do motor',
+          kind: 'motor',
+          metric: 'temperature',
+          comparison: 'above',
+          threshold: 95,
+          clearAt: 90,
+          severity: 'critical',
+        },
+        {
+          name: 'Fator de potência',
+          kind: 'meter',
+          metric: 'power_factor',
+          comparison: 'below',
+          threshold: 0.92,
+          clearAt: 0.94,
+          severity: 'warning',
+        },
+        {
+          name: 'Vibração (desativada)',
+          kind: 'motor',
+          metric: 'vibration',
+          comparison: 'above',
+          threshold: 1,
+          clearAt: 0.5,
+          severity: 'info',
+          enabled: false,
+        },
       ])
       .returning();
     temperatureRule = rules[0]!.id;
@@ -59,7 +103,9 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
   });
 
   it('raises once for a burst above the threshold and not again while open', async () => {
-    await Promise.all(Array.from({ length: 25 }, (_, n) => engine.evaluate(telemetry('m1', { temperature: 96 + n / 10, rpm: 1780 }))));
+    await Promise.all(
+      Array.from({ length: 25 }, (_, n) => engine.evaluate(telemetry('m1', { temperature: 96 + n / 10, rpm: 1780 }))),
+    );
     let rows = await alertRows('m1');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -72,7 +118,14 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
       raisedAt: clock.now(),
     });
     expect(alertEvents('m1')).toEqual([
-      { type: 'alert', alertId: rows[0]!.id, equipmentId: 'm1', severity: 'critical', status: 'active', message: rows[0]!.message },
+      {
+        type: 'alert',
+        alertId: rows[0]!.id,
+        equipmentId: 'm1',
+        severity: 'critical',
+        status: 'active',
+        message: rows[0]!.message,
+      },
     ]);
 
     await engine.evaluate(telemetry('m1', { temperature: 99.27 }));
@@ -183,7 +236,10 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
     events.length = 0;
     await engine.checkSilence();
     const statuses = Object.fromEntries(
-      (await handle.db.select({ id: equipment.id, status: equipment.status }).from(equipment)).map((r) => [r.id, r.status]),
+      (await handle.db.select({ id: equipment.id, status: equipment.status }).from(equipment)).map((r) => [
+        r.id,
+        r.status,
+      ]),
     );
     expect(statuses).toEqual({
       m1: 'online',
@@ -231,18 +287,38 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
   });
 
   it('reloads rules on demand', async () => {
-    await handle.db.update(alertRules).set({ enabled: true }).where(and(eq(alertRules.metric, 'vibration'), eq(alertRules.kind, 'motor')));
+    await handle.db
+      .update(alertRules)
+      .set({ enabled: true })
+      .where(and(eq(alertRules.metric, 'vibration'), eq(alertRules.kind, 'motor')));
     await engine.evaluate(telemetry('m1', { vibration: 3 }));
     expect((await alertRows('m1')).filter((r) => r.source !== `threshold:${temperatureRule}`)).toEqual([]);
     await engine.reloadRules();
     await engine.evaluate(telemetry('m1', { vibration: 3 }));
-    expect((await alertRows('m1')).filter((r) => r.source !== `threshold:${temperatureRule}`)).toMatchObject([{ severity: 'info', status: 'active' }]);
+    expect((await alertRows('m1')).filter((r) => r.source !== `threshold:${temperatureRule}`)).toMatchObject([
+      { severity: 'info', status: 'active' },
+    ]);
   });
 
   it('does not judge a unit switched off on its operating values, and clears what it had open', async () => {
     const [site] = await handle.db.select().from(facilities);
-    await handle.db.insert(equipment).values({ id: 'h1', name: 'Self Contained 02', kind: 'hvac', status: 'maintenance', facilityId: site!.id, lastSeenAt: clock.now() });
-    await handle.db.insert(alertRules).values({ name: 'Insuflamento', kind: 'hvac', metric: 'supplyTemp', comparison: 'above', threshold: 18, clearAt: 16, severity: 'warning' });
+    await handle.db.insert(equipment).values({
+      id: 'h1',
+      name: 'Self Contained 02',
+      kind: 'hvac',
+      status: 'maintenance',
+      facilityId: site!.id,
+      lastSeenAt: clock.now(),
+    });
+    await handle.db.insert(alertRules).values({
+      name: 'Insuflamento',
+      kind: 'hvac',
+      metric: 'supplyTemp',
+      comparison: 'above',
+      threshold: 18,
+      clearAt: 16,
+      severity: 'warning',
+    });
     await engine.reloadRules();
     // Off: the outlet reads the room's air, no fault.
     await engine.evaluate(telemetry('h1', { on: 0, supplyTemp: 27.9, returnTemp: 27.5 }));

@@ -98,7 +98,14 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
   };
 
   const publishAlert = (alert: OpenAlert, status: 'active' | 'cleared') =>
-    bus.publish({ type: 'alert', alertId: alert.id, equipmentId: alert.equipmentId, severity: alert.severity, status, message: alert.message });
+    bus.publish({
+      type: 'alert',
+      alertId: alert.id,
+      equipmentId: alert.equipmentId,
+      severity: alert.severity,
+      status,
+      message: alert.message,
+    });
 
   function raise(key: string, input: Omit<RaiseInput, 'at'>): Promise<void> {
     const slot = slotFor(key);
@@ -160,7 +167,11 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
   async function reloadRules(): Promise<void> {
     const next = new Map<string, AlarmRule[]>();
     for (const rule of await loadEnabledRules(db)) {
-      if (hasInvertedHysteresis(rule)) log.warn({ rule: rule.id, name: rule.name }, 'alert rule clears on the wrong side of its threshold; clearing at the threshold');
+      if (hasInvertedHysteresis(rule))
+        log.warn(
+          { rule: rule.id, name: rule.name },
+          'alert rule clears on the wrong side of its threshold; clearing at the threshold',
+        );
       const key = ruleKey(rule.kind, rule.metric);
       const list = next.get(key);
       if (list) list.push(rule);
@@ -188,7 +199,12 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
    * unit at rest blows no supply air, so the room's temperature at its outlet is no fault. What
    * was open for it clears: the condition no longer applies.
    */
-  function evaluateThresholds(kind: string, equipmentId: string, metrics: Record<string, number>, writes: Promise<void>[]): void {
+  function evaluateThresholds(
+    kind: string,
+    equipmentId: string,
+    metrics: Record<string, number>,
+    writes: Promise<void>[],
+  ): void {
     const idle = running.get(equipmentId) === false;
     for (const metric in metrics) {
       const matching = rules.get(ruleKey(kind, metric));
@@ -202,7 +218,16 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
           if (open) writes.push(clear(key));
         } else if (!open && crossesThreshold(rule, value)) {
           const { severity } = rule;
-          writes.push(raise(key, { source, ruleId: rule.id, equipmentId, severity, message: thresholdMessage(rule, value), value }));
+          writes.push(
+            raise(key, {
+              source,
+              ruleId: rule.id,
+              equipmentId,
+              severity,
+              message: thresholdMessage(rule, value),
+              value,
+            }),
+          );
         } else if (open && backToNormal(rule, value)) {
           writes.push(clear(key));
         }
@@ -255,7 +280,9 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
       bus.publish({ type: 'status', equipmentId, status: 'offline' });
       const key = slotKey(SILENCE_SOURCE, equipmentId);
       if (slots.get(key)?.open) continue;
-      writes.push(raise(key, { source: SILENCE_SOURCE, ruleId: null, equipmentId, severity: 'warning', message, value: null }));
+      writes.push(
+        raise(key, { source: SILENCE_SOURCE, ruleId: null, equipmentId, severity: 'warning', message, value: null }),
+      );
     }
     await Promise.all(writes);
     if (offline.length > 0) log.info({ count: offline.length }, 'equipment went silent: marked offline');
@@ -286,9 +313,15 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     const pending = handle(event);
     if (pending) pending.catch(onTaskError);
   });
-  const silenceTimer = setInterval(() => void checkSilence().catch((error: unknown) => log.error({ err: error }, 'silence check failed')), checkEveryMs);
+  const silenceTimer = setInterval(
+    () => void checkSilence().catch((error: unknown) => log.error({ err: error }, 'silence check failed')),
+    checkEveryMs,
+  );
   silenceTimer.unref();
-  const rulesTimer = setInterval(() => void reloadRules().catch((error: unknown) => log.warn({ err: error }, 'could not reload alert rules')), rulesRefreshMs);
+  const rulesTimer = setInterval(
+    () => void reloadRules().catch((error: unknown) => log.warn({ err: error }, 'could not reload alert rules')),
+    rulesRefreshMs,
+  );
   rulesTimer.unref();
 
   return {

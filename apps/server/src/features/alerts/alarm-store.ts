@@ -40,9 +40,20 @@ export function loadEquipmentKinds(db: Database, id?: string) {
 /** The open alerts the engine owns (threshold and silence), so it can clear what it raised before a restart. */
 export function loadOpenEngineAlerts(db: Database): Promise<OpenAlert[]> {
   return db
-    .select({ id: alerts.id, source: alerts.source, equipmentId: alerts.equipmentId, severity: alerts.severity, message: alerts.message })
+    .select({
+      id: alerts.id,
+      source: alerts.source,
+      equipmentId: alerts.equipmentId,
+      severity: alerts.severity,
+      message: alerts.message,
+    })
     .from(alerts)
-    .where(and(ne(alerts.status, 'cleared'), or(sql`${alerts.source} like 'threshold:%'`, eq(alerts.source, SILENCE_SOURCE))));
+    .where(
+      and(
+        ne(alerts.status, 'cleared'),
+        or(sql`${alerts.source} like 'threshold:%'`, eq(alerts.source, SILENCE_SOURCE)),
+      ),
+    );
 }
 
 export interface RaiseInput {
@@ -65,12 +76,27 @@ export async function raiseAlert(db: Database, input: RaiseInput): Promise<{ ale
   for (let attempt = 0; attempt < 2; attempt++) {
     const [inserted] = await db
       .insert(alerts)
-      .values({ source, ruleId: input.ruleId, equipmentId, severity, message, value: input.value, status: 'active', raisedAt: input.at })
+      .values({
+        source,
+        ruleId: input.ruleId,
+        equipmentId,
+        severity,
+        message,
+        value: input.value,
+        status: 'active',
+        raisedAt: input.at,
+      })
       .onConflictDoNothing({ target: [alerts.source, alerts.equipmentId], where: sql`status <> 'cleared'` })
       .returning({ id: alerts.id });
     if (inserted) return { alert: { id: inserted.id, source, equipmentId, severity, message }, raised: true };
     const [existing] = await db
-      .select({ id: alerts.id, source: alerts.source, equipmentId: alerts.equipmentId, severity: alerts.severity, message: alerts.message })
+      .select({
+        id: alerts.id,
+        source: alerts.source,
+        equipmentId: alerts.equipmentId,
+        severity: alerts.severity,
+        message: alerts.message,
+      })
       .from(alerts)
       .where(and(eq(alerts.source, source), eq(alerts.equipmentId, equipmentId), ne(alerts.status, 'cleared')));
     if (existing) return { alert: existing, raised: false };

@@ -25,7 +25,9 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
     const client = server.client(lang);
     await client.trpc.auth.register.mutate({ name, email, password: PASSWORD });
     const { secret } = await client.trpc.auth.setup2FA.query();
-    await client.trpc.auth.verify2FA.mutate({ code: await generate({ secret, epoch: Math.floor(server.clock.now().getTime() / 1000) }) });
+    await client.trpc.auth.verify2FA.mutate({
+      code: await generate({ secret, epoch: Math.floor(server.clock.now().getTime() / 1000) }),
+    });
     server.clock.advance(30_000);
     return client;
   }
@@ -33,7 +35,13 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
   async function insertAlert(key: string, values: Partial<typeof alerts.$inferInsert> & { equipmentId: string }) {
     const [row] = await server.database.db
       .insert(alerts)
-      .values({ source: `event:${key}`, severity: 'warning', message: `Alerta ${key}`, raisedAt: server.clock.now(), ...values })
+      .values({
+        source: `event:${key}`,
+        severity: 'warning',
+        message: `Alerta ${key}`,
+        raisedAt: server.clock.now(),
+        ...values,
+      })
       .returning();
     ids[key] = row!.id;
     server.clock.advance(1_000);
@@ -45,7 +53,11 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
     admin = await enrolledUser('ana@example.com', 'Ana Admin');
     operator = await enrolledUser('olga@example.com', 'Olga Operadora');
     viewer = await enrolledUser('vitor@example.com', 'Vitor Leitor');
-    const [olga] = await server.database.db.update(users).set({ role: 'operator' }).where(eq(users.email, 'olga@example.com')).returning();
+    const [olga] = await server.database.db
+      .update(users)
+      .set({ role: 'operator' })
+      .where(eq(users.email, 'olga@example.com'))
+      .returning();
     operatorId = olga!.id;
 
     const db = server.database.db;
@@ -64,7 +76,12 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
     await insertAlert('pf', { equipmentId: 'e1', severity: 'warning', value: 0.85 });
     await insertAlert('silence', { equipmentId: 'm1', severity: 'warning', source: 'silence' });
     await insertAlert('info', { equipmentId: 'e1', severity: 'info' });
-    await insertAlert('old', { equipmentId: 'm1', severity: 'critical', status: 'cleared', clearedAt: server.clock.now() });
+    await insertAlert('old', {
+      equipmentId: 'm1',
+      severity: 'critical',
+      status: 'cleared',
+      clearedAt: server.clock.now(),
+    });
     await insertAlert('many1', { equipmentId: 'e1', severity: 'info' });
     await insertAlert('many2', { equipmentId: 'e1', severity: 'critical' });
   });
@@ -73,7 +90,9 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
   it('lets any signed-in role list, with equipment and facility names, newest first', async () => {
     const list = await viewer.trpc.alerts.list.query({});
     expect(list.total).toBe(7);
-    expect(list.items.map((i) => i.id)).toEqual(['many2', 'many1', 'old', 'info', 'silence', 'pf', 'hot'].map((k) => ids[k]));
+    expect(list.items.map((i) => i.id)).toEqual(
+      ['many2', 'many1', 'old', 'info', 'silence', 'pf', 'hot'].map((k) => ids[k]),
+    );
     expect(list.items.at(-1)).toEqual({
       id: ids.hot,
       equipmentId: 'm1',
@@ -94,7 +113,10 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
       rule: null,
     });
     expect(list.counts).toEqual({ total: 6, critical: 2, warning: 2, info: 2 });
-    expect(await failure(server.client().trpc.alerts.list.query({}))).toMatchObject({ message: 'Please login (10001)', code: 'UNAUTHORIZED' });
+    expect(await failure(server.client().trpc.alerts.list.query({}))).toMatchObject({
+      message: 'Please login (10001)',
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('filters by status, severity and equipment, and pages', async () => {
@@ -123,7 +145,10 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
     expect((await failure(viewer.trpc.alerts.acknowledgeMany.mutate({ ids: [ids.hot!] }))).code).toBe('FORBIDDEN');
     const [row] = await server.database.db.select().from(alerts).where(eq(alerts.id, ids.hot!));
     expect(row?.status).toBe('active');
-    const denied = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'alerts.acknowledge'), eq(auditLog.result, 'denied')));
+    const denied = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'alerts.acknowledge'), eq(auditLog.result, 'denied')));
     expect(denied).toHaveLength(1);
   });
 
@@ -141,50 +166,95 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
     const [row] = await server.database.db.select().from(alerts).where(eq(alerts.id, ids.hot!));
     expect(row).toMatchObject({ acknowledgedBy: operatorId, acknowledgedAt: at });
     expect(events).toEqual([
-      { type: 'alert', alertId: ids.hot, equipmentId: 'm1', severity: 'critical', status: 'acknowledged', message: 'Alerta hot' },
+      {
+        type: 'alert',
+        alertId: ids.hot,
+        equipmentId: 'm1',
+        severity: 'critical',
+        status: 'acknowledged',
+        message: 'Alerta hot',
+      },
     ]);
-    const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'alerts.acknowledge'), eq(auditLog.result, 'success')));
-    expect(audit).toMatchObject([{ userId: operatorId, actorEmail: 'olga@example.com', target: ids.hot, details: { note: 'Equipe a caminho' } }]);
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'alerts.acknowledge'), eq(auditLog.result, 'success')));
+    expect(audit).toMatchObject([
+      { userId: operatorId, actorEmail: 'olga@example.com', target: ids.hot, details: { note: 'Equipe a caminho' } },
+    ]);
 
     server.clock.advance(60_000);
     const again = await admin.trpc.alerts.acknowledge.mutate({ id: ids.hot! });
-    expect(again).toMatchObject({ status: 'acknowledged', acknowledgedAt: at, acknowledgedByName: 'Olga Operadora', acknowledgeNote: 'Equipe a caminho' });
+    expect(again).toMatchObject({
+      status: 'acknowledged',
+      acknowledgedAt: at,
+      acknowledgedByName: 'Olga Operadora',
+      acknowledgeNote: 'Equipe a caminho',
+    });
     // Without a note, the note stays empty.
-    expect(await operator.trpc.alerts.acknowledge.mutate({ id: ids.pf!, note: '' })).toMatchObject({ status: 'acknowledged', acknowledgeNote: null });
+    expect(await operator.trpc.alerts.acknowledge.mutate({ id: ids.pf!, note: '' })).toMatchObject({
+      status: 'acknowledged',
+      acknowledgeNote: null,
+    });
   });
 
   it('acknowledges many at once, skipping those not active', async () => {
     events.length = 0;
-    const result = await operator.trpc.alerts.acknowledgeMany.mutate({ ids: [ids.many1!, ids.many2!, ids.old!, ids.hot!], note: 'Turno da noite' });
+    const result = await operator.trpc.alerts.acknowledgeMany.mutate({
+      ids: [ids.many1!, ids.many2!, ids.old!, ids.hot!],
+      note: 'Turno da noite',
+    });
     expect(result).toEqual({ acknowledged: 2 });
     const rows = await server.database.db.select().from(alerts).where(eq(alerts.acknowledgeNote, 'Turno da noite'));
     expect(rows.map((r) => r.id).sort()).toEqual([ids.many1, ids.many2].sort());
     expect(events.map((e) => e.type === 'alert' && e.alertId).sort()).toEqual([ids.many1, ids.many2].sort());
-    const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'alerts.acknowledgeMany'), eq(auditLog.result, 'success')));
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'alerts.acknowledgeMany'), eq(auditLog.result, 'success')));
     expect(audit.map((a) => a.target).sort()).toEqual([ids.many1, ids.many2].sort());
-    expect((await failure(operator.trpc.alerts.acknowledgeMany.mutate({ ids: [] }))).message).toContain('Selecione de 1 a 200 alertas.');
+    expect((await failure(operator.trpc.alerts.acknowledgeMany.mutate({ ids: [] }))).message).toContain(
+      'Selecione de 1 a 200 alertas.',
+    );
     const tooMany = Array.from({ length: 201 }, () => ids.info!);
     expect((await failure(operator.trpc.alerts.acknowledgeMany.mutate({ ids: tooMany }))).code).toBe('BAD_REQUEST');
   });
 
   it('clears by hand only with a note, in both languages', async () => {
-    const missing = await failure(operator.trpc.alerts.clear.mutate({ id: ids.silence! } as { id: string; note: string }));
+    const missing = await failure(
+      operator.trpc.alerts.clear.mutate({ id: ids.silence! } as { id: string; note: string }),
+    );
     expect(missing.code).toBe('BAD_REQUEST');
     expect(missing.message).toContain('Escreva uma nota.');
     const operatorEn = await enrolledUserEn();
     const blank = await failure(operatorEn.trpc.alerts.clear.mutate({ id: ids.silence!, note: '   ' }));
     expect(blank).toEqual({ message: 'Invalid input: note: Write a note.', code: 'BAD_REQUEST', status: 400 });
-    expect((await failure(operator.trpc.alerts.clear.mutate({ id: ids.silence!, note: 'x'.repeat(501) }))).message).toContain('no máximo 500');
+    expect(
+      (await failure(operator.trpc.alerts.clear.mutate({ id: ids.silence!, note: 'x'.repeat(501) }))).message,
+    ).toContain('no máximo 500');
 
     events.length = 0;
     const at = server.clock.now();
     const item = await operator.trpc.alerts.clear.mutate({ id: ids.silence!, note: 'Cabo de rede trocado' });
-    expect(item).toMatchObject({ status: 'cleared', clearedAt: at, clearedByName: 'Olga Operadora', clearNote: 'Cabo de rede trocado' });
+    expect(item).toMatchObject({
+      status: 'cleared',
+      clearedAt: at,
+      clearedByName: 'Olga Operadora',
+      clearNote: 'Cabo de rede trocado',
+    });
     expect(events).toMatchObject([{ type: 'alert', alertId: ids.silence, status: 'cleared' }]);
-    const audit = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'alerts.clear'), eq(auditLog.result, 'success')));
-    expect(audit).toMatchObject([{ result: 'success', userId: operatorId, target: ids.silence, details: { note: 'Cabo de rede trocado' } }]);
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'alerts.clear'), eq(auditLog.result, 'success')));
+    expect(audit).toMatchObject([
+      { result: 'success', userId: operatorId, target: ids.silence, details: { note: 'Cabo de rede trocado' } },
+    ]);
     // An acknowledged alert can be cleared too.
-    expect(await operator.trpc.alerts.clear.mutate({ id: ids.hot!, note: 'Resolvido' })).toMatchObject({ status: 'cleared', acknowledgedByName: 'Olga Operadora' });
+    expect(await operator.trpc.alerts.clear.mutate({ id: ids.hot!, note: 'Resolvido' })).toMatchObject({
+      status: 'cleared',
+      acknowledgedByName: 'Olga Operadora',
+    });
   });
 
   it('refuses acknowledging or clearing a cleared alert, and unknown ids', async () => {
@@ -197,18 +267,26 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
       message: 'This alert has already been cleared.',
       code: 'BAD_REQUEST',
     });
-    expect((await failure(operator.trpc.alerts.clear.mutate({ id: ids.old!, note: 'de novo' }))).message).toBe('Este alerta já foi encerrado.');
+    expect((await failure(operator.trpc.alerts.clear.mutate({ id: ids.old!, note: 'de novo' }))).message).toBe(
+      'Este alerta já foi encerrado.',
+    );
     const [old] = await server.database.db.select().from(alerts).where(eq(alerts.id, ids.old!));
     expect(old).toMatchObject({ clearedBy: null, clearNote: null, acknowledgedAt: null });
 
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect(await failure(operator.trpc.alerts.acknowledge.mutate({ id: unknown }))).toMatchObject({ message: 'Alerta não encontrado.', code: 'NOT_FOUND' });
+    expect(await failure(operator.trpc.alerts.acknowledge.mutate({ id: unknown }))).toMatchObject({
+      message: 'Alerta não encontrado.',
+      code: 'NOT_FOUND',
+    });
     expect((await failure(operator.trpc.alerts.clear.mutate({ id: unknown, note: 'x' }))).code).toBe('NOT_FOUND');
     expect(await failure(operator.trpc.alerts.acknowledge.mutate({ id: 'not-a-uuid' }))).toMatchObject({
       message: 'Dados inválidos: id: Alerta inválido.',
       code: 'BAD_REQUEST',
     });
-    const failures = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'alerts.acknowledge'), eq(auditLog.result, 'failure')));
+    const failures = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'alerts.acknowledge'), eq(auditLog.result, 'failure')));
     expect(failures.map((f) => f.details)).toEqual(
       expect.arrayContaining([{ reason: 'alerts.alreadyCleared' }, { reason: 'alerts.notFound' }]),
     );
@@ -218,12 +296,28 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
     const db = server.database.db;
     const [rule] = await db
       .insert(alertRules)
-      .values({ name: 'Temperatura do motor alta', kind: 'motor', metric: 'temperature', comparison: 'above', threshold: 80, clearAt: 75, severity: 'warning' })
+      .values({
+        name: 'Temperatura do motor alta',
+        kind: 'motor',
+        metric: 'temperature',
+        comparison: 'above',
+        threshold: 80,
+        clearAt: 75,
+        severity: 'warning',
+      })
       .returning();
-    await db.insert(equipment).values({ id: 'm9', name: 'Motor 9', kind: 'motor', status: 'online', facilityId: (await db.select().from(facilities))[0]!.id });
+    await db.insert(equipment).values({
+      id: 'm9',
+      name: 'Motor 9',
+      kind: 'motor',
+      status: 'online',
+      facilityId: (await db.select().from(facilities))[0]!.id,
+    });
     await insertAlert('rule', { equipmentId: 'm9', source: `threshold:${rule!.id}`, ruleId: rule!.id, value: 81.2 });
     const list = await viewer.trpc.alerts.list.query({ equipmentId: 'm9' });
-    expect(list.items.map((i) => i.rule)).toEqual([{ name: 'Temperatura do motor alta', metric: 'temperature', comparison: 'above', threshold: 80, clearAt: 75 }]);
+    expect(list.items.map((i) => i.rule)).toEqual([
+      { name: 'Temperatura do motor alta', metric: 'temperature', comparison: 'above', threshold: 80, clearAt: 75 },
+    ]);
     const acknowledged = await operator.trpc.alerts.acknowledge.mutate({ id: ids.rule! });
     expect(acknowledged.rule).toMatchObject({ threshold: 80, clearAt: 75 });
   });

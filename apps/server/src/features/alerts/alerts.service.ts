@@ -71,8 +71,18 @@ type ItemRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[num
 
 function toItem({ ruleName, ruleMetric, ruleComparison, ruleThreshold, ruleClearAt, ...row }: ItemRow): AlertItem {
   const rule =
-    ruleName !== null && ruleMetric !== null && ruleComparison !== null && ruleThreshold !== null && ruleClearAt !== null
-      ? { name: ruleName, metric: ruleMetric, comparison: ruleComparison, threshold: ruleThreshold, clearAt: ruleClearAt }
+    ruleName !== null &&
+    ruleMetric !== null &&
+    ruleComparison !== null &&
+    ruleThreshold !== null &&
+    ruleClearAt !== null
+      ? {
+          name: ruleName,
+          metric: ruleMetric,
+          comparison: ruleComparison,
+          threshold: ruleThreshold,
+          clearAt: ruleClearAt,
+        }
       : null;
   return { ...row, rule };
 }
@@ -85,7 +95,10 @@ export async function listAlerts(db: Database, input: z.output<typeof listAlerts
   if (input.equipmentId) conditions.push(eq(alerts.equipmentId, input.equipmentId));
   const where = and(...conditions);
   // Summary cards stay put while the list is filtered by status or severity.
-  const countWhere = and(ne(alerts.status, 'cleared'), input.equipmentId ? eq(alerts.equipmentId, input.equipmentId) : undefined);
+  const countWhere = and(
+    ne(alerts.status, 'cleared'),
+    input.equipmentId ? eq(alerts.equipmentId, input.equipmentId) : undefined,
+  );
 
   const [items, [totals], bySeverity] = await Promise.all([
     selectRows(db)
@@ -111,8 +124,18 @@ export async function getAlert(db: Database, id: string): Promise<AlertItem> {
   return toItem(row);
 }
 
-function publish(bus: LiveBus, row: Pick<typeof alerts.$inferSelect, 'id' | 'equipmentId' | 'severity' | 'status' | 'message'>) {
-  bus.publish({ type: 'alert', alertId: row.id, equipmentId: row.equipmentId, severity: row.severity, status: row.status, message: row.message });
+function publish(
+  bus: LiveBus,
+  row: Pick<typeof alerts.$inferSelect, 'id' | 'equipmentId' | 'severity' | 'status' | 'message'>,
+) {
+  bus.publish({
+    type: 'alert',
+    alertId: row.id,
+    equipmentId: row.equipmentId,
+    severity: row.severity,
+    status: row.status,
+    message: row.message,
+  });
 }
 
 /** Why an alert could not be changed: unknown, or already cleared. */
@@ -137,7 +160,12 @@ export async function acknowledgeAlert(
   const audit = { action: 'alerts.acknowledge', userId: actor.id, actorEmail: actor.email, target: input.id };
   const [row] = await db
     .update(alerts)
-    .set({ status: 'acknowledged', acknowledgedBy: actor.id, acknowledgedAt: deps.now(), acknowledgeNote: input.note ?? null })
+    .set({
+      status: 'acknowledged',
+      acknowledgedBy: actor.id,
+      acknowledgedAt: deps.now(),
+      acknowledgeNote: input.note ?? null,
+    })
     .where(and(eq(alerts.id, input.id), eq(alerts.status, 'active')))
     .returning();
   if (row) {
@@ -165,7 +193,12 @@ export async function acknowledgeAlerts(
   const ids = [...new Set(input.ids)];
   const rows = await db
     .update(alerts)
-    .set({ status: 'acknowledged', acknowledgedBy: actor.id, acknowledgedAt: deps.now(), acknowledgeNote: input.note ?? null })
+    .set({
+      status: 'acknowledged',
+      acknowledgedBy: actor.id,
+      acknowledgedAt: deps.now(),
+      acknowledgeNote: input.note ?? null,
+    })
     .where(and(inArray(alerts.id, ids), eq(alerts.status, 'active')))
     .returning();
   for (const row of rows) publish(bus, row);

@@ -45,9 +45,16 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
   describe('register', () => {
     it('makes the first account admin and later ones viewers, signed in with 2FA pending', async () => {
       const first = server.client();
-      expect(await first.trpc.auth.register.mutate({ name: 'Ana Admin', email: ' Ana@Example.COM ', password: PASSWORD })).toEqual({});
+      expect(
+        await first.trpc.auth.register.mutate({ name: 'Ana Admin', email: ' Ana@Example.COM ', password: PASSWORD }),
+      ).toEqual({});
       expect(first.cookies.get('sentinela_session')).toMatch(/^[\w-]{43}$/);
-      expect(await first.trpc.auth.me.query()).toMatchObject({ name: 'Ana Admin', email: 'ana@example.com', role: 'admin', twoFactorEnabled: false });
+      expect(await first.trpc.auth.me.query()).toMatchObject({
+        name: 'Ana Admin',
+        email: 'ana@example.com',
+        role: 'admin',
+        twoFactorEnabled: false,
+      });
       const second = server.client();
       await second.trpc.auth.register.mutate({ name: 'Bruno', email: 'bruno@example.com', password: PASSWORD });
       expect((await second.trpc.auth.me.query())?.role).toBe('viewer');
@@ -55,17 +62,29 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
 
     it('refuses a taken e-mail, a weak or overlong password and a short name, clearly', async () => {
       const client = server.client();
-      expect(await failure(client.trpc.auth.register.mutate({ name: 'Ana', email: 'ana@example.com', password: PASSWORD }))).toEqual({
+      expect(
+        await failure(client.trpc.auth.register.mutate({ name: 'Ana', email: 'ana@example.com', password: PASSWORD })),
+      ).toEqual({
         message: 'Já existe uma conta com este e-mail.',
         code: 'CONFLICT',
         status: 409,
       });
-      const weak = await failure(client.trpc.auth.register.mutate({ name: 'Carla', email: 'carla@example.com', password: 'semnumero!A' }));
+      const weak = await failure(
+        client.trpc.auth.register.mutate({ name: 'Carla', email: 'carla@example.com', password: 'semnumero!A' }),
+      );
       expect(weak.code).toBe('BAD_REQUEST');
       expect(weak.message).toContain('A senha precisa de 8 caracteres ou mais');
-      const long = await failure(client.trpc.auth.register.mutate({ name: 'Carla', email: 'carla@example.com', password: `Aa1!${'x'.repeat(130)}` }));
+      const long = await failure(
+        client.trpc.auth.register.mutate({
+          name: 'Carla',
+          email: 'carla@example.com',
+          password: `Aa1!${'x'.repeat(130)}`,
+        }),
+      );
       expect(long.message).toContain('no máximo 128');
-      const en = await failure(server.client('en').trpc.auth.register.mutate({ name: 'C', email: 'not-an-email', password: PASSWORD }));
+      const en = await failure(
+        server.client('en').trpc.auth.register.mutate({ name: 'C', email: 'not-an-email', password: PASSWORD }),
+      );
       expect(en.message).toContain('The name needs at least 2 characters.');
       expect(en.message).toContain('Enter a valid e-mail address.');
       expect(await server.database.db.select().from(users).where(eq(users.email, 'carla@example.com'))).toEqual([]);
@@ -90,7 +109,9 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect(row?.totpPendingSecret).not.toContain(a.secret);
 
       expect((await failure(client.trpc.auth.verify2FA.mutate({ code: '000000' }))).message).toBe('Código inválido');
-      expect((await failure(client.trpc.auth.verify2FA.mutate({ code: '12a' }))).message).toContain('Digite um código de 6 dígitos');
+      expect((await failure(client.trpc.auth.verify2FA.mutate({ code: '12a' }))).message).toContain(
+        'Digite um código de 6 dígitos',
+      );
 
       const oldCookie = client.cookies.get('sentinela_session');
       const { recoveryCodes } = await client.trpc.auth.verify2FA.mutate({ code: await totpAt(a.secret) });
@@ -104,7 +125,9 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect(await stale.trpc.auth.me.query()).toBeNull();
       expect((await client.trpc.auth.me.query())?.twoFactorEnabled).toBe(true);
       // Once on, setup is refused.
-      expect((await failure(client.trpc.auth.setup2FA.query())).message).toBe('A autenticação de dois fatores já está ativa nesta conta.');
+      expect((await failure(client.trpc.auth.setup2FA.query())).message).toBe(
+        'A autenticação de dois fatores já está ativa nesta conta.',
+      );
     });
   });
 
@@ -117,7 +140,10 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
 
     it('asks for the code after the password, without a session until then; a code works once', async () => {
       const client = server.client();
-      expect(await client.trpc.auth.login.mutate({ email: 'ELISA@example.com', password: PASSWORD })).toEqual({ twoFactorRequired: true, method: 'totp' });
+      expect(await client.trpc.auth.login.mutate({ email: 'ELISA@example.com', password: PASSWORD })).toEqual({
+        twoFactorRequired: true,
+        method: 'totp',
+      });
       expect(client.cookies.has('sentinela_session')).toBe(false);
       expect(client.cookies.has('sentinela_2fa')).toBe(true);
       expect(await client.trpc.auth.me.query()).toBeNull();
@@ -141,14 +167,18 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect(await client.trpc.auth.me.query()).not.toBeNull();
       const reuse = server.client();
       await reuse.trpc.auth.login.mutate({ email: 'elisa@example.com', password: PASSWORD });
-      expect((await failure(reuse.trpc.auth.verifyLogin2FA.mutate({ code: recoveryCodes[0]! }))).message).toBe('Código inválido');
+      expect((await failure(reuse.trpc.auth.verifyLogin2FA.mutate({ code: recoveryCodes[0]! }))).message).toBe(
+        'Código inválido',
+      );
     });
 
     it('voids the pending sign-in after five wrong codes', async () => {
       const client = server.client();
       await client.trpc.auth.login.mutate({ email: 'elisa@example.com', password: PASSWORD });
       for (let i = 0; i < 4; i++) {
-        expect((await failure(client.trpc.auth.verifyLogin2FA.mutate({ code: '111111' }))).message).toBe('Código inválido');
+        expect((await failure(client.trpc.auth.verifyLogin2FA.mutate({ code: '111111' }))).message).toBe(
+          'Código inválido',
+        );
       }
       expect(await failure(client.trpc.auth.verifyLogin2FA.mutate({ code: '111111' }))).toMatchObject({
         message: 'Códigos incorretos demais. Entre com e-mail e senha novamente.',
@@ -164,27 +194,39 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       await enrolledUser('fabio@example.com', 'Fábio');
       const client = server.client('en');
       for (let i = 0; i < 4; i++) {
-        expect((await failure(client.trpc.auth.login.mutate({ email: 'fabio@example.com', password: 'Wrong#123' }))).message).toBe(
-          'Incorrect e-mail or password.',
-        );
+        expect(
+          (await failure(client.trpc.auth.login.mutate({ email: 'fabio@example.com', password: 'Wrong#123' }))).message,
+        ).toBe('Incorrect e-mail or password.');
       }
-      const locked = await failure(client.trpc.auth.login.mutate({ email: 'fabio@example.com', password: 'Wrong#123' }));
+      const locked = await failure(
+        client.trpc.auth.login.mutate({ email: 'fabio@example.com', password: 'Wrong#123' }),
+      );
       expect(locked.code).toBe('TOO_MANY_REQUESTS');
-      expect(locked.message).toMatch(/^Account locked after too many failed attempts\. Try again in 15 min \(at \d\d:\d\d [AP]M\)\.$/);
+      expect(locked.message).toMatch(
+        /^Account locked after too many failed attempts\. Try again in 15 min \(at \d\d:\d\d [AP]M\)\.$/,
+      );
       // Even the right password waits.
-      expect((await failure(client.trpc.auth.login.mutate({ email: 'fabio@example.com', password: PASSWORD }))).code).toBe('TOO_MANY_REQUESTS');
+      expect(
+        (await failure(client.trpc.auth.login.mutate({ email: 'fabio@example.com', password: PASSWORD }))).code,
+      ).toBe('TOO_MANY_REQUESTS');
       server.clock.advance(15 * 60_000 + 1000);
-      expect(await client.trpc.auth.login.mutate({ email: 'fabio@example.com', password: PASSWORD })).toMatchObject({ twoFactorRequired: true });
-      const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.actorEmail, 'fabio@example.com'));
+      expect(await client.trpc.auth.login.mutate({ email: 'fabio@example.com', password: PASSWORD })).toMatchObject({
+        twoFactorRequired: true,
+      });
+      const audit = await server.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.actorEmail, 'fabio@example.com'));
       expect(audit.filter((a) => a.action === 'auth.login' && a.result === 'failure')).toHaveLength(5);
       expect(audit.some((a) => a.action === 'auth.lockout')).toBe(true);
       expect(audit.every((a) => a.ip === '127.0.0.1')).toBe(true);
     });
 
     it('gives an unknown e-mail the same answer as a wrong password', async () => {
-      expect((await failure(server.client().trpc.auth.login.mutate({ email: 'nobody@example.com', password: PASSWORD }))).message).toBe(
-        'E-mail ou senha incorretos.',
-      );
+      expect(
+        (await failure(server.client().trpc.auth.login.mutate({ email: 'nobody@example.com', password: PASSWORD })))
+          .message,
+      ).toBe('E-mail ou senha incorretos.');
     });
   });
 
@@ -192,22 +234,36 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
     it('sets up by phone in three steps, with expiry, tries and resend throttling', async () => {
       const client = server.client();
       await client.trpc.auth.register.mutate({ name: 'Gil', email: 'gil@example.com', password: PASSWORD });
-      expect((await failure(client.trpc.auth.sendSMSCode.mutate())).message).toBe('Cadastre um número de telefone primeiro.');
-      expect((await failure(client.trpc.auth.setup2FASMS.mutate({ phoneNumber: '+0123' }))).message).toContain('Número de telefone inválido');
-      expect((await failure(client.trpc.auth.setup2FASMS.mutate({ phoneNumber: '+1234567890123456' }))).message).toContain('Número de telefone inválido');
-      expect(await client.trpc.auth.setup2FASMS.mutate({ phoneNumber: '+55 11 98765-4321' })).toEqual({ success: true });
+      expect((await failure(client.trpc.auth.sendSMSCode.mutate())).message).toBe(
+        'Cadastre um número de telefone primeiro.',
+      );
+      expect((await failure(client.trpc.auth.setup2FASMS.mutate({ phoneNumber: '+0123' }))).message).toContain(
+        'Número de telefone inválido',
+      );
+      expect(
+        (await failure(client.trpc.auth.setup2FASMS.mutate({ phoneNumber: '+1234567890123456' }))).message,
+      ).toContain('Número de telefone inválido');
+      expect(await client.trpc.auth.setup2FASMS.mutate({ phoneNumber: '+55 11 98765-4321' })).toEqual({
+        success: true,
+      });
       await client.trpc.auth.sendSMSCode.mutate();
       const first = await latestSms('+5511987654321');
       expect(first).toMatch(/^\d{6}$/);
-      expect((await failure(client.trpc.auth.sendSMSCode.mutate())).message).toMatch(/^Aguarde \d+ s para pedir outro código\.$/);
+      expect((await failure(client.trpc.auth.sendSMSCode.mutate())).message).toMatch(
+        /^Aguarde \d+ s para pedir outro código\.$/,
+      );
 
       server.clock.advance(5 * 60_000 + 1);
-      expect((await failure(client.trpc.auth.verifySMSCode.mutate({ code: first }))).message).toBe('Código expirado. Peça um novo código.');
+      expect((await failure(client.trpc.auth.verifySMSCode.mutate({ code: first }))).message).toBe(
+        'Código expirado. Peça um novo código.',
+      );
       await client.trpc.auth.sendSMSCode.mutate();
       const second = await latestSms('+5511987654321');
       const wrong = second === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i++) await failure(client.trpc.auth.verifySMSCode.mutate({ code: wrong }));
-      expect((await failure(client.trpc.auth.verifySMSCode.mutate({ code: second }))).message).toBe('Código expirado. Peça um novo código.');
+      expect((await failure(client.trpc.auth.verifySMSCode.mutate({ code: second }))).message).toBe(
+        'Código expirado. Peça um novo código.',
+      );
 
       server.clock.advance(31_000);
       await client.trpc.auth.sendSMSCode.mutate();
@@ -219,7 +275,10 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       // Sign-in by SMS: the password step sends the code; a resend is throttled too.
       server.clock.advance(31_000);
       const later = server.client();
-      expect(await later.trpc.auth.login.mutate({ email: 'gil@example.com', password: PASSWORD })).toEqual({ twoFactorRequired: true, method: 'sms' });
+      expect(await later.trpc.auth.login.mutate({ email: 'gil@example.com', password: PASSWORD })).toEqual({
+        twoFactorRequired: true,
+        method: 'sms',
+      });
       const loginCode = await latestSms('+5511987654321');
       expect((await failure(later.trpc.auth.sendSMSCode.mutate())).code).toBe('TOO_MANY_REQUESTS');
       await later.trpc.auth.verifyLogin2FA.mutate({ code: loginCode });
@@ -251,8 +310,13 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       const replayed = server.client();
       replayed.cookies.set('sentinela_session', token);
       expect(await replayed.trpc.auth.me.query()).toBeNull();
-      expect(await failure(replayed.trpc.auth.logout.mutate())).toMatchObject({ message: 'Please login (10001)', code: 'UNAUTHORIZED' });
-      expect(await failure(server.client('en').trpc.users.list.query({}))).toMatchObject({ message: 'Please login (10001)' });
+      expect(await failure(replayed.trpc.auth.logout.mutate())).toMatchObject({
+        message: 'Please login (10001)',
+        code: 'UNAUTHORIZED',
+      });
+      expect(await failure(server.client('en').trpc.users.list.query({}))).toMatchObject({
+        message: 'Please login (10001)',
+      });
     });
 
     it('lists the sessions, signs out the others, and keeps only token hashes at rest', async () => {
@@ -292,34 +356,59 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect(list.items[0]).toMatchObject({ email: 'joao@example.com', role: 'viewer', twoFactorEnabled: true });
       expect(list.items[0]).not.toHaveProperty('passwordHash');
       const joao = list.items[0]!;
-      expect(await ana.trpc.users.setRole.mutate({ userId: joao.id, role: 'operator' })).toEqual({ id: joao.id, role: 'operator' });
+      expect(await ana.trpc.users.setRole.mutate({ userId: joao.id, role: 'operator' })).toEqual({
+        id: joao.id,
+        role: 'operator',
+      });
       expect((await viewer.trpc.auth.me.query())?.role).toBe('operator');
-      expect((await failure(viewer.trpc.users.setRole.mutate({ userId: joao.id, role: 'admin' }))).code).toBe('FORBIDDEN');
+      expect((await failure(viewer.trpc.users.setRole.mutate({ userId: joao.id, role: 'admin' }))).code).toBe(
+        'FORBIDDEN',
+      );
 
       const me = await ana.trpc.auth.me.query();
       expect(await failure(ana.trpc.users.setRole.mutate({ userId: me!.id, role: 'viewer' }))).toMatchObject({
         message: 'Não é possível rebaixar o último administrador.',
         code: 'BAD_REQUEST',
       });
-      expect((await failure(ana.trpc.users.setRole.mutate({ userId: '00000000-0000-4000-8000-000000000000', role: 'viewer' }))).code).toBe('NOT_FOUND');
-      expect((await failure(ana.trpc.users.setRole.mutate({ userId: 'nope', role: 'viewer' }))).message).toContain('Usuário inválido.');
+      expect(
+        (
+          await failure(
+            ana.trpc.users.setRole.mutate({ userId: '00000000-0000-4000-8000-000000000000', role: 'viewer' }),
+          )
+        ).code,
+      ).toBe('NOT_FOUND');
+      expect((await failure(ana.trpc.users.setRole.mutate({ userId: 'nope', role: 'viewer' }))).message).toContain(
+        'Usuário inválido.',
+      );
       const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'users.setRole'));
       expect(audit.map((a) => a.result).sort()).toEqual(['denied', 'failure', 'failure', 'success']);
-      expect(audit.find((a) => a.result === 'success')).toMatchObject({ actorEmail: 'ana@example.com', target: 'joao@example.com' });
+      expect(audit.find((a) => a.result === 'success')).toMatchObject({
+        actorEmail: 'ana@example.com',
+        target: 'joao@example.com',
+      });
     });
   });
 
   describe('one address', () => {
     it('gets at most 100 failed attempts an hour, across accounts', async () => {
       await server.database.db.insert(auditLog).values(
-        Array.from({ length: 100 }, () => ({ action: 'auth.login', result: 'failure' as const, ip: '127.0.0.1', at: server.clock.now() })),
+        Array.from({ length: 100 }, () => ({
+          action: 'auth.login',
+          result: 'failure' as const,
+          ip: '127.0.0.1',
+          at: server.clock.now(),
+        })),
       );
-      expect(await failure(server.client().trpc.auth.login.mutate({ email: 'elisa@example.com', password: PASSWORD }))).toMatchObject({
+      expect(
+        await failure(server.client().trpc.auth.login.mutate({ email: 'elisa@example.com', password: PASSWORD })),
+      ).toMatchObject({
         message: 'Muitas tentativas sem sucesso a partir deste endereço. Tente novamente mais tarde.',
         code: 'TOO_MANY_REQUESTS',
       });
       server.clock.advance(3600_000 + 1000);
-      expect(await server.client().trpc.auth.login.mutate({ email: 'elisa@example.com', password: PASSWORD })).toMatchObject({ twoFactorRequired: true });
+      expect(
+        await server.client().trpc.auth.login.mutate({ email: 'elisa@example.com', password: PASSWORD }),
+      ).toMatchObject({ twoFactorRequired: true });
     });
   });
 });

@@ -9,7 +9,14 @@ import { CHALLENGE_COOKIE, clearCookie, setChallengeCookie, setSessionCookie } f
 import { login, resendLoginSms, verifyLogin2FA } from './login.service';
 import { replaceRecoveryCodes } from './recovery-codes.service';
 import { register } from './register.service';
-import { createSession, deleteOtherSessions, deleteSessionById, listSessions, toSessionUser, type NewSession } from './sessions.service';
+import {
+  createSession,
+  deleteOtherSessions,
+  deleteSessionById,
+  listSessions,
+  toSessionUser,
+  type NewSession,
+} from './sessions.service';
 import { savePhoneNumber, sendSetupSms, setupTotp, verifySmsSetup, verifyTotpSetup } from './two-factor.service';
 
 /** Replaces the browser's session (sign-in and 2FA completion rotate it). */
@@ -44,12 +51,20 @@ export const authRouter = router({
 
   verifyLogin2FA: publicProcedure.input(loginCodeInput).mutation(async ({ ctx, input }) => {
     try {
-      const { user, session } = await verifyLogin2FA(ctx.auth, ctx.caller, ctx.req.cookies[CHALLENGE_COOKIE], input.code);
+      const { user, session } = await verifyLogin2FA(
+        ctx.auth,
+        ctx.caller,
+        ctx.req.cookies[CHALLENGE_COOKIE],
+        input.code,
+      );
       clearCookie(ctx.req, ctx.res, CHALLENGE_COOKIE);
       await startSession(ctx, session);
       return { user };
     } catch (error) {
-      if (error instanceof AppError && (error.key === 'auth.challengeVoided' || error.key === 'auth.challengeExpired')) {
+      if (
+        error instanceof AppError &&
+        (error.key === 'auth.challengeVoided' || error.key === 'auth.challengeExpired')
+      ) {
         clearCookie(ctx.req, ctx.res, CHALLENGE_COOKIE);
       }
       throw error;
@@ -89,7 +104,12 @@ export const authRouter = router({
 
   regenerateRecoveryCodes: authenticatedProcedure.mutation(async ({ ctx }) => {
     const recoveryCodes = await replaceRecoveryCodes(ctx.db, ctx.auth.keys.codes, ctx.user.id, ctx.auth.now());
-    await recordAudit(ctx.db, ctx.caller, { action: 'auth.recoveryCodes.regenerate', result: 'success', userId: ctx.user.id, actorEmail: ctx.user.email });
+    await recordAudit(ctx.db, ctx.caller, {
+      action: 'auth.recoveryCodes.regenerate',
+      result: 'success',
+      userId: ctx.user.id,
+      actorEmail: ctx.user.email,
+    });
     return { recoveryCodes };
   }),
 
@@ -97,14 +117,25 @@ export const authRouter = router({
 
   signOutOtherSessions: authenticatedProcedure.mutation(async ({ ctx }) => {
     const count = await deleteOtherSessions(ctx.db, ctx.user.id, ctx.session.id);
-    await recordAudit(ctx.db, ctx.caller, { action: 'auth.sessions.signOutOthers', result: 'success', userId: ctx.user.id, actorEmail: ctx.user.email, details: { count } });
+    await recordAudit(ctx.db, ctx.caller, {
+      action: 'auth.sessions.signOutOthers',
+      result: 'success',
+      userId: ctx.user.id,
+      actorEmail: ctx.user.email,
+      details: { count },
+    });
     return { count };
   }),
 
   logout: signedInProcedure.mutation(async ({ ctx }) => {
     await deleteSessionById(ctx.db, ctx.session.id);
     clearCookie(ctx.req, ctx.res, 'sentinela_session');
-    await recordAudit(ctx.db, ctx.caller, { action: 'auth.logout', result: 'success', userId: ctx.user.id, actorEmail: ctx.user.email });
+    await recordAudit(ctx.db, ctx.caller, {
+      action: 'auth.logout',
+      result: 'success',
+      userId: ctx.user.id,
+      actorEmail: ctx.user.email,
+    });
     return { success: true as const };
   }),
 });

@@ -44,14 +44,26 @@ export async function login(deps: AuthDeps, caller: Caller, input: z.output<type
     throw new AppError('UNAUTHORIZED', 'auth.invalidCredentials');
   }
   if (isLocked(user, now)) {
-    await recordAudit(deps.db, caller, { action: 'auth.login', result: 'denied', userId: user.id, actorEmail: user.email, details: { reason: 'locked' } });
+    await recordAudit(deps.db, caller, {
+      action: 'auth.login',
+      result: 'denied',
+      userId: user.id,
+      actorEmail: user.email,
+      details: { reason: 'locked' },
+    });
     throw lockedError(user.lockedUntil, now, caller.lang);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     const lockedUntil = await registerFailedLogin(deps.db, user.id, now);
     await fail('wrong-password', user);
     if (lockedUntil) {
-      await recordAudit(deps.db, caller, { action: 'auth.lockout', result: 'denied', userId: user.id, actorEmail: user.email, details: { until: lockedUntil.toISOString() } });
+      await recordAudit(deps.db, caller, {
+        action: 'auth.lockout',
+        result: 'denied',
+        userId: user.id,
+        actorEmail: user.email,
+        details: { until: lockedUntil.toISOString() },
+      });
       throw lockedError(lockedUntil, now, caller.lang);
     }
     throw new AppError('UNAUTHORIZED', 'auth.invalidCredentials');
@@ -65,11 +77,19 @@ export async function login(deps: AuthDeps, caller: Caller, input: z.output<type
   if (user.twoFactorEnabled && user.twoFactorMethod) {
     const token = newToken();
     const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
-    await deps.db.insert(loginChallenges).values({ id: hashToken(token), userId: user.id, method: user.twoFactorMethod, createdAt: now, expiresAt });
+    await deps.db
+      .insert(loginChallenges)
+      .values({ id: hashToken(token), userId: user.id, method: user.twoFactorMethod, createdAt: now, expiresAt });
     if (user.twoFactorMethod === 'sms' && user.phoneNumber) {
       await sendSmsCode(deps, caller, user.id, user.phoneNumber, 'login');
     }
-    await recordAudit(deps.db, caller, { action: 'auth.login.password', result: 'success', userId: user.id, actorEmail: user.email, details: { method: user.twoFactorMethod } });
+    await recordAudit(deps.db, caller, {
+      action: 'auth.login.password',
+      result: 'success',
+      userId: user.id,
+      actorEmail: user.email,
+      details: { method: user.twoFactorMethod },
+    });
     return { kind: 'challenge', method: user.twoFactorMethod, challenge: { token, expiresAt } };
   }
   return { kind: 'signedIn', user: toSessionUser(user), session: await completeSignIn(deps, caller, user) };
@@ -79,7 +99,12 @@ async function completeSignIn(deps: AuthDeps, caller: Caller, user: UserRow): Pr
   const now = deps.now();
   const session = await createSession(deps.db, user.id, caller, now);
   await deps.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  await recordAudit(deps.db, caller, { action: 'auth.login', result: 'success', userId: user.id, actorEmail: user.email });
+  await recordAudit(deps.db, caller, {
+    action: 'auth.login',
+    result: 'success',
+    userId: user.id,
+    actorEmail: user.email,
+  });
   return session;
 }
 
@@ -130,17 +155,34 @@ export async function verifyLogin2FA(deps: AuthDeps, caller: Caller, challengeTo
       .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
       .where(eq(loginChallenges.id, challenge.id))
       .returning({ failedAttempts: loginChallenges.failedAttempts });
-    await recordAudit(deps.db, caller, { action: 'auth.login.2fa', result: 'failure', userId: user.id, actorEmail: user.email, details: { method: challenge.method } });
+    await recordAudit(deps.db, caller, {
+      action: 'auth.login.2fa',
+      result: 'failure',
+      userId: user.id,
+      actorEmail: user.email,
+      details: { method: challenge.method },
+    });
     if ((updated?.failedAttempts ?? MAX_CHALLENGE_FAILURES) >= MAX_CHALLENGE_FAILURES) {
       await deps.db.delete(loginChallenges).where(eq(loginChallenges.id, challenge.id));
-      await recordAudit(deps.db, caller, { action: 'auth.login.2fa.voided', result: 'denied', userId: user.id, actorEmail: user.email });
+      await recordAudit(deps.db, caller, {
+        action: 'auth.login.2fa.voided',
+        result: 'denied',
+        userId: user.id,
+        actorEmail: user.email,
+      });
       throw new AppError('UNAUTHORIZED', 'auth.challengeVoided');
     }
     throw failure ?? new AppError('BAD_REQUEST', 'auth.invalidCode');
   }
 
   await deps.db.delete(loginChallenges).where(eq(loginChallenges.id, challenge.id));
-  await recordAudit(deps.db, caller, { action: 'auth.login.2fa', result: 'success', userId: user.id, actorEmail: user.email, details: { via } });
+  await recordAudit(deps.db, caller, {
+    action: 'auth.login.2fa',
+    result: 'success',
+    userId: user.id,
+    actorEmail: user.email,
+    details: { via },
+  });
   const session = await completeSignIn(deps, caller, user);
   return { user: toSessionUser(user), session };
 }
@@ -149,6 +191,7 @@ export async function verifyLogin2FA(deps: AuthDeps, caller: Caller, challengeTo
 export async function resendLoginSms(deps: AuthDeps, caller: Caller, challengeToken: string | undefined) {
   const found = await findChallenge(deps, challengeToken);
   if (!found) throw new AppError('UNAUTHORIZED', 'auth.challengeExpired');
-  if (found.challenge.method !== 'sms' || !found.user.phoneNumber) throw new AppError('BAD_REQUEST', 'auth.phoneRequired');
+  if (found.challenge.method !== 'sms' || !found.user.phoneNumber)
+    throw new AppError('BAD_REQUEST', 'auth.phoneRequired');
   return sendSmsCode(deps, caller, found.user.id, found.user.phoneNumber, 'login');
 }

@@ -24,15 +24,21 @@ export async function replaceRecoveryCodes(db: Database, key: Buffer, userId: st
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction(async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.insert(recoveryCodes).values(
-      codes.map((code) => ({ userId, codeHash: hashCode(key, userId, normalize(code)), createdAt: now })),
-    );
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((code) => ({ userId, codeHash: hashCode(key, userId, normalize(code)), createdAt: now })));
   });
   return codes;
 }
 
 /** Uses up a recovery code if it is one of the user's unused codes. */
-export async function consumeRecoveryCode(db: Database, key: Buffer, userId: string, code: string, now: Date): Promise<boolean> {
+export async function consumeRecoveryCode(
+  db: Database,
+  key: Buffer,
+  userId: string,
+  code: string,
+  now: Date,
+): Promise<boolean> {
   if (!RECOVERY_CODE_PATTERN.test(code.trim().toLowerCase())) return false;
   const used = await db
     .update(recoveryCodes)

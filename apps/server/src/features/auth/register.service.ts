@@ -23,13 +23,25 @@ export async function register(deps: AuthDeps, caller: Caller, input: z.output<t
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users);
     const [user] = await tx
       .insert(users)
-      .values({ name: input.name, email: input.email, passwordHash, role: n === 0 ? 'admin' : 'viewer', createdAt: now, updatedAt: now })
+      .values({
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        role: n === 0 ? 'admin' : 'viewer',
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .returning();
     return user ?? null;
   });
   if (!created) {
-    await recordAudit(deps.db, caller, { action: 'auth.register', result: 'failure', actorEmail: input.email, details: { reason: 'email-taken' } });
+    await recordAudit(deps.db, caller, {
+      action: 'auth.register',
+      result: 'failure',
+      actorEmail: input.email,
+      details: { reason: 'email-taken' },
+    });
     throw new AppError('CONFLICT', 'auth.emailTaken');
   }
   const session = await createSession(deps.db, created.id, caller, now);

@@ -31,7 +31,12 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
-export async function createSession(db: Database, userId: string, origin: RequestOrigin, now: Date): Promise<NewSession> {
+export async function createSession(
+  db: Database,
+  userId: string,
+  origin: RequestOrigin,
+  now: Date,
+): Promise<NewSession> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   await db.insert(sessions).values({

@@ -63,19 +63,37 @@ async function enableTwoFactor(deps: AuthDeps, caller: Caller, user: UserRow, me
     .update(users)
     .set(
       method === 'totp'
-        ? { twoFactorEnabled: true, twoFactorMethod: 'totp', totpSecret: user.totpPendingSecret, totpPendingSecret: null, updatedAt: now }
+        ? {
+            twoFactorEnabled: true,
+            twoFactorMethod: 'totp',
+            totpSecret: user.totpPendingSecret,
+            totpPendingSecret: null,
+            updatedAt: now,
+          }
         : { twoFactorEnabled: true, twoFactorMethod: 'sms', totpPendingSecret: null, updatedAt: now },
     )
     .where(eq(users.id, user.id));
   const recoveryCodes = await replaceRecoveryCodes(deps.db, deps.keys.codes, user.id, now);
-  await recordAudit(deps.db, caller, { action: 'auth.2fa.enable', result: 'success', userId: user.id, actorEmail: user.email, details: { method } });
+  await recordAudit(deps.db, caller, {
+    action: 'auth.2fa.enable',
+    result: 'success',
+    userId: user.id,
+    actorEmail: user.email,
+    details: { method },
+  });
   return { recoveryCodes };
 }
 
 export async function verifyTotpSetup(deps: AuthDeps, caller: Caller, user: UserRow, code: string) {
   assertNotEnabled(user);
   if (!(await checkTotp(deps, user, code, true))) {
-    await recordAudit(deps.db, caller, { action: 'auth.2fa.verify', result: 'failure', userId: user.id, actorEmail: user.email, details: { method: 'totp' } });
+    await recordAudit(deps.db, caller, {
+      action: 'auth.2fa.verify',
+      result: 'failure',
+      userId: user.id,
+      actorEmail: user.email,
+      details: { method: 'totp' },
+    });
     throw new AppError('BAD_REQUEST', 'auth.invalidCode');
   }
   return enableTwoFactor(deps, caller, user, 'totp');
@@ -84,7 +102,12 @@ export async function verifyTotpSetup(deps: AuthDeps, caller: Caller, user: User
 export async function savePhoneNumber(deps: AuthDeps, caller: Caller, user: UserRow, phoneNumber: string) {
   assertNotEnabled(user);
   await deps.db.update(users).set({ phoneNumber, updatedAt: deps.now() }).where(eq(users.id, user.id));
-  await recordAudit(deps.db, caller, { action: 'auth.2fa.phone', result: 'success', userId: user.id, actorEmail: user.email });
+  await recordAudit(deps.db, caller, {
+    action: 'auth.2fa.phone',
+    result: 'success',
+    userId: user.id,
+    actorEmail: user.email,
+  });
   return { phoneNumber };
 }
 
@@ -92,7 +115,12 @@ export async function sendSetupSms(deps: AuthDeps, caller: Caller, user: UserRow
   assertNotEnabled(user);
   if (!user.phoneNumber) throw new AppError('BAD_REQUEST', 'auth.phoneRequired');
   const sent = await sendSmsCode(deps, caller, user.id, user.phoneNumber, 'setup');
-  await recordAudit(deps.db, caller, { action: 'auth.2fa.sms.send', result: 'success', userId: user.id, actorEmail: user.email });
+  await recordAudit(deps.db, caller, {
+    action: 'auth.2fa.sms.send',
+    result: 'success',
+    userId: user.id,
+    actorEmail: user.email,
+  });
   return sent;
 }
 
@@ -101,7 +129,13 @@ export async function verifySmsSetup(deps: AuthDeps, caller: Caller, user: UserR
   try {
     await checkSmsCode(deps, user.id, 'setup', code);
   } catch (error) {
-    await recordAudit(deps.db, caller, { action: 'auth.2fa.verify', result: 'failure', userId: user.id, actorEmail: user.email, details: { method: 'sms' } });
+    await recordAudit(deps.db, caller, {
+      action: 'auth.2fa.verify',
+      result: 'failure',
+      userId: user.id,
+      actorEmail: user.email,
+      details: { method: 'sms' },
+    });
     throw error;
   }
   return enableTwoFactor(deps, caller, user, 'sms');

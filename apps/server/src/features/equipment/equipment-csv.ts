@@ -29,7 +29,14 @@ const headers: Record<Language, string[]> = {
 };
 
 const kindLabels: Record<Language, Record<EquipmentKind, string>> = {
-  pt: { motor: 'Motor', light: 'Iluminação', hvac: 'HVAC', meter: 'Medidor de energia', server: 'Servidor', sensor: 'Sensor' },
+  pt: {
+    motor: 'Motor',
+    light: 'Iluminação',
+    hvac: 'HVAC',
+    meter: 'Medidor de energia',
+    server: 'Servidor',
+    sensor: 'Sensor',
+  },
   en: { motor: 'Motor', light: 'Light', hvac: 'HVAC', meter: 'Energy meter', server: 'Server', sensor: 'Sensor' },
 };
 

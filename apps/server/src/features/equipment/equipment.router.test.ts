@@ -38,12 +38,51 @@ describe.each(testDatabaseKinds())('equipment API on %s', (kind) => {
     const [room] = await db.insert(rooms).values({ facilityId: alfa, name: 'Galpão 1' }).returning();
     galpao = room!.id;
     await db.insert(equipment).values([
-      { id: 'mtr-1', name: 'Motor Esteira 01', kind: 'motor', status: 'online', facilityId: alfa, roomId: galpao, location: 'Galpão 1', lastSeenAt: new Date('2026-03-02T11:59:58Z') },
-      { id: 'mtr-2', name: 'Motor Esteira 02', kind: 'motor', status: 'error', facilityId: alfa, roomId: galpao, location: 'Galpão 1' },
-      { id: 'lgt-1', name: 'Luminária 01', kind: 'light', status: 'online', facilityId: alfa, roomId: galpao, location: 'Galpão 1, fileira 1' },
-      { id: 'lgt-2', name: 'Luminária 02', kind: 'light', status: 'maintenance', facilityId: beta, location: 'Doca; portão "B"' },
+      {
+        id: 'mtr-1',
+        name: 'Motor Esteira 01',
+        kind: 'motor',
+        status: 'online',
+        facilityId: alfa,
+        roomId: galpao,
+        location: 'Galpão 1',
+        lastSeenAt: new Date('2026-03-02T11:59:58Z'),
+      },
+      {
+        id: 'mtr-2',
+        name: 'Motor Esteira 02',
+        kind: 'motor',
+        status: 'error',
+        facilityId: alfa,
+        roomId: galpao,
+        location: 'Galpão 1',
+      },
+      {
+        id: 'lgt-1',
+        name: 'Luminária 01',
+        kind: 'light',
+        status: 'online',
+        facilityId: alfa,
+        roomId: galpao,
+        location: 'Galpão 1, fileira 1',
+      },
+      {
+        id: 'lgt-2',
+        name: 'Luminária 02',
+        kind: 'light',
+        status: 'maintenance',
+        facilityId: beta,
+        location: 'Doca; portão "B"',
+      },
       // Would run as formulas in a spreadsheet if written as they are.
-      { id: 'sns-1', name: '=HYPERLINK("http://evil.example","clique")', kind: 'sensor', status: 'offline', facilityId: beta, location: '@SUM(1+1)' },
+      {
+        id: 'sns-1',
+        name: '=HYPERLINK("http://evil.example","clique")',
+        kind: 'sensor',
+        status: 'offline',
+        facilityId: beta,
+        location: '@SUM(1+1)',
+      },
       { id: 'emt-1', name: '-2+3', kind: 'meter', status: 'online', facilityId: beta, location: '+cmd|calc' },
     ]);
     // More devices than one CSV may carry, in their own facility.
@@ -73,7 +112,9 @@ describe.each(testDatabaseKinds())('equipment API on %s', (kind) => {
     });
     expect((await viewer.trpc.equipment.list.query({ status: 'error' })).items.map((i) => i.id)).toEqual(['mtr-2']);
     expect((await viewer.trpc.equipment.list.query({ facilityId: beta })).total).toBe(3);
-    expect((await viewer.trpc.equipment.list.query({ roomId: galpao, kind: 'light' })).items.map((i) => i.id)).toEqual(['lgt-1']);
+    expect((await viewer.trpc.equipment.list.query({ roomId: galpao, kind: 'light' })).items.map((i) => i.id)).toEqual([
+      'lgt-1',
+    ]);
     // By name, id or location, any case.
     expect((await viewer.trpc.equipment.list.query({ search: 'ESTEIRA' })).total).toBe(2);
     expect((await viewer.trpc.equipment.list.query({ search: 'lgt-' })).total).toBe(2);
@@ -127,9 +168,13 @@ describe.each(testDatabaseKinds())('equipment API on %s', (kind) => {
     expect((await failure(viewerEn.trpc.equipment.exportCsv.query({ facilityId: 'x' }))).message).toBe(
       'Invalid input: facilityId: Invalid facility.',
     );
-    expect((await failure(viewer.trpc.equipment.list.query({ status: 'broken' as 'online' }))).code).toBe('BAD_REQUEST');
+    expect((await failure(viewer.trpc.equipment.list.query({ status: 'broken' as 'online' }))).code).toBe(
+      'BAD_REQUEST',
+    );
     expect((await failure(viewer.trpc.equipment.list.query({ pageSize: 501 }))).code).toBe('BAD_REQUEST');
-    expect((await failure(viewer.trpc.equipment.exportCsv.query({ search: 'z'.repeat(121) }))).code).toBe('BAD_REQUEST');
+    expect((await failure(viewer.trpc.equipment.exportCsv.query({ search: 'z'.repeat(121) }))).code).toBe(
+      'BAD_REQUEST',
+    );
     expect((await failure(server.client().trpc.equipment.exportCsv.query({}))).code).toBe('UNAUTHORIZED');
   });
 });

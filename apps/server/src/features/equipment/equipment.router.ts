@@ -1,4 +1,9 @@
-import { equipmentCsvOutput, equipmentFilters, equipmentListInput, equipmentListOutput } from '@sentinela/shared/equipment';
+import {
+  equipmentCsvOutput,
+  equipmentFilters,
+  equipmentListInput,
+  equipmentListOutput,
+} from '@sentinela/shared/equipment';
 import { authenticatedProcedure, router } from '../../trpc/init';
 import { exportEquipmentCsv, listEquipment } from './equipment.service';
 

@@ -6,8 +6,19 @@ import { failure } from '../../../test/call-failure';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
 import { seedPlant, T1 } from './plant-fixture.test-helper';
 
-const counts = (total: number, online: number, offline = 0, maintenance = 0, error = 0) => ({ total, online, offline, maintenance, error });
-const alerts = (critical: number, warning: number, info = 0) => ({ total: critical + warning + info, critical, warning, info });
+const counts = (total: number, online: number, offline = 0, maintenance = 0, error = 0) => ({
+  total,
+  online,
+  offline,
+  maintenance,
+  error,
+});
+const alerts = (critical: number, warning: number, info = 0) => ({
+  total: critical + warning + info,
+  critical,
+  warning,
+  info,
+});
 
 describe.each(testDatabaseKinds())('facilities API on %s', (kind) => {
   let server: TestServer;
@@ -75,10 +86,16 @@ describe.each(testDatabaseKinds())('facilities API on %s', (kind) => {
     expect(alfa?.power.kw).toBeCloseTo(60.25, 9);
     await server.database.db.update(equipment).set({ status: 'online' }).where(eq(equipment.id, 'emt-a0'));
 
-    expect((await viewer.trpc.facilities.list.query({ search: 'joinville' })).items.map((f) => f.code)).toEqual(['beta']);
+    expect((await viewer.trpc.facilities.list.query({ search: 'joinville' })).items.map((f) => f.code)).toEqual([
+      'beta',
+    ]);
     expect((await viewer.trpc.facilities.list.query({ search: 'sp' })).items.map((f) => f.code)).toEqual(['alfa']);
     const none = await viewer.trpc.facilities.list.query({ search: 'nada' });
-    expect(none).toMatchObject({ items: [], total: 0, summary: { facilities: 0, rooms: 0, powerKw: null, equipment: counts(0, 0) } });
+    expect(none).toMatchObject({
+      items: [],
+      total: 0,
+      summary: { facilities: 0, rooms: 0, powerKw: null, equipment: counts(0, 0) },
+    });
     const page2 = await viewer.trpc.facilities.list.query({ page: 2, pageSize: 1 });
     expect(page2.items.map((f) => f.code)).toEqual(['beta']);
     expect(page2.summary.facilities).toBe(2);
@@ -92,7 +109,10 @@ describe.each(testDatabaseKinds())('facilities API on %s', (kind) => {
   });
 
   it('refuses bad input with a message, and strangers', async () => {
-    expect(await failure(viewerEn.trpc.facilities.list.query({ pageSize: 0 }))).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+    expect(await failure(viewerEn.trpc.facilities.list.query({ pageSize: 0 }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      status: 400,
+    });
     expect((await failure(viewer.trpc.facilities.list.query({ search: 'y'.repeat(200) }))).message).toBe(
       'Dados inválidos: search: A busca pode ter no máximo 120 caracteres.',
     );

@@ -121,11 +121,24 @@ function facilityAggregates(scope: SQL): SQL {
 }
 
 function statusCounts(row: Partial<Record<keyof StatusCounts, Num>>): StatusCounts {
-  return { total: n(row.total), online: n(row.online), offline: n(row.offline), maintenance: n(row.maintenance), error: n(row.error) };
+  return {
+    total: n(row.total),
+    online: n(row.online),
+    offline: n(row.offline),
+    maintenance: n(row.maintenance),
+    error: n(row.error),
+  };
 }
 
-function alertCounts(row: Partial<Pick<FacilityRow, 'alerts_total' | 'alerts_critical' | 'alerts_warning' | 'alerts_info'>>): OpenAlertCounts {
-  return { total: n(row.alerts_total), critical: n(row.alerts_critical), warning: n(row.alerts_warning), info: n(row.alerts_info) };
+function alertCounts(
+  row: Partial<Pick<FacilityRow, 'alerts_total' | 'alerts_critical' | 'alerts_warning' | 'alerts_info'>>,
+): OpenAlertCounts {
+  return {
+    total: n(row.alerts_total),
+    critical: n(row.alerts_critical),
+    warning: n(row.alerts_warning),
+    info: n(row.alerts_info),
+  };
 }
 
 function toItem(row: FacilityRow): FacilityItem {
@@ -140,14 +153,28 @@ function toItem(row: FacilityRow): FacilityItem {
     timezone: row.timezone,
     rooms: n(row.rooms),
     equipment: statusCounts(row),
-    byKind: { motor: n(row.motor), light: n(row.light), hvac: n(row.hvac), meter: n(row.meter), server: n(row.server), sensor: n(row.sensor) },
-    power: { kw: orNull(row.power_kw), source: row.power_source, asOf: row.power_as_of === null ? null : new Date(row.power_as_of) },
+    byKind: {
+      motor: n(row.motor),
+      light: n(row.light),
+      hvac: n(row.hvac),
+      meter: n(row.meter),
+      server: n(row.server),
+      sensor: n(row.sensor),
+    },
+    power: {
+      kw: orNull(row.power_kw),
+      source: row.power_source,
+      asOf: row.power_as_of === null ? null : new Date(row.power_as_of),
+    },
     openAlerts: alertCounts(row),
   };
 }
 
 /** Facilities with rooms, equipment counts and status, current power and open alerts. */
-export async function listFacilities(db: Database, input: z.output<typeof facilitiesListInput>): Promise<FacilitiesListOutput> {
+export async function listFacilities(
+  db: Database,
+  input: z.output<typeof facilitiesListInput>,
+): Promise<FacilitiesListOutput> {
   const pattern = input.search ? containsPattern(input.search) : null;
   const where = pattern
     ? sql`(f.name ilike ${pattern} or f.city ilike ${pattern} or f.state ilike ${pattern} or f.code ilike ${pattern})`
@@ -184,5 +211,8 @@ export async function listFacilities(db: Database, input: z.output<typeof facili
 
 /** Every facility, for filters (there are few: a site is a building). */
 export async function facilityOptions(db: Database) {
-  return db.select({ id: facilities.id, name: facilities.name, code: facilities.code }).from(facilities).orderBy(asc(facilities.name), asc(facilities.id));
+  return db
+    .select({ id: facilities.id, name: facilities.name, code: facilities.code })
+    .from(facilities)
+    .orderBy(asc(facilities.name), asc(facilities.id));
 }

@@ -39,9 +39,24 @@ export async function seedPlant(db: Database) {
   const f = { alfa: alfa!.id, beta: beta!.id };
   const r = { a1: a1!.id, a2: a2!.id, a3: a3!.id, b1: b1!.id, b2: b2!.id };
   await db.insert(equipment).values([
-    { id: 'emt-a0', name: 'Medidor Geral Alfa', kind: 'meter', status: 'online', facilityId: f.alfa, location: 'Subestação' },
+    {
+      id: 'emt-a0',
+      name: 'Medidor Geral Alfa',
+      kind: 'meter',
+      status: 'online',
+      facilityId: f.alfa,
+      location: 'Subestação',
+    },
     { id: 'emt-a1', name: 'Medidor A1', kind: 'meter', status: 'online', facilityId: f.alfa, roomId: r.a1 },
-    { id: 'mtr-a1', name: 'Motor A1', kind: 'motor', status: 'online', facilityId: f.alfa, roomId: r.a1, location: 'Sala A1' },
+    {
+      id: 'mtr-a1',
+      name: 'Motor A1',
+      kind: 'motor',
+      status: 'online',
+      facilityId: f.alfa,
+      roomId: r.a1,
+      location: 'Sala A1',
+    },
     { id: 'lgt-a1', name: 'Luz A1', kind: 'light', status: 'online', facilityId: f.alfa, roomId: r.a1 },
     { id: 'mtr-a2', name: 'Motor A2', kind: 'motor', status: 'online', facilityId: f.alfa, roomId: r.a2 },
     { id: 'lgt-a2', name: 'Luz A2', kind: 'light', status: 'online', facilityId: f.alfa, roomId: r.a2 },
@@ -53,36 +68,45 @@ export async function seedPlant(db: Database) {
     { id: 'emt-b2', name: 'Medidor B2', kind: 'meter', status: 'online', facilityId: f.beta, roomId: r.b2 },
   ]);
   const latest = (equipmentId: string, metric: string, value: number, ts = T0) => ({ equipmentId, metric, value, ts });
-  await db.insert(telemetryLatest).values([
-    latest('emt-a0', 'powerKw', 70, T1),
-    latest('emt-a0', 'energyKwh', 123_456),
-    latest('emt-a1', 'powerKw', 50, T1),
-    latest('emt-a1', 'powerFactor', 0.95),
-    latest('mtr-a1', 'powerKw', 30),
-    latest('mtr-a1', 'temperature', 61.5),
-    latest('lgt-a1', 'powerW', 150),
-    latest('mtr-a2', 'powerKw', 10),
-    latest('lgt-a2', 'powerW', 200, T1),
-    latest('lgt-a2-off', 'powerW', 100),
-    latest('hvac-a2', 'powerKw', 0.05),
-    latest('sns-a2', 'temperature', 24),
-    latest('emt-b1', 'powerKw', 99),
-    latest('mtr-b1', 'powerKw', 5),
-    latest('emt-b2', 'powerKw', 12),
-  ]);
-  const alert = (equipmentId: string, source: string, severity: 'critical' | 'warning' | 'info', status: 'active' | 'acknowledged' | 'cleared' = 'active') => ({
+  await db
+    .insert(telemetryLatest)
+    .values([
+      latest('emt-a0', 'powerKw', 70, T1),
+      latest('emt-a0', 'energyKwh', 123_456),
+      latest('emt-a1', 'powerKw', 50, T1),
+      latest('emt-a1', 'powerFactor', 0.95),
+      latest('mtr-a1', 'powerKw', 30),
+      latest('mtr-a1', 'temperature', 61.5),
+      latest('lgt-a1', 'powerW', 150),
+      latest('mtr-a2', 'powerKw', 10),
+      latest('lgt-a2', 'powerW', 200, T1),
+      latest('lgt-a2-off', 'powerW', 100),
+      latest('hvac-a2', 'powerKw', 0.05),
+      latest('sns-a2', 'temperature', 24),
+      latest('emt-b1', 'powerKw', 99),
+      latest('mtr-b1', 'powerKw', 5),
+      latest('emt-b2', 'powerKw', 12),
+    ]);
+  const alert = (
+    equipmentId: string,
+    source: string,
+    severity: 'critical' | 'warning' | 'info',
+    status: 'active' | 'acknowledged' | 'cleared' = 'active',
+  ) => ({
     equipmentId,
     source,
     severity,
     status,
     message: `${source} ${equipmentId}`,
   });
-  await db.insert(alerts).values([
-    alert('mtr-a1', 'event:hot', 'critical'),
-    alert('mtr-a1', 'event:vib', 'warning', 'acknowledged'),
-    alert('mtr-a1', 'event:old', 'info', 'cleared'),
-    alert('emt-a0', 'event:pf', 'warning'),
-    alert('mtr-b1', 'event:trip', 'warning'),
-  ]);
+  await db
+    .insert(alerts)
+    .values([
+      alert('mtr-a1', 'event:hot', 'critical'),
+      alert('mtr-a1', 'event:vib', 'warning', 'acknowledged'),
+      alert('mtr-a1', 'event:old', 'info', 'cleared'),
+      alert('emt-a0', 'event:pf', 'warning'),
+      alert('mtr-b1', 'event:trip', 'warning'),
+    ]);
   return { f, r };
 }

@@ -108,22 +108,20 @@ describe.each(testDatabaseKinds())('HVAC API on %s', (kind) => {
     ]);
     const readings = (equipmentId: string, at: number, metrics: Record<string, number>) =>
       Object.entries(metrics).map(([metric, value]) => ({ equipmentId, metric, value, ts: new Date(at) }));
-    await db
-      .insert(telemetryLatest)
-      .values([
-        ...readings('h-1', T, { supplyTemp: 13, returnTemp: 24, setpoint: 23, humidity: 50, powerKw: 3, on: 1 }),
-        ...readings('h-2', T, { supplyTemp: 26, returnTemp: 26, setpoint: 22, humidity: 60, powerKw: 0.05, on: 0 }),
-        ...readings('h-3', T - 3_600_000, {
-          supplyTemp: 30,
-          returnTemp: 30,
-          setpoint: 22,
-          humidity: 40,
-          powerKw: 0.05,
-        }),
-        ...readings('h-4', T + 2000, { supplyTemp: 14, returnTemp: 25, setpoint: 24, humidity: 55, powerKw: 2 }),
-        ...readings('s-1', T, { temperature: 28, humidity: 70 }),
-        ...readings('l-1', T, { powerW: 150 }),
-      ]);
+    await db.insert(telemetryLatest).values([
+      ...readings('h-1', T, { supplyTemp: 13, returnTemp: 24, setpoint: 23, humidity: 50, powerKw: 3, on: 1 }),
+      ...readings('h-2', T, { supplyTemp: 26, returnTemp: 26, setpoint: 22, humidity: 60, powerKw: 0.05, on: 0 }),
+      ...readings('h-3', T - 3_600_000, {
+        supplyTemp: 30,
+        returnTemp: 30,
+        setpoint: 22,
+        humidity: 40,
+        powerKw: 0.05,
+      }),
+      ...readings('h-4', T + 2000, { supplyTemp: 14, returnTemp: 25, setpoint: 24, humidity: 55, powerKw: 2 }),
+      ...readings('s-1', T, { temperature: 28, humidity: 70 }),
+      ...readings('l-1', T, { powerW: 150 }),
+    ]);
 
     device = connectMqtt(target, { clientId: 'fake-hvac' });
     await whenConnected(device);

@@ -29,13 +29,11 @@ export const hvacRouter = router({
     .query(({ ctx, input }) => hvacRooms(ctx.db, input)),
   locations: authenticatedProcedure.output(hvacLocationsOutput).query(({ ctx }) => hvacLocations(ctx.db)),
   /** Set-point in °C, 10–35 (the device refuses anything else too); answers after the unit's ack. */
-  setSetpoint: operatorProcedure
-    .input(hvacSetpointInput)
-    .mutation(({ ctx, input }) =>
-      executeCommand(commandDepsOf(ctx), ctx.user, ctx.caller, input.id, 'hvac', 'setSetpoint', {
-        setpoint: input.setpoint,
-      }),
-    ),
+  setSetpoint: operatorProcedure.input(hvacSetpointInput).mutation(({ ctx, input }) =>
+    executeCommand(commandDepsOf(ctx), ctx.user, ctx.caller, input.id, 'hvac', 'setSetpoint', {
+      setpoint: input.setpoint,
+    }),
+  ),
   setPower: operatorProcedure
     .input(hvacPowerInput)
     .mutation(({ ctx, input }) =>

@@ -69,24 +69,22 @@ describe.each(testDatabaseKinds())('light scheduler on %s', (kind) => {
       rated: { powerW: 100 },
       state: { on: false, brightness: 100, mode: 'normal' },
     });
-    await db
-      .insert(equipment)
-      .values([
-        light('a-1', cps!.id, roomA!.id),
-        light('a-2', cps!.id, roomA!.id),
-        light('a-3', cps!.id, roomA!.id),
-        light('b-1', cps!.id, roomB!.id),
-        light('t-1', tyo!.id, roomT!.id),
-        {
-          id: 'm-1',
-          name: 'Motor',
-          kind: 'motor',
-          status: 'online',
-          facilityId: cps!.id,
-          roomId: roomA!.id,
-          state: { on: true },
-        },
-      ]);
+    await db.insert(equipment).values([
+      light('a-1', cps!.id, roomA!.id),
+      light('a-2', cps!.id, roomA!.id),
+      light('a-3', cps!.id, roomA!.id),
+      light('b-1', cps!.id, roomB!.id),
+      light('t-1', tyo!.id, roomT!.id),
+      {
+        id: 'm-1',
+        name: 'Motor',
+        kind: 'motor',
+        status: 'online',
+        facilityId: cps!.id,
+        roomId: roomA!.id,
+        state: { on: true },
+      },
+    ]);
     const [night, tokyo, off] = await db
       .insert(lightSchedules)
       .values([

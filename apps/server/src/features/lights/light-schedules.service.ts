@@ -149,15 +149,12 @@ export async function deleteSchedule(
   origin: RequestOrigin,
   input: z.output<typeof lightScheduleDeleteInput>,
 ): Promise<{ id: string }> {
-  const [deleted] = await deps.db
-    .delete(lightSchedules)
-    .where(eq(lightSchedules.id, input.id))
-    .returning({
-      id: lightSchedules.id,
-      roomId: lightSchedules.roomId,
-      onTime: lightSchedules.onTime,
-      offTime: lightSchedules.offTime,
-    });
+  const [deleted] = await deps.db.delete(lightSchedules).where(eq(lightSchedules.id, input.id)).returning({
+    id: lightSchedules.id,
+    roomId: lightSchedules.roomId,
+    onTime: lightSchedules.onTime,
+    offTime: lightSchedules.offTime,
+  });
   if (!deleted) throw new AppError('NOT_FOUND', 'lights.scheduleNotFound');
   await recordAudit(deps.db, origin, {
     action: 'lights.schedules.delete',

@@ -47,25 +47,23 @@ describe.each(testDatabaseKinds())('lights API on %s', (kind) => {
       state: Record<string, unknown>,
       status: 'online' | 'offline' = 'online',
     ) => ({ id, name, kind: 'light' as const, status, facilityId, roomId, rated: { powerW }, state });
-    await db
-      .insert(equipment)
-      .values([
-        light('l-a1', 'Luminária A1', cps!.id, roomA!.id, 100, { on: true, brightness: 100, mode: 'normal' }),
-        light('l-a2', 'Luminária A2', cps!.id, roomA!.id, 100, { on: true, brightness: 50, mode: 'eco' }),
-        light('l-a3', 'Luminária A3', cps!.id, roomA!.id, 50, { on: false, brightness: 100, mode: 'normal' }),
-        light('l-b1', 'Luminária B1', cps!.id, roomB!.id, 36, { on: true, brightness: 100, mode: 'boost' }, 'offline'),
-        light('l-c1', 'Refletor C1', mao!.id, roomC!.id, 200, { on: true, brightness: 70, mode: 'normal' }),
-        {
-          id: 'm-1',
-          name: 'Motor A',
-          kind: 'motor',
-          status: 'online',
-          facilityId: cps!.id,
-          roomId: roomA!.id,
-          rated: { powerKw: 15 },
-          state: { on: true },
-        },
-      ]);
+    await db.insert(equipment).values([
+      light('l-a1', 'Luminária A1', cps!.id, roomA!.id, 100, { on: true, brightness: 100, mode: 'normal' }),
+      light('l-a2', 'Luminária A2', cps!.id, roomA!.id, 100, { on: true, brightness: 50, mode: 'eco' }),
+      light('l-a3', 'Luminária A3', cps!.id, roomA!.id, 50, { on: false, brightness: 100, mode: 'normal' }),
+      light('l-b1', 'Luminária B1', cps!.id, roomB!.id, 36, { on: true, brightness: 100, mode: 'boost' }, 'offline'),
+      light('l-c1', 'Refletor C1', mao!.id, roomC!.id, 200, { on: true, brightness: 70, mode: 'normal' }),
+      {
+        id: 'm-1',
+        name: 'Motor A',
+        kind: 'motor',
+        status: 'online',
+        facilityId: cps!.id,
+        roomId: roomA!.id,
+        rated: { powerKw: 15 },
+        state: { on: true },
+      },
+    ]);
     const ts = new Date('2026-03-02T11:59:00Z');
     const latest = (equipmentId: string, metrics: Record<string, number>) =>
       Object.entries(metrics).map(([metric, value]) => ({ equipmentId, metric, ts, value }));

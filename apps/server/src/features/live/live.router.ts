@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { liveBatches } from '../../telemetry/live-stream';
 import { authenticatedProcedure, router } from '../../trpc/init';
 
-const liveEventsInput = z
-  .object({ equipmentIds: z.array(z.string().max(64)).max(1000).optional() })
-  .default({});
+const liveEventsInput = z.object({ equipmentIds: z.array(z.string().max(64)).max(1000).optional() }).default({});
 
 export const liveRouter = router({
   /** Server-sent events (httpSubscriptionLink): batches of live values, statuses, command results and alerts. */

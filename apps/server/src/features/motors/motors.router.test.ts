@@ -65,25 +65,23 @@ describe.each(testDatabaseKinds())('motors API on %s', (kind) => {
       rated: { powerKw, currentA: 15, rpm: 1765, voltageV: 380, efficiency: 91 },
       state: { on },
     });
-    await db
-      .insert(equipment)
-      .values([
-        motor('m-a1', 'Motor Esteira 01', 'online', true, a!.id, r1!.id, 7.5),
-        motor('m-a2', 'Motor Esteira 02', 'online', false, a!.id, r1!.id, 7.5),
-        motor('m-a3', 'Bomba 01', 'online', true, a!.id, r2!.id, 18.5),
-        motor('m-a4', 'Moinho 01', 'maintenance', false, a!.id, r2!.id, 45),
-        motor('m-b1', 'Compressor 01', 'error', false, b!.id, null, 37),
-        motor('m-b2', 'Compressor 02', 'online', true, b!.id, null, 30),
-        {
-          id: 'l-a1',
-          name: 'Luminária 01',
-          kind: 'light',
-          status: 'online',
-          facilityId: a!.id,
-          roomId: r1!.id,
-          state: { on: true },
-        },
-      ]);
+    await db.insert(equipment).values([
+      motor('m-a1', 'Motor Esteira 01', 'online', true, a!.id, r1!.id, 7.5),
+      motor('m-a2', 'Motor Esteira 02', 'online', false, a!.id, r1!.id, 7.5),
+      motor('m-a3', 'Bomba 01', 'online', true, a!.id, r2!.id, 18.5),
+      motor('m-a4', 'Moinho 01', 'maintenance', false, a!.id, r2!.id, 45),
+      motor('m-b1', 'Compressor 01', 'error', false, b!.id, null, 37),
+      motor('m-b2', 'Compressor 02', 'online', true, b!.id, null, 30),
+      {
+        id: 'l-a1',
+        name: 'Luminária 01',
+        kind: 'light',
+        status: 'online',
+        facilityId: a!.id,
+        roomId: r1!.id,
+        state: { on: true },
+      },
+    ]);
     const readings = (equipmentId: string, at: number, metrics: Record<string, number>) =>
       Object.entries(metrics).map(([metric, value]) => ({ equipmentId, metric, value, ts: new Date(at) }));
     await db.insert(telemetryLatest).values([

@@ -4,8 +4,19 @@ import { failure } from '../../../test/call-failure';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
 import { seedPlant, T0, T1 } from '../facilities/plant-fixture.test-helper';
 
-const counts = (total: number, online: number, offline = 0, maintenance = 0, error = 0) => ({ total, online, offline, maintenance, error });
-const alerts = (critical: number, warning: number, info = 0) => ({ total: critical + warning + info, critical, warning, info });
+const counts = (total: number, online: number, offline = 0, maintenance = 0, error = 0) => ({
+  total,
+  online,
+  offline,
+  maintenance,
+  error,
+});
+const alerts = (critical: number, warning: number, info = 0) => ({
+  total: critical + warning + info,
+  critical,
+  warning,
+  info,
+});
 
 describe.each(testDatabaseKinds())('rooms API on %s', (kind) => {
   let server: TestServer;
@@ -45,9 +56,18 @@ describe.each(testDatabaseKinds())('rooms API on %s', (kind) => {
     expect(a2?.power.kw).toBeCloseTo(10.25, 9);
     expect(a2?.power.asOf).toEqual(T1);
     expect(a2?.openAlerts).toEqual(alerts(0, 0));
-    expect(a3).toMatchObject({ equipment: counts(0, 0), power: { kw: null, source: null, asOf: null }, openAlerts: alerts(0, 0) });
+    expect(a3).toMatchObject({
+      equipment: counts(0, 0),
+      power: { kw: null, source: null, asOf: null },
+      openAlerts: alerts(0, 0),
+    });
     // The meter is offline (stale): the devices stand in.
-    expect(b1).toMatchObject({ facilityName: 'Fábrica Beta', equipment: counts(2, 0, 1, 0, 1), power: { kw: 5, source: 'devices', asOf: T0 }, openAlerts: alerts(0, 1) });
+    expect(b1).toMatchObject({
+      facilityName: 'Fábrica Beta',
+      equipment: counts(2, 0, 1, 0, 1),
+      power: { kw: 5, source: 'devices', asOf: T0 },
+      openAlerts: alerts(0, 1),
+    });
     expect(b2).toMatchObject({ power: { kw: 12, source: 'meter' }, equipment: counts(1, 1) });
 
     // The summary covers every matching room; the main meter (in no room) is not a room's.
@@ -60,7 +80,12 @@ describe.each(testDatabaseKinds())('rooms API on %s', (kind) => {
   it('filters by facility and by search (room or facility name), and pages', async () => {
     const beta = await viewer.trpc.rooms.list.query({ facilityId: ids.f.beta });
     expect(beta.items.map((r) => r.name)).toEqual(['Sala B1', 'Sala B2']);
-    expect(beta.summary).toMatchObject({ rooms: 2, equipment: counts(3, 1, 1, 0, 1), powerKw: 17, openAlerts: alerts(0, 1) });
+    expect(beta.summary).toMatchObject({
+      rooms: 2,
+      equipment: counts(3, 1, 1, 0, 1),
+      powerKw: 17,
+      openAlerts: alerts(0, 1),
+    });
 
     expect((await viewer.trpc.rooms.list.query({ search: '  a2 ' })).items.map((r) => r.id)).toEqual([ids.r.a2]);
     expect((await viewer.trpc.rooms.list.query({ search: 'BETA' })).total).toBe(2);
@@ -96,10 +121,17 @@ describe.each(testDatabaseKinds())('rooms API on %s', (kind) => {
     expect((await failure(viewer.trpc.rooms.list.query({ pageSize: 1000 }))).code).toBe('BAD_REQUEST');
     expect((await failure(viewer.trpc.rooms.list.query({ page: 0 }))).code).toBe('BAD_REQUEST');
     expect((await failure(viewer.trpc.rooms.options.query({ facilityId: '1' }))).code).toBe('BAD_REQUEST');
-    expect(await failure(server.client().trpc.rooms.list.query({}))).toMatchObject({ code: 'UNAUTHORIZED', message: 'Please login (10001)' });
+    expect(await failure(server.client().trpc.rooms.list.query({}))).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Please login (10001)',
+    });
 
     const pending = server.client();
-    await pending.trpc.auth.register.mutate({ name: 'Pedro Pendente', email: 'pedro@example.com', password: 'Forte#2026' });
+    await pending.trpc.auth.register.mutate({
+      name: 'Pedro Pendente',
+      email: 'pedro@example.com',
+      password: 'Forte#2026',
+    });
     expect((await failure(pending.trpc.rooms.list.query({}))).code).toBe('FORBIDDEN');
   });
 });

@@ -2,7 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { containsPattern, rowsOf } from '@sentinela/db/sql-helpers';
 import type { CurrentPower, OpenAlertCounts, PowerSource, StatusCounts } from '@sentinela/shared/equipment';
-import { ROOM_OPTIONS_MAX, type roomOptionsInput, type RoomItem, type roomsListInput, type RoomsListOutput } from '@sentinela/shared/rooms';
+import {
+  ROOM_OPTIONS_MAX,
+  type roomOptionsInput,
+  type RoomItem,
+  type roomsListInput,
+  type RoomsListOutput,
+} from '@sentinela/shared/rooms';
 import type { z } from 'zod';
 import { powerReadings } from '../../plant/equipment-sql';
 
@@ -101,11 +107,24 @@ function roomAggregates(scope: SQL): SQL {
 }
 
 function statusCounts(row: Pick<RoomRow, 'total' | 'online' | 'offline' | 'maintenance' | 'error'>): StatusCounts {
-  return { total: n(row.total), online: n(row.online), offline: n(row.offline), maintenance: n(row.maintenance), error: n(row.error) };
+  return {
+    total: n(row.total),
+    online: n(row.online),
+    offline: n(row.offline),
+    maintenance: n(row.maintenance),
+    error: n(row.error),
+  };
 }
 
-function alertCounts(row: Pick<RoomRow, 'alerts_total' | 'alerts_critical' | 'alerts_warning' | 'alerts_info'>): OpenAlertCounts {
-  return { total: n(row.alerts_total), critical: n(row.alerts_critical), warning: n(row.alerts_warning), info: n(row.alerts_info) };
+function alertCounts(
+  row: Pick<RoomRow, 'alerts_total' | 'alerts_critical' | 'alerts_warning' | 'alerts_info'>,
+): OpenAlertCounts {
+  return {
+    total: n(row.alerts_total),
+    critical: n(row.alerts_critical),
+    warning: n(row.alerts_warning),
+    info: n(row.alerts_info),
+  };
 }
 
 function toItem(row: RoomRow): RoomItem {
@@ -151,9 +170,13 @@ export async function listRooms(db: Database, input: z.output<typeof roomsListIn
     pageSize: input.pageSize,
     summary: {
       rooms: n(summary?.rooms ?? 0),
-      equipment: summary ? statusCounts(summary) : statusCounts({ total: 0, online: 0, offline: 0, maintenance: 0, error: 0 }),
+      equipment: summary
+        ? statusCounts(summary)
+        : statusCounts({ total: 0, online: 0, offline: 0, maintenance: 0, error: 0 }),
       powerKw: summary?.power_kw === null || summary?.power_kw === undefined ? null : Number(summary.power_kw),
-      openAlerts: summary ? alertCounts(summary) : alertCounts({ alerts_total: 0, alerts_critical: 0, alerts_warning: 0, alerts_info: 0 }),
+      openAlerts: summary
+        ? alertCounts(summary)
+        : alertCounts({ alerts_total: 0, alerts_critical: 0, alerts_warning: 0, alerts_info: 0 }),
     },
   };
 }

@@ -3,6 +3,10 @@ import { authenticatedProcedure, router } from '../../trpc/init';
 import { latestTelemetry, telemetrySeries } from './telemetry.service';
 
 export const telemetryRouter = router({
-  latest: authenticatedProcedure.input(telemetryLatestInput).query(({ ctx, input }) => latestTelemetry(ctx.db, input.equipmentIds)),
-  series: authenticatedProcedure.input(telemetrySeriesInput).query(({ ctx, input }) => telemetrySeries(ctx.db, input, ctx.auth.now())),
+  latest: authenticatedProcedure
+    .input(telemetryLatestInput)
+    .query(({ ctx, input }) => latestTelemetry(ctx.db, input.equipmentIds)),
+  series: authenticatedProcedure
+    .input(telemetrySeriesInput)
+    .query(({ ctx, input }) => telemetrySeries(ctx.db, input, ctx.auth.now())),
 });

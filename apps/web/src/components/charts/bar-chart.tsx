@@ -35,7 +35,10 @@ export function BarChart({ bars, label, formatValue, height = 220, seriesNames }
   const paired = bars.some((b) => b.compare !== undefined);
   const rows = bars.map((b) => ({
     label: b.label,
-    value: paired && seriesNames ? `${seriesNames[0]}: ${formatValue(b.value)}; ${seriesNames[1]}: ${formatValue(b.compare ?? 0)}` : formatValue(b.value),
+    value:
+      paired && seriesNames
+        ? `${seriesNames[0]}: ${formatValue(b.value)}; ${seriesNames[1]}: ${formatValue(b.compare ?? 0)}`
+        : formatValue(b.value),
   }));
   const barW = Math.min(48, layout.slot * (paired ? 0.36 : 0.6));
   return (
@@ -44,7 +47,14 @@ export function BarChart({ bars, label, formatValue, height = 220, seriesNames }
         <svg viewBox={`0 0 ${W} ${height}`} preserveAspectRatio="none" className="h-full w-full text-xs">
           {layout.ticks.map((v) => (
             <g key={v}>
-              <line x1={pad.left} x2={W - pad.right} y1={layout.y(v)} y2={layout.y(v)} className="stroke-border" vectorEffect="non-scaling-stroke" />
+              <line
+                x1={pad.left}
+                x2={W - pad.right}
+                y1={layout.y(v)}
+                y2={layout.y(v)}
+                className="stroke-border"
+                vectorEffect="non-scaling-stroke"
+              />
               <text x={pad.left - 6} y={layout.y(v)} dy="0.32em" textAnchor="end" className="fill-muted-foreground">
                 {formatValue(v)}
               </text>
@@ -55,11 +65,25 @@ export function BarChart({ bars, label, formatValue, height = 220, seriesNames }
             return (
               <g key={b.label + i}>
                 {paired && (
-                  <rect x={cx - barW - 1} y={layout.y(b.compare ?? 0)} width={barW} height={Math.max(0, pad.top + layout.innerH - layout.y(b.compare ?? 0))} rx={2} className="fill-muted-foreground/40">
+                  <rect
+                    x={cx - barW - 1}
+                    y={layout.y(b.compare ?? 0)}
+                    width={barW}
+                    height={Math.max(0, pad.top + layout.innerH - layout.y(b.compare ?? 0))}
+                    rx={2}
+                    className="fill-muted-foreground/40"
+                  >
                     <title>{`${b.label}: ${formatValue(b.compare ?? 0)}`}</title>
                   </rect>
                 )}
-                <rect x={paired ? cx + 1 : cx - barW / 2} y={layout.y(b.value)} width={barW} height={Math.max(0, pad.top + layout.innerH - layout.y(b.value))} rx={2} className="fill-primary">
+                <rect
+                  x={paired ? cx + 1 : cx - barW / 2}
+                  y={layout.y(b.value)}
+                  width={barW}
+                  height={Math.max(0, pad.top + layout.innerH - layout.y(b.value))}
+                  rx={2}
+                  className="fill-primary"
+                >
                   <title>{`${b.label}: ${formatValue(b.value)}`}</title>
                 </rect>
                 <text x={cx} y={height - 8} textAnchor="middle" className="fill-muted-foreground">
@@ -72,8 +96,14 @@ export function BarChart({ bars, label, formatValue, height = 220, seriesNames }
       </ChartFrame>
       {paired && seriesNames && (
         <div aria-hidden className="flex gap-4 text-xs text-muted-foreground">
-          <span className="inline-flex items-center gap-1.5"><span className="size-2.5 rounded-sm bg-primary" />{seriesNames[0]}</span>
-          <span className="inline-flex items-center gap-1.5"><span className={cn('size-2.5 rounded-sm bg-muted-foreground/40')} />{seriesNames[1]}</span>
+          <span className="inline-flex items-center gap-1.5">
+            <span className="size-2.5 rounded-sm bg-primary" />
+            {seriesNames[0]}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <span className={cn('size-2.5 rounded-sm bg-muted-foreground/40')} />
+            {seriesNames[1]}
+          </span>
         </div>
       )}
     </div>

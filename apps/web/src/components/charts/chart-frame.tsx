@@ -9,7 +9,17 @@ export interface ChartRow {
  * Every chart is an SVG picture for the eye plus the same figures as a table for screen
  * readers (role="img" with a name; the table is visually hidden).
  */
-export function ChartFrame({ label, rows, height, children }: { label: string; rows: ChartRow[]; height: number; children: ReactNode }) {
+export function ChartFrame({
+  label,
+  rows,
+  height,
+  children,
+}: {
+  label: string;
+  rows: ChartRow[];
+  height: number;
+  children: ReactNode;
+}) {
   return (
     <figure className="relative m-0 w-full" style={{ height }}>
       <div role="img" aria-label={label} className="h-full w-full">

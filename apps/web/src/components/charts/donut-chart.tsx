@@ -10,7 +10,19 @@ export interface Slice {
 }
 
 /** Parts of a whole as a ring, with a legend and a figure in the middle. Plain SVG. */
-export function DonutChart({ slices, label, center, formatValue = String, size = 180 }: { slices: Slice[]; label: string; center?: string; formatValue?: (v: number) => string; size?: number }) {
+export function DonutChart({
+  slices,
+  label,
+  center,
+  formatValue = String,
+  size = 180,
+}: {
+  slices: Slice[];
+  label: string;
+  center?: string;
+  formatValue?: (v: number) => string;
+  size?: number;
+}) {
   const total = slices.reduce((sum, s) => sum + Math.max(0, s.value), 0);
   const r = 40;
   const circumference = 2 * Math.PI * r;
@@ -18,7 +30,11 @@ export function DonutChart({ slices, label, center, formatValue = String, size =
   return (
     <div className="flex flex-wrap items-center gap-6">
       <div style={{ width: size }}>
-        <ChartFrame label={label} rows={slices.map((s) => ({ label: s.label, value: formatValue(s.value) }))} height={size}>
+        <ChartFrame
+          label={label}
+          rows={slices.map((s) => ({ label: s.label, value: formatValue(s.value) }))}
+          height={size}
+        >
           <svg viewBox="0 0 100 100" className="h-full w-full -rotate-90">
             <circle cx={50} cy={50} r={r} fill="none" strokeWidth={14} className="stroke-muted" />
             {total > 0 &&
@@ -26,7 +42,17 @@ export function DonutChart({ slices, label, center, formatValue = String, size =
                 const length = (Math.max(0, s.value) / total) * circumference;
                 const dash = `${length} ${circumference - length}`;
                 const element = (
-                  <circle key={s.label} cx={50} cy={50} r={r} fill="none" strokeWidth={14} strokeDasharray={dash} strokeDashoffset={-offset} className={s.strokeClass}>
+                  <circle
+                    key={s.label}
+                    cx={50}
+                    cy={50}
+                    r={r}
+                    fill="none"
+                    strokeWidth={14}
+                    strokeDasharray={dash}
+                    strokeDashoffset={-offset}
+                    className={s.strokeClass}
+                  >
                     <title>{`${s.label}: ${formatValue(s.value)}`}</title>
                   </circle>
                 );
@@ -35,7 +61,10 @@ export function DonutChart({ slices, label, center, formatValue = String, size =
               })}
           </svg>
           {center && (
-            <span aria-hidden className="absolute inset-0 flex items-center justify-center text-lg font-semibold tabular-nums">
+            <span
+              aria-hidden
+              className="absolute inset-0 flex items-center justify-center text-lg font-semibold tabular-nums"
+            >
               {center}
             </span>
           )}

@@ -24,7 +24,14 @@ const W = 640;
 const PAD = { top: 12, right: 12, bottom: 24, left: 56 };
 
 /** A line over time, with its min–max band, axes and a pointer read-out. Plain SVG, no library. */
-export function TimeSeriesChart({ points, label, formatValue, formatTime, height = 220, reference }: TimeSeriesChartProps) {
+export function TimeSeriesChart({
+  points,
+  label,
+  formatValue,
+  formatTime,
+  height = 220,
+  reference,
+}: TimeSeriesChartProps) {
   const clip = useId();
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<number | null>(null);
@@ -49,11 +56,18 @@ export function TimeSeriesChart({ points, label, formatValue, formatTime, height
     const innerH = height - PAD.top - PAD.bottom;
     const x = (t: number) => PAD.left + (t1 === t0 ? innerW / 2 : ((t - t0) / (t1 - t0)) * innerW);
     const y = (v: number) => PAD.top + (yMax === yMin ? innerH / 2 : (1 - (v - yMin) / (yMax - yMin)) * innerH);
-    const line = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.ts.getTime()).toFixed(1)},${y(p.value).toFixed(1)}`).join('');
+    const line = points
+      .map((p, i) => `${i ? 'L' : 'M'}${x(p.ts.getTime()).toFixed(1)},${y(p.value).toFixed(1)}`)
+      .join('');
     const hasBand = points.some((p) => p.min !== undefined && p.max !== undefined);
     const band = hasBand
-      ? points.map((p, i) => `${i ? 'L' : 'M'}${x(p.ts.getTime()).toFixed(1)},${y(p.max ?? p.value).toFixed(1)}`).join('') +
-        [...points].reverse().map((p) => `L${x(p.ts.getTime()).toFixed(1)},${y(p.min ?? p.value).toFixed(1)}`).join('') +
+      ? points
+          .map((p, i) => `${i ? 'L' : 'M'}${x(p.ts.getTime()).toFixed(1)},${y(p.max ?? p.value).toFixed(1)}`)
+          .join('') +
+        [...points]
+          .reverse()
+          .map((p) => `L${x(p.ts.getTime()).toFixed(1)},${y(p.min ?? p.value).toFixed(1)}`)
+          .join('') +
         'Z'
       : null;
     const timeTicks = [0, 0.5, 1].map((f) => t0 + f * (t1 - t0));
@@ -61,7 +75,10 @@ export function TimeSeriesChart({ points, label, formatValue, formatTime, height
   }, [points, height, reference]);
 
   const rows = useMemo(
-    () => points.filter((_, i) => points.length <= 24 || i % Math.ceil(points.length / 24) === 0).map((p) => ({ label: formatTime(p.ts), value: formatValue(p.value) })),
+    () =>
+      points
+        .filter((_, i) => points.length <= 24 || i % Math.ceil(points.length / 24) === 0)
+        .map((p) => ({ label: formatTime(p.ts), value: formatValue(p.value) })),
     [points, formatTime, formatValue],
   );
 
@@ -80,7 +97,8 @@ export function TimeSeriesChart({ points, label, formatValue, formatTime, height
           const px = ((event.clientX - box.left) / box.width) * W;
           let best = 0;
           for (let i = 1; i < points.length; i++) {
-            if (Math.abs(layout.x(points[i]!.ts.getTime()) - px) < Math.abs(layout.x(points[best]!.ts.getTime()) - px)) best = i;
+            if (Math.abs(layout.x(points[i]!.ts.getTime()) - px) < Math.abs(layout.x(points[best]!.ts.getTime()) - px))
+              best = i;
           }
           setHover(best);
         }}
@@ -93,20 +111,39 @@ export function TimeSeriesChart({ points, label, formatValue, formatTime, height
         </defs>
         {layout.ticks.map((v) => (
           <g key={v}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={layout.y(v)} y2={layout.y(v)} className="stroke-border" vectorEffect="non-scaling-stroke" />
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={layout.y(v)}
+              y2={layout.y(v)}
+              className="stroke-border"
+              vectorEffect="non-scaling-stroke"
+            />
             <text x={PAD.left - 6} y={layout.y(v)} dy="0.32em" textAnchor="end" className="fill-muted-foreground">
               {formatValue(v)}
             </text>
           </g>
         ))}
         {layout.timeTicks.map((t, i) => (
-          <text key={i} x={layout.x(t)} y={height - 6} textAnchor={i === 0 ? 'start' : i === 2 ? 'end' : 'middle'} className="fill-muted-foreground">
+          <text
+            key={i}
+            x={layout.x(t)}
+            y={height - 6}
+            textAnchor={i === 0 ? 'start' : i === 2 ? 'end' : 'middle'}
+            className="fill-muted-foreground"
+          >
             {formatTime(new Date(t))}
           </text>
         ))}
         <g clipPath={`url(#${clip})`}>
           {layout.band && <path d={layout.band} className="fill-primary/15" />}
-          <path d={layout.line} fill="none" className="stroke-primary" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+          <path
+            d={layout.line}
+            fill="none"
+            className="stroke-primary"
+            strokeWidth={2}
+            vectorEffect="non-scaling-stroke"
+          />
           {reference && (
             <line
               x1={PAD.left}
@@ -121,14 +158,25 @@ export function TimeSeriesChart({ points, label, formatValue, formatTime, height
         </g>
         {hovered && (
           <g>
-            <line x1={layout.x(hovered.ts.getTime())} x2={layout.x(hovered.ts.getTime())} y1={PAD.top} y2={PAD.top + layout.innerH} className="stroke-muted-foreground" vectorEffect="non-scaling-stroke" />
+            <line
+              x1={layout.x(hovered.ts.getTime())}
+              x2={layout.x(hovered.ts.getTime())}
+              y1={PAD.top}
+              y2={PAD.top + layout.innerH}
+              className="stroke-muted-foreground"
+              vectorEffect="non-scaling-stroke"
+            />
             <circle cx={layout.x(hovered.ts.getTime())} cy={layout.y(hovered.value)} r={3.5} className="fill-primary" />
           </g>
         )}
       </svg>
       {hovered && (
-        <div aria-hidden className="pointer-events-none absolute top-1 right-2 rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-sm">
-          <span className="text-muted-foreground">{formatTime(hovered.ts)}</span> <strong className="tabular-nums">{formatValue(hovered.value)}</strong>
+        <div
+          aria-hidden
+          className="pointer-events-none absolute top-1 right-2 rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-sm"
+        >
+          <span className="text-muted-foreground">{formatTime(hovered.ts)}</span>{' '}
+          <strong className="tabular-nums">{formatValue(hovered.value)}</strong>
         </div>
       )}
     </ChartFrame>

@@ -2,7 +2,13 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'section'>) {
-  return <section data-slot="card" className={cn('rounded-lg border bg-card text-card-foreground shadow-xs', className)} {...props} />;
+  return (
+    <section
+      data-slot="card"
+      className={cn('rounded-lg border bg-card text-card-foreground shadow-xs', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
@@ -36,7 +42,11 @@ export function StatCard({ label, value, hint, icon, className }: StatCardProps)
     <Card className={cn('p-4', className)} aria-busy={value === undefined}>
       <div className="flex items-start justify-between gap-2">
         <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-        {icon && <span aria-hidden className="text-muted-foreground [&_svg]:size-4">{icon}</span>}
+        {icon && (
+          <span aria-hidden className="text-muted-foreground [&_svg]:size-4">
+            {icon}
+          </span>
+        )}
       </div>
       <div className="mt-2 h-8 text-2xl font-semibold tabular-nums" data-slot="stat-value">
         {value === undefined ? <span className="block h-7 w-20 animate-pulse rounded bg-muted" /> : value}

@@ -99,7 +99,9 @@ function DrawerBody({ item, status }: { item: EquipmentItem; status: EquipmentSt
               ))}
             </div>
           ) : metrics.length === 0 ? (
-            <p className="rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground">{t('noValues')}</p>
+            <p className="rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground">
+              {t('noValues')}
+            </p>
           ) : (
             <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="latest-values">
               {metrics.map((metric) => (
@@ -107,7 +109,9 @@ function DrawerBody({ item, status }: { item: EquipmentItem; status: EquipmentSt
                   <dt className="truncate text-xs text-muted-foreground" title={metricLabel(t, metric)}>
                     {metricLabel(t, metric)}
                   </dt>
-                  <dd className="mt-0.5 text-base font-semibold tabular-nums">{formatMetric(metric, values[metric] ?? Number.NaN, language, onOff)}</dd>
+                  <dd className="mt-0.5 text-base font-semibold tabular-nums">
+                    {formatMetric(metric, values[metric] ?? Number.NaN, language, onOff)}
+                  </dd>
                 </div>
               ))}
             </dl>

@@ -15,7 +15,15 @@ import type { EquipmentFilterPatch, EquipmentFilterState } from './use-equipment
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-function Field({ label, className, children }: { label: string; className?: string; children: (id: string) => ReactNode }) {
+function Field({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className={cn('flex min-w-0 flex-col gap-1', className)}>
@@ -28,7 +36,13 @@ function Field({ label, className, children }: { label: string; className?: stri
 }
 
 /** Search (debounced) and the status, kind, facility and room filters, all kept in the URL. */
-export function EquipmentFilters({ filters, onChange }: { filters: EquipmentFilterState; onChange: (patch: EquipmentFilterPatch) => void }) {
+export function EquipmentFilters({
+  filters,
+  onChange,
+}: {
+  filters: EquipmentFilterState;
+  onChange: (patch: EquipmentFilterPatch) => void;
+}) {
   const t = useStrings(equipmentStrings);
   const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
@@ -55,7 +69,10 @@ export function EquipmentFilters({ filters, onChange }: { filters: EquipmentFilt
       <Field label={t('search')} className="col-span-2 lg:col-span-1">
         {(id) => (
           <div className="relative">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+            />
             <Input
               id={id}
               type="search"
@@ -70,7 +87,11 @@ export function EquipmentFilters({ filters, onChange }: { filters: EquipmentFilt
       </Field>
       <Field label={t('status')}>
         {(id) => (
-          <Select id={id} value={filters.status ?? ''} onChange={(event) => onChange({ status: (event.target.value || undefined) as EquipmentStatus | undefined })}>
+          <Select
+            id={id}
+            value={filters.status ?? ''}
+            onChange={(event) => onChange({ status: (event.target.value || undefined) as EquipmentStatus | undefined })}
+          >
             <option value="">{t('all')}</option>
             {equipmentStatuses.map((status) => (
               <option key={status} value={status}>
@@ -82,7 +103,11 @@ export function EquipmentFilters({ filters, onChange }: { filters: EquipmentFilt
       </Field>
       <Field label={t('kind')}>
         {(id) => (
-          <Select id={id} value={filters.kind ?? ''} onChange={(event) => onChange({ kind: (event.target.value || undefined) as EquipmentKind | undefined })}>
+          <Select
+            id={id}
+            value={filters.kind ?? ''}
+            onChange={(event) => onChange({ kind: (event.target.value || undefined) as EquipmentKind | undefined })}
+          >
             <option value="">{t('all')}</option>
             {equipmentKinds.map((kind) => (
               <option key={kind} value={kind}>
@@ -111,7 +136,11 @@ export function EquipmentFilters({ filters, onChange }: { filters: EquipmentFilt
       </Field>
       <Field label={t('room')}>
         {(id) => (
-          <Select id={id} value={filters.roomId ?? ''} onChange={(event) => onChange({ roomId: event.target.value || undefined })}>
+          <Select
+            id={id}
+            value={filters.roomId ?? ''}
+            onChange={(event) => onChange({ roomId: event.target.value || undefined })}
+          >
             <option value="">{t('allRooms')}</option>
             {roomOptions.map((room) => (
               <option key={room.id} value={room.id}>
@@ -126,7 +155,9 @@ export function EquipmentFilters({ filters, onChange }: { filters: EquipmentFilt
         size="sm"
         className="col-span-2 h-9 justify-self-start lg:col-span-1"
         disabled={!filtered}
-        onClick={() => onChange({ search: undefined, status: undefined, kind: undefined, facilityId: undefined, roomId: undefined })}
+        onClick={() =>
+          onChange({ search: undefined, status: undefined, kind: undefined, facilityId: undefined, roomId: undefined })
+        }
       >
         <X aria-hidden />
         {t('clearFilters')}

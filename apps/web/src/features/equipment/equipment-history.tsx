@@ -38,7 +38,12 @@ export function EquipmentHistory({ item, metrics }: { item: EquipmentItem; metri
     return chartable.length > 0 ? chartable : [defaultMetric[item.kind]];
   }, [metrics, item.kind]);
   const [chosen, setChosen] = useState<string | null>(null);
-  const metric = chosen && options.includes(chosen) ? chosen : options.includes(defaultMetric[item.kind]) ? defaultMetric[item.kind] : (options[0] ?? defaultMetric[item.kind]);
+  const metric =
+    chosen && options.includes(chosen)
+      ? chosen
+      : options.includes(defaultMetric[item.kind])
+        ? defaultMetric[item.kind]
+        : (options[0] ?? defaultMetric[item.kind]);
 
   const series = useQuery(
     trpc.telemetry.series.queryOptions({
@@ -63,11 +68,19 @@ export function EquipmentHistory({ item, metrics }: { item: EquipmentItem; metri
   );
   const formatValue = useMemo(() => displayFormatter(metric, language), [metric, language]);
   const formatAxisTime = useMemo(
-    () => (range === '7d' || range === '30d' ? (ts: Date) => formatDay(ts, language) : (ts: Date) => formatTime(ts, language)),
+    () =>
+      range === '7d' || range === '30d'
+        ? (ts: Date) => formatDay(ts, language)
+        : (ts: Date) => formatTime(ts, language),
     [range, language],
   );
   const bucket = series.data?.bucketSeconds ?? 0;
-  const bucketText = bucket < 60 ? t('bucket.s', { n: bucket }) : bucket < 3600 ? t('bucket.min', { n: bucket / 60 }) : t('bucket.h', { n: bucket / 3600 });
+  const bucketText =
+    bucket < 60
+      ? t('bucket.s', { n: bucket })
+      : bucket < 3600
+        ? t('bucket.min', { n: bucket / 60 })
+        : t('bucket.h', { n: bucket / 3600 });
 
   return (
     <section aria-labelledby={`${metricId}-title`} className="flex flex-col gap-3">
@@ -99,7 +112,9 @@ export function EquipmentHistory({ item, metrics }: { item: EquipmentItem; metri
               }}
               className={cn(
                 'h-7 rounded px-2.5 text-xs font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
-                r === range ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+                r === range
+                  ? 'bg-primary text-primary-foreground'
+                  : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
               )}
             >
               {t(`range.${r}`)}
@@ -126,7 +141,9 @@ export function EquipmentHistory({ item, metrics }: { item: EquipmentItem; metri
           />
         )}
       </div>
-      <p className="min-h-4 text-xs text-muted-foreground">{series.data && points.length > 0 ? t('historyHow', { bucket: bucketText }) : ''}</p>
+      <p className="min-h-4 text-xs text-muted-foreground">
+        {series.data && points.length > 0 ? t('historyHow', { bucket: bucketText }) : ''}
+      </p>
     </section>
   );
 }

@@ -72,7 +72,9 @@ export function EquipmentTable({ items, statusOf, busy, stale, onOpen, rows }: E
                 <td className={cell}>
                   <div>{item.location ?? item.roomName ?? '—'}</div>
                   <div className="text-xs text-muted-foreground">
-                    {item.roomName && !item.location?.includes(item.roomName) ? `${item.facilityName} · ${item.roomName}` : item.facilityName}
+                    {item.roomName && !item.location?.includes(item.roomName)
+                      ? `${item.facilityName} · ${item.roomName}`
+                      : item.facilityName}
                   </div>
                 </td>
               </tr>
@@ -89,7 +91,10 @@ function SkeletonRows({ rows }: { rows: number }) {
     <tr key={row} aria-hidden data-slot="skeleton">
       {[48, 24, 20, 56].map((width, i) => (
         <td key={i} className={cell}>
-          <span className="block h-4 animate-pulse rounded bg-muted" style={{ width: `${width * 4}px`, maxWidth: '100%' }} />
+          <span
+            className="block h-4 animate-pulse rounded bg-muted"
+            style={{ width: `${width * 4}px`, maxWidth: '100%' }}
+          />
           {(i === 0 || i === 3) && <span className="mt-1.5 block h-3 w-24 animate-pulse rounded bg-muted" />}
         </td>
       ))}

@@ -6,7 +6,11 @@ const ROOM = '0b7c4a8e-1f2d-4c3b-9a8e-7d6c5b4a3f21';
 
 describe('equipment filters in the URL', () => {
   it('reads every filter a link may carry', () => {
-    expect(parseEquipmentFilters(new URLSearchParams(`status=error&kind=motor&facilityId=${ROOM}&roomId=${ROOM}&search=esteira&page=3`))).toEqual({
+    expect(
+      parseEquipmentFilters(
+        new URLSearchParams(`status=error&kind=motor&facilityId=${ROOM}&roomId=${ROOM}&search=esteira&page=3`),
+      ),
+    ).toEqual({
       status: 'error',
       kind: 'motor',
       facilityId: ROOM,

@@ -55,7 +55,9 @@ export function formatMetric(metric: string, value: number, lang: Language, onOf
   const format = formatOf(metric);
   if (format.onOff) return onOff(value >= 0.5);
   if (format.temperature) return formatTemperature(value, lang);
-  return format.unit ? formatQuantity(value, format.unit, lang, format.digits) : formatNumber(value, lang, format.digits);
+  return format.unit
+    ? formatQuantity(value, format.unit, lang, format.digits)
+    : formatNumber(value, lang, format.digits);
 }
 
 /** Whether a metric can be drawn over time (on/off is a state, not a curve worth reading). */
@@ -73,7 +75,8 @@ export function displayFormatter(metric: string, lang: Language): (value: number
   const format = formatOf(metric);
   // Back to °C for formatTemperature, the one place temperatures are written (one decimal, °F in English).
   if (format.temperature) return (value) => formatTemperature(lang === 'en' ? ((value - 32) * 5) / 9 : value, lang);
-  return (value) => (format.unit ? formatQuantity(value, format.unit, lang, format.digits) : formatNumber(value, lang, format.digits));
+  return (value) =>
+    format.unit ? formatQuantity(value, format.unit, lang, format.digits) : formatNumber(value, lang, format.digits);
 }
 
 /** The metric the history opens on for each kind of device. */
@@ -105,7 +108,9 @@ export const knownRated = new Set(Object.keys(ratedUnits));
 /** A nameplate value with its unit. */
 export function formatRated(key: string, value: number, lang: Language): string {
   const format = ratedUnits[key] ?? { digits: 2 };
-  return format.unit ? formatQuantity(value, format.unit, lang, format.digits) : formatNumber(value, lang, format.digits);
+  return format.unit
+    ? formatQuantity(value, format.unit, lang, format.digits)
+    : formatNumber(value, lang, format.digits);
 }
 
 type EquipmentT = AreaTranslate<keyof (typeof equipmentStrings)['pt']>;

@@ -40,7 +40,8 @@ export default function FacilitiesPage() {
   }
   const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => {
-    if (debounced === text.trim() && debounced !== search) setParams(debounced ? { search: debounced } : {}, { replace: true });
+    if (debounced === text.trim() && debounced !== search)
+      setParams(debounced ? { search: debounced } : {}, { replace: true });
   }, [debounced, text, search, setParams]);
 
   const list = useQuery(
@@ -65,7 +66,11 @@ export default function FacilitiesPage() {
           value={summary && formatNumber(summary.equipment.online, language)}
           hint={summary ? t('statEquipmentHint', { total: formatNumber(summary.equipment.total, language) }) : ''}
         />
-        <StatCard label={t('statPower')} value={summary && formatQuantity(summary.powerKw, 'kW', language, 1)} hint={t('statPowerHint')} />
+        <StatCard
+          label={t('statPower')}
+          value={summary && formatQuantity(summary.powerKw, 'kW', language, 1)}
+          hint={t('statPowerHint')}
+        />
         <StatCard
           label={t('statAlerts')}
           value={summary && formatNumber(summary.openAlerts.total, language)}
@@ -78,7 +83,10 @@ export default function FacilitiesPage() {
           {t('search')}
         </label>
         <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <Input
             id={searchId}
             type="search"
@@ -99,7 +107,12 @@ export default function FacilitiesPage() {
             {t('loading')}
           </p>
           {Array.from({ length: 2 }, (_, i) => (
-            <div key={i} aria-hidden data-slot="skeleton" className="h-[23rem] animate-pulse rounded-lg border bg-muted/40" />
+            <div
+              key={i}
+              aria-hidden
+              data-slot="skeleton"
+              className="h-[23rem] animate-pulse rounded-lg border bg-muted/40"
+            />
           ))}
         </div>
       ) : data.items.length === 0 ? (
@@ -117,7 +130,9 @@ export default function FacilitiesPage() {
           pageSize={data.pageSize}
           total={data.total}
           busy={list.isFetching && list.isPlaceholderData}
-          onPage={(next) => setParams(search ? { search, page: String(next) } : { page: String(next) }, { replace: true })}
+          onPage={(next) =>
+            setParams(search ? { search, page: String(next) } : { page: String(next) }, { replace: true })
+          }
           totalLabel={t('total', { count: data.total })}
         />
       )}

@@ -22,9 +22,14 @@ const tones = {
 };
 
 /** 'All online', or what is not: '2 offline · 1 in error · 3 in maintenance'. */
-function facilityStatus(t: FacilitiesT, equipment: FacilityItem['equipment']): { text: string; tone: keyof typeof tones } {
+function facilityStatus(
+  t: FacilitiesT,
+  equipment: FacilityItem['equipment'],
+): { text: string; tone: keyof typeof tones } {
   if (equipment.total === 0) return { text: t('noEquipment'), tone: 'none' };
-  const parts = (['error', 'offline', 'maintenance'] as const).filter((s) => equipment[s] > 0).map((s) => t(s, { count: equipment[s] }));
+  const parts = (['error', 'offline', 'maintenance'] as const)
+    .filter((s) => equipment[s] > 0)
+    .map((s) => t(s, { count: equipment[s] }));
   if (parts.length === 0) return { text: t('allOnline'), tone: 'good' };
   return { text: parts.join(' · '), tone: equipment.error > 0 ? 'bad' : 'warn' };
 }
@@ -36,7 +41,11 @@ function coordinate(value: number | null, lang: Language): string {
 /** The time now at the facility, in its own time zone. */
 function localTime(timezone: string, lang: Language): string | null {
   try {
-    return new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : 'en-US', { hour: 'numeric', minute: '2-digit', timeZone: timezone }).format(new Date());
+    return new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : 'en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: timezone,
+    }).format(new Date());
   } catch {
     return null;
   }
@@ -59,7 +68,10 @@ export function FacilityCard({ facility }: { facility: FacilityItem }) {
           <CardTitle id={titleId}>{facility.name}</CardTitle>
           <CardDescription>{[facility.city, facility.state].filter(Boolean).join(', ')}</CardDescription>
         </div>
-        <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', tones[status.tone])} data-testid="facility-status">
+        <span
+          className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', tones[status.tone])}
+          data-testid="facility-status"
+        >
           {status.text}
         </span>
       </CardHeader>
@@ -85,7 +97,10 @@ export function FacilityCard({ facility }: { facility: FacilityItem }) {
           <div>
             <dt className="text-xs text-muted-foreground">{t('equipment')}</dt>
             <dd className="tabular-nums">
-              {t('equipmentOnline', { online: formatNumber(facility.equipment.online, language), total: formatNumber(facility.equipment.total, language) })}
+              {t('equipmentOnline', {
+                online: formatNumber(facility.equipment.online, language),
+                total: formatNumber(facility.equipment.total, language),
+              })}
             </dd>
           </div>
           <div>
@@ -135,17 +150,28 @@ export function FacilityCard({ facility }: { facility: FacilityItem }) {
                     href={`/equipment?facilityId=${facility.id}&kind=${kind}`}
                     className="inline-flex rounded-md border px-2 py-0.5 text-xs outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60"
                   >
-                    {t('kindLink', { count: formatNumber(facility.byKind[kind], language), kind: tOps(`kind.${kind}`) })}
+                    {t('kindLink', {
+                      count: formatNumber(facility.byKind[kind], language),
+                      kind: tOps(`kind.${kind}`),
+                    })}
                   </Link>
                 </li>
               ))}
           </ul>
         </div>
         <div className="mt-auto flex flex-wrap gap-2">
-          <Link href={`/rooms?facilityId=${facility.id}`} className={buttonClassName('outline', 'sm')} aria-label={t('viewRoomsOf', { name: facility.name })}>
+          <Link
+            href={`/rooms?facilityId=${facility.id}`}
+            className={buttonClassName('outline', 'sm')}
+            aria-label={t('viewRoomsOf', { name: facility.name })}
+          >
             {t('viewRooms')}
           </Link>
-          <Link href={`/equipment?facilityId=${facility.id}`} className={buttonClassName('outline', 'sm')} aria-label={t('viewEquipmentOf', { name: facility.name })}>
+          <Link
+            href={`/equipment?facilityId=${facility.id}`}
+            className={buttonClassName('outline', 'sm')}
+            aria-label={t('viewEquipmentOf', { name: facility.name })}
+          >
             {t('viewEquipment')}
           </Link>
         </div>

@@ -44,7 +44,12 @@ export default function RoomsPage() {
   const facilities = useQuery(trpc.facilities.options.queryOptions());
   const list = useQuery(
     trpc.rooms.list.queryOptions(
-      { facilityId: filters.facilityId, search: filters.search || undefined, page: filters.page, pageSize: ROOMS_PAGE_SIZE },
+      {
+        facilityId: filters.facilityId,
+        search: filters.search || undefined,
+        page: filters.page,
+        pageSize: ROOMS_PAGE_SIZE,
+      },
       { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS, staleTime: 0 },
     ),
   );
@@ -81,7 +86,10 @@ export default function RoomsPage() {
             {t('search')}
           </label>
           <div className="relative">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+            />
             <Input
               id={searchFieldId}
               type="search"
@@ -97,7 +105,11 @@ export default function RoomsPage() {
           <label htmlFor={facilityFieldId} className="text-xs font-medium text-muted-foreground">
             {t('facility')}
           </label>
-          <Select id={facilityFieldId} value={filters.facilityId ?? ''} onChange={(event) => setFilters({ facilityId: event.target.value || undefined })}>
+          <Select
+            id={facilityFieldId}
+            value={filters.facilityId ?? ''}
+            onChange={(event) => setFilters({ facilityId: event.target.value || undefined })}
+          >
             <option value="">{t('allFacilities')}</option>
             {(facilities.data ?? []).map((facility) => (
               <option key={facility.id} value={facility.id}>

@@ -132,7 +132,10 @@ function SkeletonRows({ rows }: { rows: number }) {
     <tr key={row} aria-hidden data-slot="skeleton">
       {[40, 36, 12, 20, 16, 28].map((width, i) => (
         <td key={i} className={cell}>
-          <span className="block h-4 animate-pulse rounded bg-muted" style={{ width: `${width * 4}px`, maxWidth: '100%' }} />
+          <span
+            className="block h-4 animate-pulse rounded bg-muted"
+            style={{ width: `${width * 4}px`, maxWidth: '100%' }}
+          />
           {i < 4 && <span className="mt-1.5 block h-3 w-20 animate-pulse rounded bg-muted" />}
         </td>
       ))}

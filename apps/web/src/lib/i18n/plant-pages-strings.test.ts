@@ -4,10 +4,14 @@ import { facilitiesStrings } from './facilities-strings';
 import { roomsStrings } from './rooms-strings';
 
 describe('equipment, rooms and facilities strings', () => {
-  it.each(Object.entries({ equipmentStrings, roomsStrings, facilitiesStrings }))('%s: same keys in pt and en, none empty', (_name, strings) => {
-    expect(Object.keys(strings.en).sort()).toEqual(Object.keys(strings.pt).sort());
-    for (const dict of [strings.pt, strings.en]) for (const text of Object.values<string>(dict)) expect(text.trim()).not.toBe('');
-  });
+  it.each(Object.entries({ equipmentStrings, roomsStrings, facilitiesStrings }))(
+    '%s: same keys in pt and en, none empty',
+    (_name, strings) => {
+      expect(Object.keys(strings.en).sort()).toEqual(Object.keys(strings.pt).sort());
+      for (const dict of [strings.pt, strings.en])
+        for (const text of Object.values<string>(dict)) expect(text.trim()).not.toBe('');
+    },
+  );
 
   it("holds the spec's display strings to the letter, translated for the other language", () => {
     expect(equipmentStrings.en.empty).toBe('No equipment found');
