@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { commands, equipment, facilities, type equipmentKinds } from '@sentinela/db/schema/plant';
+import { commands, equipment, facilities } from '@sentinela/db/schema/plant';
+import type { EquipmentKind } from '@sentinela/shared/plant';
 import type { CommandAction } from '@sentinela/shared/telemetry';
 import { recordAudit, type RequestOrigin } from '../audit/audit.service';
 import { AppError } from '../errors';
@@ -35,7 +36,7 @@ export async function executeCommand(
   actor: Actor,
   origin: RequestOrigin,
   equipmentId: string,
-  kind: (typeof equipmentKinds)[number],
+  kind: EquipmentKind,
   action: CommandAction,
   params: Record<string, unknown>,
 ): Promise<CommandResult> {

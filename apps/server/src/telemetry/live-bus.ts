@@ -1,24 +1,6 @@
-import type { equipmentStatuses, alertSeverities } from '@sentinela/db/schema/plant';
+import type { LiveEvent } from '@sentinela/shared/live-events';
 
-/** What the server pushes to signed-in clients (live.events) and what in-process parts react to. */
-export type LiveEvent =
-  | { type: 'telemetry'; equipmentId: string; ts: Date; metrics: Record<string, number> }
-  | { type: 'status'; equipmentId: string; status: (typeof equipmentStatuses)[number] }
-  | {
-      type: 'command';
-      commandId: string;
-      equipmentId: string;
-      status: 'pending' | 'confirmed' | 'failed' | 'timeout';
-      state?: Record<string, unknown>;
-    }
-  | {
-      type: 'alert';
-      alertId: string;
-      equipmentId: string;
-      severity: (typeof alertSeverities)[number];
-      status: 'active' | 'acknowledged' | 'cleared';
-      message: string;
-    };
+export type { LiveEvent };
 
 export type LiveListener = (event: LiveEvent) => void;
 

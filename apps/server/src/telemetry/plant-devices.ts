@@ -1,15 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import {
-  equipment,
-  facilities,
-  telemetryLatest,
-  type equipmentKinds,
-  type equipmentStatuses,
-} from '@sentinela/db/schema/plant';
+import { equipment, facilities, telemetryLatest } from '@sentinela/db/schema/plant';
+import type { EquipmentKind, EquipmentStatus } from '@sentinela/shared/plant';
 
-export type EquipmentKind = (typeof equipmentKinds)[number];
-export type EquipmentStatus = (typeof equipmentStatuses)[number];
+export type { EquipmentKind, EquipmentStatus };
 
 /** A device the virtual plant plays. */
 export interface PlantDevice {

@@ -1,14 +1,11 @@
 import { TRPCError, type TRPCDefaultErrorShape } from '@trpc/server';
 import { en as zodEn, pt as zodPt } from 'zod/locales';
 import { ZodError, type core } from 'zod';
+import type { FieldIssue } from '@sentinela/shared/api-errors';
 import type { Language } from '@sentinela/shared/language';
 import { isServerMessageKey, translateServerMessage } from '@sentinela/shared/messages';
 import { AppError } from '../errors';
 
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
 
 const zodLocales = { pt: zodPt(), en: zodEn() } as const;
 

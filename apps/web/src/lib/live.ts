@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useMemo, useState } from 'react';
-import type { LiveEvent } from '@sentinela/server/telemetry/live-bus';
+import type { LiveEvent } from '@sentinela/shared/live-events';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { useTRPC } from './trpc';
 

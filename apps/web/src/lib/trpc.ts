@@ -1,7 +1,7 @@
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
-import type { AppRouter } from '@sentinela/server/trpc/router';
+import type { AppRouter } from '@sentinela/server/router';
 import { LANGUAGE_HEADER } from '@sentinela/shared/language';
 import { getCurrentLanguage } from './i18n/language-storage';
 

@@ -12,11 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { alertSeverities, alertStatuses } from '@sentinela/shared/alert-values';
+import { commandStatuses } from '@sentinela/shared/live-events';
+import {
+  equipmentKindValues as equipmentKinds,
+  equipmentStatusValues as equipmentStatuses,
+} from '@sentinela/shared/plant';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-
-export const equipmentKinds = ['motor', 'light', 'hvac', 'meter', 'server', 'sensor'] as const;
-export const equipmentStatuses = ['online', 'offline', 'maintenance', 'error'] as const;
 
 /** A site: a plant, a warehouse, a data-center building. */
 export const facilities = pgTable('facilities', {
@@ -145,16 +148,12 @@ export const commands = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     requestedBy: uuid('requested_by'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status', { enum: ['pending', 'confirmed', 'failed', 'timeout'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: commandStatuses }).notNull().default('pending'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     error: text('error'),
   },
   (t) => [index('commands_equipment_idx').on(t.equipmentId, t.requestedAt)],
 );
-
-export const alertSeverities = ['critical', 'warning', 'info'] as const;
 
 /** Threshold rules per equipment kind and metric, with hysteresis (clear at `clearAt`). */
 export const alertRules = pgTable('alert_rules', {
@@ -184,9 +183,7 @@ export const alerts = pgTable(
     severity: text('severity', { enum: alertSeverities }).notNull(),
     message: text('message').notNull(),
     value: doublePrecision('value'),
-    status: text('status', { enum: ['active', 'acknowledged', 'cleared'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: alertStatuses }).notNull().default('active'),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
     acknowledgedBy: uuid('acknowledged_by'),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),

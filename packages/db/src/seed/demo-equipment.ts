@@ -1,10 +1,9 @@
-import type { equipmentKinds, equipmentStatuses } from '../schema/plant';
+import type { EquipmentKind, EquipmentStatus } from '@sentinela/shared/plant';
 import type { FacilityPlan, MotorDuty, MotorGroup, RoomPlan, Schedule } from './demo-site-plan';
 import { HOUR_MS, lightingShare, localTime, scheduleActivity } from './site-calendar';
 import type { Random } from './seeded-random';
 
-export type EquipmentKind = (typeof equipmentKinds)[number];
-export type EquipmentStatus = (typeof equipmentStatuses)[number];
+export type { EquipmentKind, EquipmentStatus };
 
 /** One device of the demo site, with what the history generator needs beyond the row. */
 export interface SeedDevice {

@@ -1,6 +1,5 @@
-import type { LiveBus, LiveEvent } from '../../telemetry/live-bus';
-
-export type AlertEvent = Extract<LiveEvent, { type: 'alert' }>;
+import type { AlertEvent } from '@sentinela/shared/live-events';
+import type { LiveBus } from '../../telemetry/live-bus';
 
 /** Bound on what waits for a slow client; alert changes are rare, so it is only a safety net. */
 const MAX_PENDING = 1000;

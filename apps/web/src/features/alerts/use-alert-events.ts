@@ -1,5 +1,5 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
-import type { AlertEvent } from '@sentinela/server/features/alerts/alert-events';
+import type { AlertEvent } from '@sentinela/shared/live-events';
 import type { LiveStatus } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
 

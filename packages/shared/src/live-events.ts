@@ -1,0 +1,28 @@
+import type { AlertSeverity, AlertStatus } from './alert-values';
+import type { EquipmentStatus } from './plant';
+
+export const commandStatuses = ['pending', 'confirmed', 'failed', 'timeout'] as const;
+export type CommandStatus = (typeof commandStatuses)[number];
+
+/** What the server pushes to signed-in clients (live.events) and what in-process parts react to. */
+export type LiveEvent =
+  | { type: 'telemetry'; equipmentId: string; ts: Date; metrics: Record<string, number> }
+  | { type: 'status'; equipmentId: string; status: EquipmentStatus }
+  | {
+      type: 'command';
+      commandId: string;
+      equipmentId: string;
+      status: CommandStatus;
+      state?: Record<string, unknown>;
+    }
+  | {
+      type: 'alert';
+      alertId: string;
+      equipmentId: string;
+      severity: AlertSeverity;
+      status: AlertStatus;
+      message: string;
+    };
+
+/** The alert changes alone (alerts.events): raised, acknowledged, cleared. */
+export type AlertEvent = Extract<LiveEvent, { type: 'alert' }>;
