@@ -6,7 +6,6 @@ import type { Language } from '@sentinela/shared/language';
 import { isServerMessageKey, translateServerMessage } from '@sentinela/shared/messages';
 import { AppError } from '../errors';
 
-
 const zodLocales = { pt: zodPt(), en: zodEn() } as const;
 
 /** A zod issue in the caller's language: our own message keys first, then zod's locale. */
