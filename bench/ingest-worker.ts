@@ -17,11 +17,11 @@ import type postgres from 'postgres';
 import { openDatabase, type Database, type DatabaseHandle } from '@sentinela/db/client';
 import { migrateDatabase } from '@sentinela/db/migrate';
 import { equipment, facilities } from '@sentinela/db/schema/plant';
-import { latestTelemetry } from '../apps/server/src/features/telemetry/telemetry.service';
+import { latestTelemetry } from '../apps/server/src/features/plant/readings.service';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../apps/server/src/telemetry/embedded-broker';
 import { startIngest, type Ingest } from '../apps/server/src/telemetry/ingest';
 import { LiveBus } from '../apps/server/src/telemetry/live-bus';
-import type { MqttTarget } from '../apps/server/src/telemetry/mqtt-connection';
+import type { MqttTarget } from '../apps/server/src/platform/mqtt-connection';
 import { rowsOf } from '@sentinela/db/sql-helpers';
 import { quantile, sleep } from './bench-util';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { DatabaseHandle } from '@sentinela/db/client';
 import { seedDemoSite } from '@sentinela/db/seed/demo-site';
-import { openAppDatabase } from './database';
+import { openAppDatabase } from './platform/database';
 import type { Config } from './env';
 import { startAlarmEngine, type AlarmEngine } from './features/alerts/alarm-engine';
 import { purgeExpiredAuthData } from './features/auth/auth-housekeeping';
@@ -10,8 +10,8 @@ import { startLightScheduler, type LightScheduler } from './features/lights/ligh
 import { getTelemetryRetention } from './features/settings/settings.service';
 import { deriveKey } from './features/auth/crypto';
 import { buildApp } from './http/app';
-import { resolveSessionSecret } from './session-secret';
-import { outboxSmsProvider, webhookSmsProvider } from './sms/sms-provider';
+import { resolveSessionSecret } from './platform/session-secret';
+import { outboxSmsProvider, webhookSmsProvider } from './platform/sms-provider';
 import { startTelemetry, type TelemetryRuntime } from './telemetry/telemetry-runtime';
 
 export interface ServerPaths {

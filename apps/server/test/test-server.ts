@@ -14,8 +14,8 @@ import { createTestDatabase } from '@sentinela/db/test/test-database';
 import type { Language } from '@sentinela/shared/language';
 import { deriveKey } from '../src/features/auth/crypto';
 import { buildApp } from '../src/http/app';
-import { outboxSmsProvider } from '../src/sms/sms-provider';
-import type { CommandGateway } from '../src/telemetry/command-gateway';
+import { outboxSmsProvider } from '../src/platform/sms-provider';
+import type { CommandGateway } from '../src/platform/commands/command-gateway';
 import { LiveBus } from '../src/telemetry/live-bus';
 import type { appRouter } from '../src/trpc/router';
 

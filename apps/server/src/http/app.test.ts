@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { AppError } from '../errors';
+import { AppError } from '../platform/errors';
 import { mergeRouters, publicProcedure, router } from '../trpc/init';
 import { appRouter } from '../trpc/router';
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { startEmbeddedBroker } from './embedded-broker';
-import { connectMqtt, whenConnected } from './mqtt-connection';
+import { connectMqtt, whenConnected } from '../platform/mqtt-connection';
 
 describe('embedded broker', () => {
   it('runs in-process only, with a warning naming MQTT_PORT and MQTT_URL, when its port is taken', async () => {

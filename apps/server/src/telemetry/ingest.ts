@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AedesPublishPacket } from 'aedes';
 import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { LiveBus } from './live-bus';
-import { connectMqtt, type MqttTarget } from './mqtt-connection';
+import { connectMqtt, type MqttTarget } from '../platform/mqtt-connection';
 import {
   DerivedState,
   rebuildDerived,

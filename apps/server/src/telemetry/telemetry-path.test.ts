@@ -10,12 +10,12 @@ import { auditLog } from '@sentinela/db/schema/audit';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { startTestServer, type TestClient, type TestServer } from '../../test/test-server';
 import type { appRouter } from '../trpc/router';
-import { startCommandGateway, type CommandGateway } from './command-gateway';
+import { startCommandGateway, type CommandGateway } from '../platform/commands/command-gateway';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { startIngest, type Ingest } from './ingest';
 import type { LiveEvent } from './live-bus';
 import { LiveBus } from './live-bus';
-import { connectMqtt, whenConnected } from './mqtt-connection';
+import { connectMqtt, whenConnected } from '../platform/mqtt-connection';
 import { writeRaw } from './telemetry-writer';
 
 const log = pino({ level: 'silent' });

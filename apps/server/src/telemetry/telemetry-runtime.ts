@@ -1,11 +1,11 @@
 import type { Database } from '@sentinela/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env';
-import { startCommandGateway, type CommandGateway } from './command-gateway';
+import { startCommandGateway, type CommandGateway } from '../platform/commands/command-gateway';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { startIngest, type Ingest } from './ingest';
 import { LiveBus } from './live-bus';
-import type { MqttTarget } from './mqtt-connection';
+import type { MqttTarget } from '../platform/mqtt-connection';
 import { loadPlantDevices } from './plant-devices';
 import { applyRetention, type Retention } from './telemetry-writer';
 import { startVirtualPlant } from './virtual-plant';

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRIC_NAME, ackMessage, telemetryMessage } from '@sentinela/shared/telemetry';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
-import { connectMqtt, whenConnected, type MqttTarget } from './mqtt-connection';
+import { connectMqtt, whenConnected, type MqttTarget } from '../platform/mqtt-connection';
 import type { PlantDevice } from './plant-devices';
 import { startVirtualPlant, type VirtualPlant } from './virtual-plant';
 

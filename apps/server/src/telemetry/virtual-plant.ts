@@ -18,7 +18,7 @@ import {
   type PlantEnvironment,
   type SimDevice,
 } from './device-models';
-import { connectMqtt, whenConnected, type MqttTarget } from './mqtt-connection';
+import { connectMqtt, whenConnected, type MqttTarget } from '../platform/mqtt-connection';
 import type { PlantDevice } from './plant-devices';
 import { activeFault, updateFaults, type FaultType } from './plant-faults';
 

@@ -4,8 +4,8 @@ import { LANGUAGE_HEADER, parseLanguage, type Language } from '@sentinela/shared
 import type { AuthDeps, Caller } from '../features/auth/auth-deps';
 import { SESSION_COOKIE } from '../features/auth/auth-cookies';
 import { resolveSession, type ResolvedSession } from '../features/auth/sessions.service';
-import type { SmsProvider } from '../sms/sms-provider';
-import type { CommandGateway } from '../telemetry/command-gateway';
+import type { SmsProvider } from '../platform/sms-provider';
+import type { CommandGateway } from '../platform/commands/command-gateway';
 import type { LiveBus } from '../telemetry/live-bus';
 
 /** What the server gives every request, built once at start. */

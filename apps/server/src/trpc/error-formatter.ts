@@ -4,7 +4,7 @@ import { ZodError, type core } from 'zod';
 import type { FieldIssue } from '@sentinela/shared/api-errors';
 import type { Language } from '@sentinela/shared/language';
 import { isServerMessageKey, translateServerMessage } from '@sentinela/shared/messages';
-import { AppError } from '../errors';
+import { AppError } from '../platform/errors';
 
 const zodLocales = { pt: zodPt(), en: zodEn() } as const;
 

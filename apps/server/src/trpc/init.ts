@@ -2,8 +2,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { hasRole, type Role } from '@sentinela/shared/auth-rules';
 import { NOT_LOGGED_IN_MESSAGE } from '@sentinela/shared/messages';
-import { recordAudit } from '../audit/audit.service';
-import { AppError } from '../errors';
+import { recordAudit } from '../platform/audit';
+import { AppError } from '../platform/errors';
 import type { Context } from './context';
 import { formatError } from './error-formatter';
 

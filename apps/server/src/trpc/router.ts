@@ -12,7 +12,7 @@ import { roomsRouter } from '../features/rooms/rooms.router';
 import { settingsRouter } from '../features/settings/settings.router';
 import { smsRouter } from '../features/sms/sms.router';
 import { systemRouter } from '../features/system/system.router';
-import { telemetryRouter } from '../features/telemetry/telemetry.router';
+import { telemetryRouter } from '../features/plant/readings.router';
 import { usersRouter } from '../features/users/users.router';
 import { router } from './init';
 

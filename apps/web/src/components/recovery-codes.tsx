@@ -2,7 +2,7 @@ import { Copy, Download } from 'lucide-react';
 import { copyText, downloadText } from '../lib/clipboard';
 import { formatDateTime } from '../lib/format';
 import { useLanguage } from '../lib/i18n/language-context';
-import { recoveryCodesStrings } from '../lib/i18n/recovery-codes-strings';
+import { recoveryCodesStrings } from './recovery-codes.strings';
 import { useStrings } from '../lib/i18n/strings';
 import { notify } from '../lib/notify';
 import { usePublicSettings } from '../lib/use-public-settings';

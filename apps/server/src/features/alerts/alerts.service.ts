@@ -13,8 +13,8 @@ import type {
   ListAlertsOutput,
 } from '@sentinela/shared/alerts';
 import type { z } from 'zod';
-import { recordAudit, type RequestOrigin } from '../../audit/audit.service';
-import { AppError } from '../../errors';
+import { recordAudit, type RequestOrigin } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 import type { LiveBus } from '../../telemetry/live-bus';
 
 /** What the alert actions need: the database, the fan-out for live updates, the clock. */

@@ -1,7 +1,7 @@
 import type { Database } from '@sentinela/db/client';
 import type { Language } from '@sentinela/shared/language';
-import type { RequestOrigin } from '../../audit/audit.service';
-import type { SmsProvider } from '../../sms/sms-provider';
+import type { RequestOrigin } from '../../platform/audit';
+import type { SmsProvider } from '../../platform/sms-provider';
 
 /** What the auth services need; built once at start, passed in (tests pass their own). */
 export interface AuthDeps {

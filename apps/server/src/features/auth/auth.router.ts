@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { codeInput, loginCodeInput, loginInput, phoneInput, registerInput } from '@sentinela/shared/auth';
 import { NOT_LOGGED_IN_MESSAGE } from '@sentinela/shared/messages';
-import { recordAudit } from '../../audit/audit.service';
-import { AppError } from '../../errors';
+import { recordAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 import type { Context } from '../../trpc/context';
 import { authenticatedProcedure, publicProcedure, router, signedInProcedure } from '../../trpc/init';
 import { CHALLENGE_COOKIE, clearCookie, setChallengeCookie, setSessionCookie } from './auth-cookies';

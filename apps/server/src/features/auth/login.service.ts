@@ -3,8 +3,8 @@ import { loginChallenges, users, type UserRow } from '@sentinela/db/schema/accou
 import type { loginInput } from '@sentinela/shared/auth';
 import type { TwoFactorMethod } from '@sentinela/shared/auth-rules';
 import type { z } from 'zod';
-import { recordAudit } from '../../audit/audit.service';
-import { AppError } from '../../errors';
+import { recordAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
 import { hashToken, newToken } from './crypto';
 import { verifyAgainstNothing, verifyPassword } from './passwords';

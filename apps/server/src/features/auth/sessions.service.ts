@@ -2,7 +2,7 @@ import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { sessions, users, type UserRow } from '@sentinela/db/schema/accounts';
 import type { SessionUser } from '@sentinela/shared/auth-rules';
-import type { RequestOrigin } from '../../audit/audit.service';
+import type { RequestOrigin } from '../../platform/audit';
 import { hashToken, newToken } from './crypto';
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { smsCodes } from '@sentinela/db/schema/accounts';
 import { translateServerMessage } from '@sentinela/shared/messages';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
 import { hashCode, safeEqual } from './crypto';
 

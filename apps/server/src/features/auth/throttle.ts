@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { users, type UserRow } from '@sentinela/db/schema/accounts';
 import type { Language } from '@sentinela/shared/language';
-import { countFailuresFrom } from '../../audit/audit.service';
-import { AppError } from '../../errors';
+import { countFailuresFrom } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MS = 15 * 60 * 1000;

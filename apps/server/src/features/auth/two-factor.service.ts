@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { users, type UserRow } from '@sentinela/db/schema/accounts';
-import { recordAudit } from '../../audit/audit.service';
-import { AppError } from '../../errors';
+import { recordAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
 import { decryptSecret, encryptSecret } from './crypto';
 import { replaceRecoveryCodes } from './recovery-codes.service';

@@ -5,7 +5,7 @@ import { containsPattern, rowsOf } from '@sentinela/db/sql-helpers';
 import type { OpenAlertCounts, PowerSource, StatusCounts } from '@sentinela/shared/equipment';
 import type { FacilitiesListOutput, facilitiesListInput, FacilityItem } from '@sentinela/shared/facilities';
 import type { z } from 'zod';
-import { powerReadings } from '../../plant/equipment-sql';
+import { powerReadings } from '../plant/equipment-sql';
 
 type Num = number | string | null;
 

@@ -9,8 +9,8 @@ import {
   hvacSetpointInput,
   hvacSummaryOutput,
 } from '@sentinela/shared/hvac';
-import { commandDepsOf } from '../../commands/command-deps';
-import { executeCommand } from '../../commands/commands.service';
+import { commandDepsOf } from '../../trpc/command-deps';
+import { executeCommand } from '../../platform/commands/commands.service';
 import { authenticatedProcedure, operatorProcedure, router } from '../../trpc/init';
 import { hvacLocations, hvacRooms, hvacSummary, listHvac } from './hvac.service';
 

@@ -13,7 +13,7 @@ import {
 } from '@sentinela/shared/hvac';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import type { z } from 'zod';
-import { dateOf, epochMs, equipmentWhere, numberOf, type EquipmentFilter } from '../../plant/equipment-sql';
+import { dateOf, epochMs, equipmentWhere, numberOf, type EquipmentFilter } from '../plant/equipment-sql';
 
 export const setpointLimits = { min: SETPOINT_MIN_C, max: SETPOINT_MAX_C };
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { commandMessage } from '@sentinela/shared/telemetry';
-import { startCommandGateway, type CommandGateway } from '../../telemetry/command-gateway';
+import { startCommandGateway, type CommandGateway } from '../../platform/commands/command-gateway';
 import { applyCommand } from '../../telemetry/device-commands';
 import type { LightModel } from '../../telemetry/device-models';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../telemetry/embedded-broker';
-import { connectMqtt, whenConnected } from '../../telemetry/mqtt-connection';
+import { connectMqtt, whenConnected } from '../../platform/mqtt-connection';
 
 /**
  * For the lights tests: an embedded broker, the real command gateway, and lights on the other

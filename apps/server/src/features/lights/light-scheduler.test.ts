@@ -6,7 +6,7 @@ import { auditLog } from '@sentinela/db/schema/audit';
 import { lightSchedules } from '@sentinela/db/schema/lighting';
 import { commands, equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
-import type { CommandDeps } from '../../commands/commands.service';
+import type { CommandDeps } from '../../platform/commands/commands.service';
 import { LiveBus, type LiveEvent } from '../../telemetry/live-bus';
 import { startFakeLightDevices, type FakeLightDevices } from './fake-light-devices';
 import { startLightScheduler, SYSTEM_ACTOR, type LightScheduler } from './light-scheduler';

@@ -2,14 +2,14 @@ import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { lightSchedules } from '@sentinela/db/schema/lighting';
 import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
-import { recordAudit, type RequestOrigin } from '../../audit/audit.service';
+import { recordAudit, type RequestOrigin } from '../../platform/audit';
 import {
   executeCommand,
   executeMany,
   type Actor,
   type CommandDeps,
   type CommandResult,
-} from '../../commands/commands.service';
+} from '../../platform/commands/commands.service';
 import { dueAction, isValidTimeZone, type DueAction } from './schedule-time';
 
 /** Who schedules act as: no user (the command log's requested_by and the audit's user stay "nobody"). */

@@ -10,9 +10,9 @@ import type {
   lightScheduleUpdateInput,
 } from '@sentinela/shared/lights';
 import type { z } from 'zod';
-import { recordAudit, type RequestOrigin } from '../../audit/audit.service';
-import type { Actor } from '../../commands/commands.service';
-import { AppError } from '../../errors';
+import { recordAudit, type RequestOrigin } from '../../platform/audit';
+import type { Actor } from '../../platform/commands/commands.service';
+import { AppError } from '../../platform/errors';
 
 export interface ScheduleDeps {
   db: Database;

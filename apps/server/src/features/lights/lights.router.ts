@@ -13,8 +13,8 @@ import {
   lightsSummaryOutput,
 } from '@sentinela/shared/lights';
 import { lightSetInput, lightsBulkInput } from '@sentinela/shared/plant';
-import { commandDepsOf } from '../../commands/command-deps';
-import { executeCommand } from '../../commands/commands.service';
+import { commandDepsOf } from '../../trpc/command-deps';
+import { executeCommand } from '../../platform/commands/commands.service';
 import { authenticatedProcedure, operatorProcedure, router } from '../../trpc/init';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './light-schedules.service';
 import { lightsSavings } from './lights-savings.service';

@@ -6,8 +6,8 @@ import { equipment, facilities, rooms, telemetryLatest } from '@sentinela/db/sch
 import type { LightFacilities, LightItem, lightsListInput, LightsSummary } from '@sentinela/shared/lights';
 import { lightModeValues, type lightsBulkActions } from '@sentinela/shared/plant';
 import type { z } from 'zod';
-import type { RequestOrigin } from '../../audit/audit.service';
-import { executeCommand, executeMany, type Actor, type CommandDeps } from '../../commands/commands.service';
+import type { RequestOrigin } from '../../platform/audit';
+import { executeCommand, executeMany, type Actor, type CommandDeps } from '../../platform/commands/commands.service';
 
 /** What each quick action asks of a light (spec: eco = 50 %, max = boost at 100 %). */
 export const bulkParams: Record<(typeof lightsBulkActions)[number], Record<string, unknown>> = {

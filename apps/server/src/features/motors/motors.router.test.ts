@@ -6,9 +6,9 @@ import { commands, equipment, facilities, rooms, telemetryLatest } from '@sentin
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { failure } from '../../../test/call-failure';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
-import { startCommandGateway, type CommandGateway } from '../../telemetry/command-gateway';
+import { startCommandGateway, type CommandGateway } from '../../platform/commands/command-gateway';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../telemetry/embedded-broker';
-import { connectMqtt, whenConnected } from '../../telemetry/mqtt-connection';
+import { connectMqtt, whenConnected } from '../../platform/mqtt-connection';
 
 const log = pino({ level: 'silent' });
 const T = new Date('2026-03-02T11:59:00Z').getTime();

@@ -8,8 +8,8 @@ import {
   motorSummaryOutput,
 } from '@sentinela/shared/motors';
 import { setPowerInput } from '@sentinela/shared/plant';
-import { commandDepsOf } from '../../commands/command-deps';
-import { executeCommand } from '../../commands/commands.service';
+import { commandDepsOf } from '../../trpc/command-deps';
+import { executeCommand } from '../../platform/commands/commands.service';
 import { authenticatedProcedure, operatorProcedure, router } from '../../trpc/init';
 import { listMotors, motorCommands, motorLocations, motorSummary } from './motors.service';
 

@@ -14,8 +14,8 @@ import type {
   motorScopeInput,
 } from '@sentinela/shared/motors';
 import type { z } from 'zod';
-import { dateOf, epochMs, equipmentWhere, numberOf, type EquipmentFilter } from '../../plant/equipment-sql';
-import { AppError } from '../../errors';
+import { dateOf, epochMs, equipmentWhere, numberOf, type EquipmentFilter } from '../plant/equipment-sql';
+import { AppError } from '../../platform/errors';
 
 /**
  * A motor's newest readings from telemetry_latest, one row per motor (a lateral join: an index

@@ -10,7 +10,7 @@ import {
   type RoomsListOutput,
 } from '@sentinela/shared/rooms';
 import type { z } from 'zod';
-import { powerReadings } from '../../plant/equipment-sql';
+import { powerReadings } from '../plant/equipment-sql';
 
 type Num = number | string | null;
 

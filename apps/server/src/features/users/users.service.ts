@@ -5,8 +5,8 @@ import { users } from '@sentinela/db/schema/accounts';
 import type { listUsersInput, setRoleInput } from '@sentinela/shared/auth';
 import type { Role } from '@sentinela/shared/auth-rules';
 import type { z } from 'zod';
-import { recordAudit, type RequestOrigin } from '../../audit/audit.service';
-import { AppError } from '../../errors';
+import { recordAudit, type RequestOrigin } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 
 const listColumns = {
   id: users.id,

@@ -7,7 +7,7 @@ import { DialogContent, DialogDescription, DialogTitle } from '../../components/
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { securityStrings } from '../../lib/i18n/security-strings';
+import { securityStrings } from './security.strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';

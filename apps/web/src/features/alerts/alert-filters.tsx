@@ -1,7 +1,7 @@
 import { alertSeverities, alertStatuses, type AlertSeverity } from '@sentinela/shared/alert-values';
 import { useId } from 'react';
 import { Select } from '../../components/ui/input';
-import { alertsStrings } from '../../lib/i18n/alerts-strings';
+import { alertsStrings } from './alerts.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 

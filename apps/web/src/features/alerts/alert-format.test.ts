@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertsStrings } from '../../lib/i18n/alerts-strings';
+import { alertsStrings } from './alerts.strings';
 import { alertMessage, formatAlertValue, formatMetricValue, sourceKind } from './alert-format';
 
 const rule = (metric: string) => ({ name: 'r', metric, comparison: 'above' as const, threshold: 1, clearAt: 0 });

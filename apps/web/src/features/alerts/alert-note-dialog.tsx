@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { fieldClassName } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { alertsStrings } from '../../lib/i18n/alerts-strings';
+import { alertsStrings } from './alerts.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 

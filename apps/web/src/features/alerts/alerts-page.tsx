@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { StatCard } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api-errors';
 import { formatNumber } from '../../lib/format';
-import { alertsStrings } from '../../lib/i18n/alerts-strings';
+import { alertsStrings } from './alerts.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';

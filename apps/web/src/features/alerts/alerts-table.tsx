@@ -6,7 +6,7 @@ import { SeverityBadge } from '../../components/status-badge';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
-import { alertsStrings } from '../../lib/i18n/alerts-strings';
+import { alertsStrings } from './alerts.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { alertMessage, formatAlertValue, formatMetricValue, sourceKind } from './alert-format';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, isUnauthorizedError } from '../../lib/api-errors';
-import { loginCodeStrings } from '../../lib/i18n/login-code-strings';
+import { loginCodeStrings } from './login-code.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { errorMessage } from '../../lib/api-errors';
-import { loginStrings } from '../../lib/i18n/login-strings';
+import { loginStrings } from './login.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';

@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import { registerStrings } from '../../lib/i18n/register-strings';
+import { registerStrings } from './register.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { checkPassword } from './password-checks';
 

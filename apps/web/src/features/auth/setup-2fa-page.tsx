@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { RecoveryCodes } from '../../components/recovery-codes';
-import { setup2faStrings } from '../../lib/i18n/setup-2fa-strings';
+import { setup2faStrings } from './setup-2fa.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useCurrentUserQuery, useUserCache } from '../../lib/use-current-user';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-errors';
-import { setup2faStrings } from '../../lib/i18n/setup-2fa-strings';
+import { setup2faStrings } from './setup-2fa.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';

@@ -3,7 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-errors';
 import { copyText } from '../../lib/clipboard';
-import { setup2faStrings } from '../../lib/i18n/setup-2fa-strings';
+import { setup2faStrings } from './setup-2fa.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';

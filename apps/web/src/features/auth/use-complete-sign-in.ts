@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import { loginStrings } from '../../lib/i18n/login-strings';
+import { loginStrings } from './login.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { storeAuthToken, type SessionUser } from '../../lib/session-user';

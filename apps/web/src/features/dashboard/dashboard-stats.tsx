@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ErrorState } from '../../components/query-state';
 import { StatCard } from '../../components/ui/card';
 import { formatNumber, formatQuantity } from '../../lib/format';
-import { dashboardStrings } from '../../lib/i18n/dashboard-strings';
+import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import type { SummaryQuery } from './dashboard-queries';

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { formatDay, formatNumber, formatQuantity } from '../../lib/format';
-import { dashboardStrings } from '../../lib/i18n/dashboard-strings';
+import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { calendarDay, type EnergyQuery } from './dashboard-queries';

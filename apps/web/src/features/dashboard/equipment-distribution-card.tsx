@@ -4,7 +4,7 @@ import { EmptyState, ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatNumber } from '../../lib/format';
-import { dashboardStrings } from '../../lib/i18n/dashboard-strings';
+import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatCurrency, formatQuantity } from '../../lib/format';
-import { dashboardStrings } from '../../lib/i18n/dashboard-strings';
+import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import type { EnergyQuery } from './dashboard-queries';

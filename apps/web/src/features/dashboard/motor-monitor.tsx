@@ -8,7 +8,7 @@ import { Select } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { formatQuantity, formatTemperature } from '../../lib/format';
-import { dashboardStrings } from '../../lib/i18n/dashboard-strings';
+import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useLiveTelemetry, type MetricValues } from '../../lib/live';

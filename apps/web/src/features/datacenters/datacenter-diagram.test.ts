@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datacentersStrings } from '../../lib/i18n/datacenters-strings';
+import { datacentersStrings } from './datacenters.strings';
 import { projectSites } from './datacenter-diagram';
 import { formatCoordinates, formatUptime } from './datacenter-site-card';
 

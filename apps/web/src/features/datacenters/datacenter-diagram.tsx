@@ -1,7 +1,7 @@
 import type { DataCenterLink, DataCenterSite, DataCenterStatus } from '@sentinela/shared/datacenters';
 import { ChartFrame } from '../../components/charts/chart-frame';
 import { cn } from '../../lib/cn';
-import { datacentersStrings } from '../../lib/i18n/datacenters-strings';
+import { datacentersStrings } from './datacenters.strings';
 import { useStrings } from '../../lib/i18n/strings';
 
 export const DIAGRAM_HEIGHT = 300;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { formatNumber, formatQuantity } from '../../lib/format';
-import { datacentersStrings } from '../../lib/i18n/datacenters-strings';
+import { datacentersStrings } from './datacenters.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 

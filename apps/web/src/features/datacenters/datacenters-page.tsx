@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle, StatCard } f
 import { Select } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { formatNumber, formatTime } from '../../lib/format';
-import { datacentersStrings } from '../../lib/i18n/datacenters-strings';
+import { datacentersStrings } from './datacenters.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';

@@ -6,7 +6,7 @@ import { LiveBadge } from '../../components/live-badge';
 import { StatusBadge } from '../../components/status-badge';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet';
 import { formatDateTime, formatTime } from '../../lib/format';
-import { equipmentStrings } from '../../lib/i18n/equipment-strings';
+import { equipmentStrings } from './equipment.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';

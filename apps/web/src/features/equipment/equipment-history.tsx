@@ -6,7 +6,7 @@ import { ErrorState } from '../../components/query-state';
 import { Select } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { formatDay, formatTime } from '../../lib/format';
-import { equipmentStrings } from '../../lib/i18n/equipment-strings';
+import { equipmentStrings } from './equipment.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';

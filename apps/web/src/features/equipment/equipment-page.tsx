@@ -6,7 +6,7 @@ import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
-import { equipmentStrings } from '../../lib/i18n/equipment-strings';
+import { equipmentStrings } from './equipment.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useLiveEvents, type LiveEvent } from '../../lib/live';

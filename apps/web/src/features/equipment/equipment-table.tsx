@@ -3,7 +3,7 @@ import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { ChevronRight } from 'lucide-react';
 import { StatusBadge } from '../../components/status-badge';
 import { cn } from '../../lib/cn';
-import { equipmentStrings } from '../../lib/i18n/equipment-strings';
+import { equipmentStrings } from './equipment.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 

@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
-import { equipmentStrings } from '../../lib/i18n/equipment-strings';
+import { equipmentStrings } from './equipment.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPCClient } from '../../lib/trpc';

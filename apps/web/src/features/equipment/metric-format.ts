@@ -1,7 +1,7 @@
 import type { EquipmentKind } from '@sentinela/shared/plant';
 import type { Language } from '@sentinela/shared/language';
 import { celsiusToFahrenheit, formatNumber, formatQuantity, formatTemperature } from '../../lib/format';
-import type { equipmentStrings } from '../../lib/i18n/equipment-strings';
+import type { equipmentStrings } from './equipment.strings';
 import type { AreaTranslate } from '../../lib/i18n/strings';
 
 /**

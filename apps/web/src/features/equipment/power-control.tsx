@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
-import { equipmentStrings } from '../../lib/i18n/equipment-strings';
+import { equipmentStrings } from './equipment.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';

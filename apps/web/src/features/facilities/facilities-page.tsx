@@ -8,7 +8,7 @@ import { EmptyState, ErrorState } from '../../components/query-state';
 import { StatCard } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { formatNumber, formatQuantity } from '../../lib/format';
-import { facilitiesStrings } from '../../lib/i18n/facilities-strings';
+import { facilitiesStrings } from './facilities.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';

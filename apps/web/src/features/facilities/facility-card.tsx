@@ -7,7 +7,7 @@ import { buttonClassName } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { formatNumber, formatQuantity, formatTime } from '../../lib/format';
-import { facilitiesStrings } from '../../lib/i18n/facilities-strings';
+import { facilitiesStrings } from './facilities.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';

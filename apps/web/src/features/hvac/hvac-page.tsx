@@ -10,7 +10,7 @@ import { ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/input';
 import { formatTemperature } from '../../lib/format';
-import { hvacStrings } from '../../lib/i18n/hvac-strings';
+import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';

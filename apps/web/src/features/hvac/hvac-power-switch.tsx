@@ -1,5 +1,5 @@
 import { PowerSwitch } from '../../components/power-switch';
-import { hvacStrings } from '../../lib/i18n/hvac-strings';
+import { hvacStrings } from './hvac.strings';
 import { useStrings } from '../../lib/i18n/strings';
 
 interface HvacPowerSwitchProps {

@@ -2,7 +2,7 @@ import type { HvacSummary } from '@sentinela/shared/hvac';
 import { AirVent, Droplets, Thermometer, ThermometerSnowflake, Zap } from 'lucide-react';
 import { StatCard } from '../../components/ui/card';
 import { formatNumber, formatQuantity, formatTemperature } from '../../lib/format';
-import { hvacStrings } from '../../lib/i18n/hvac-strings';
+import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 

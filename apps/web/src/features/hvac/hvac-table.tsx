@@ -6,7 +6,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatQuantity, formatTemperature } from '../../lib/format';
-import { hvacStrings } from '../../lib/i18n/hvac-strings';
+import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import type { MetricValues } from '../../lib/live';

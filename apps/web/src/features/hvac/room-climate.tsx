@@ -6,7 +6,7 @@ import { EmptyState, ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { formatQuantity, formatTemperature } from '../../lib/format';
-import { hvacStrings } from '../../lib/i18n/hvac-strings';
+import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';

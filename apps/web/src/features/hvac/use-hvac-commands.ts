@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-errors';
 import { formatTemperature } from '../../lib/format';
-import { hvacStrings } from '../../lib/i18n/hvac-strings';
+import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';

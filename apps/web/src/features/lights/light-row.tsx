@@ -7,7 +7,7 @@ import { Select } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { formatQuantity } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { lightsStrings } from '../../lib/i18n/lights-strings';
+import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import type { LightChange } from './use-light-commands';
 import { lightModes, type LightMode, type LiveLight } from './use-lights-live';

@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { formatDateTime, formatQuantity } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { lightsStrings, type LightsStringKey } from '../../lib/i18n/lights-strings';
+import { lightsStrings, type LightsStringKey } from './lights.strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';

@@ -1,7 +1,7 @@
 import type { LightFacilities } from '@sentinela/shared/lights';
 import { useId } from 'react';
 import { Select } from '../../components/ui/input';
-import { lightsStrings, type LightsStringKey } from '../../lib/i18n/lights-strings';
+import { lightsStrings, type LightsStringKey } from './lights.strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 
 export interface LightsScopeValue {

@@ -3,7 +3,7 @@ import { Gauge, Lightbulb, PiggyBank, Power, Zap } from 'lucide-react';
 import { Card, StatCard } from '../../components/ui/card';
 import { formatCurrency, formatDateTime, formatNumber, formatQuantity } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { lightsStrings } from '../../lib/i18n/lights-strings';
+import { lightsStrings } from './lights.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { EmptyState } from '../../components/query-state';
 import { Input, Select } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { lightsStrings } from '../../lib/i18n/lights-strings';
+import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { cellClass, LightRow } from './light-row';
 import type { LightChange } from './use-light-commands';

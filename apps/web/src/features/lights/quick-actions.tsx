@@ -6,7 +6,7 @@ import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api-errors';
-import { lightsStrings } from '../../lib/i18n/lights-strings';
+import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input, Select } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-errors';
-import { lightsStrings } from '../../lib/i18n/lights-strings';
+import { lightsStrings } from './lights.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';

@@ -1,7 +1,7 @@
 import { lightScheduleCreateInput } from '@sentinela/shared/lights';
 import { serverMessages } from '@sentinela/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { lightsStrings } from '../../lib/i18n/lights-strings';
+import { lightsStrings } from './lights.strings';
 import { validateSchedule, type FormValues } from './schedule-validation';
 
 const roomId = '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5';

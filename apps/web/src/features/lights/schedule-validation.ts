@@ -1,4 +1,4 @@
-import type { LightsStringKey } from '../../lib/i18n/lights-strings';
+import type { LightsStringKey } from './lights.strings';
 
 /** Monday first, as people read a week (the stored numbers: 0 = Sunday … 6 = Saturday). */
 export const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;

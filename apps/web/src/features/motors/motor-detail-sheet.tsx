@@ -4,7 +4,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet';
 import { formatDateTime, formatQuantity, formatTemperature } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { motorsStrings } from '../../lib/i18n/motors-strings';
+import { motorsStrings } from './motors.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { MotorCommands } from './motor-commands';

@@ -3,7 +3,7 @@ import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { Search } from 'lucide-react';
 import { useMemo } from 'react';
 import { Input, Select } from '../../components/ui/input';
-import { motorsStrings } from '../../lib/i18n/motors-strings';
+import { motorsStrings } from './motors.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 

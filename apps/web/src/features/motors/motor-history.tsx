@@ -7,7 +7,7 @@ import { Select } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { celsiusToFahrenheit, formatDay, formatNumber, formatTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { motorsStrings } from '../../lib/i18n/motors-strings';
+import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 

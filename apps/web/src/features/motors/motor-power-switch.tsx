@@ -1,6 +1,6 @@
 import { PowerSwitch } from '../../components/power-switch';
 import { cn } from '../../lib/cn';
-import { motorsStrings } from '../../lib/i18n/motors-strings';
+import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
 
 interface MotorPowerSwitchProps {

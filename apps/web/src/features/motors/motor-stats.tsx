@@ -3,7 +3,7 @@ import { Activity, Cog, Gauge, Thermometer, Zap } from 'lucide-react';
 import { StatCard } from '../../components/ui/card';
 import { formatNumber, formatQuantity, formatTemperature } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { motorsStrings } from '../../lib/i18n/motors-strings';
+import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
 
 /** Two lines for every hint, loading or not, so nothing moves when the figures arrive. */

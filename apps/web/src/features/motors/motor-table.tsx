@@ -3,7 +3,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { cn } from '../../lib/cn';
 import { formatQuantity, formatTemperature } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { motorsStrings } from '../../lib/i18n/motors-strings';
+import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { MotorPowerSwitch } from './motor-power-switch';
 import type { LiveMotor } from './use-motor-live';

@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { motorsStrings } from '../../lib/i18n/motors-strings';
+import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';

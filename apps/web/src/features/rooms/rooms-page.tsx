@@ -8,7 +8,7 @@ import { StatCard } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/input';
 import { formatNumber, formatQuantity } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { roomsStrings } from '../../lib/i18n/rooms-strings';
+import { roomsStrings } from './rooms.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';

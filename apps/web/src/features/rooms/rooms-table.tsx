@@ -6,7 +6,7 @@ import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatQuantity, formatTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { roomsStrings } from '../../lib/i18n/rooms-strings';
+import { roomsStrings } from './rooms.strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 
 const cell = 'px-3 py-2.5 text-left align-top';

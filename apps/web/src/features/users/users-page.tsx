@@ -11,7 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { layoutStrings } from '../../lib/i18n/layout-strings';
 import { useStrings } from '../../lib/i18n/strings';
-import { usersStrings } from '../../lib/i18n/users-strings';
+import { usersStrings } from './users.strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser, useUserCache } from '../../lib/use-current-user';

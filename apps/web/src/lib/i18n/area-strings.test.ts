@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { layoutStrings } from './layout-strings';
-import { loginCodeStrings } from './login-code-strings';
-import { loginStrings } from './login-strings';
-import { recoveryCodesStrings } from './recovery-codes-strings';
-import { registerStrings } from './register-strings';
-import { securityStrings } from './security-strings';
-import { setup2faStrings } from './setup-2fa-strings';
-import { usersStrings } from './users-strings';
+import { loginCodeStrings } from '../../features/auth/login-code.strings';
+import { loginStrings } from '../../features/auth/login.strings';
+import { recoveryCodesStrings } from '../../components/recovery-codes.strings';
+import { registerStrings } from '../../features/auth/register.strings';
+import { securityStrings } from '../../app/layout/security.strings';
+import { setup2faStrings } from '../../features/auth/setup-2fa.strings';
+import { usersStrings } from '../../features/users/users.strings';
 import { dictionaries } from './dictionaries';
 
 const areas = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { equipmentStrings } from './equipment-strings';
-import { facilitiesStrings } from './facilities-strings';
-import { roomsStrings } from './rooms-strings';
+import { equipmentStrings } from '../../features/equipment/equipment.strings';
+import { facilitiesStrings } from '../../features/facilities/facilities.strings';
+import { roomsStrings } from '../../features/rooms/rooms.strings';
 
 describe('equipment, rooms and facilities strings', () => {
   it.each(Object.entries({ equipmentStrings, roomsStrings, facilitiesStrings }))(

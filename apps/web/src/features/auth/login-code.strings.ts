@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** The code step of /login (its own chunk, fetched when the password is submitted). */
 export const loginCodeStrings = defineStrings(

@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** The motors page (/motors) and its detail panel. Shared words are in ops-strings.ts. */
 export const motorsStrings = defineStrings(

@@ -4,10 +4,10 @@ import type { Database } from '@sentinela/db/client';
 import { commands, equipment, facilities } from '@sentinela/db/schema/plant';
 import type { EquipmentKind } from '@sentinela/shared/plant';
 import type { CommandAction } from '@sentinela/shared/telemetry';
-import { recordAudit, type RequestOrigin } from '../audit/audit.service';
+import { recordAudit, type RequestOrigin } from '../audit';
 import { AppError } from '../errors';
-import type { CommandGateway, CommandOutcome } from '../telemetry/command-gateway';
-import type { LiveBus } from '../telemetry/live-bus';
+import type { CommandGateway, CommandOutcome } from './command-gateway';
+import type { LiveBus } from '../../telemetry/live-bus';
 
 export interface CommandDeps {
   db: Database;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { acquireDataDirLock, type DataDirLock } from '@sentinela/db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from '@sentinela/db/client';
 import { migrateDatabase } from '@sentinela/db/migrate';
-import type { Config } from './env';
+import type { Config } from '../env';
 
 /**
  * Opens the configured database and brings its schema up to date. Embedded mode: PGlite in

@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** /datacenters. Live and shared words come from ops-strings. */
 export const datacentersStrings = defineStrings(

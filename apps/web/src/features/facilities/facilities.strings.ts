@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** The Instalações page. */
 export const facilitiesStrings = defineStrings(

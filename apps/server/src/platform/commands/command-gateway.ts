@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ackMessage, deviceTopic, parseDeviceTopic, type CommandAction } from '@sentinela/shared/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
-import { connectMqtt, type MqttTarget } from './mqtt-connection';
+import { connectMqtt, type MqttTarget } from '../mqtt-connection';
 
 export interface CommandOutcome {
   status: 'confirmed' | 'failed' | 'timeout';

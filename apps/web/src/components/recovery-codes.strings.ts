@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../lib/i18n/strings';
 
 /** The recovery codes panel (setup screen and the Segurança dialog). */
 export const recoveryCodesStrings = defineStrings(

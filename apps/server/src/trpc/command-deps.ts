@@ -1,5 +1,5 @@
-import type { Context } from '../trpc/context';
-import type { CommandDeps } from './commands.service';
+import type { Context } from './context';
+import type { CommandDeps } from '../platform/commands/commands.service';
 
 /** The command dependencies of a request's context. */
 export function commandDepsOf(ctx: Context): CommandDeps {

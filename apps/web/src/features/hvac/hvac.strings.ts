@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** HVAC & Clima (/hvac). Shared words are in ops-strings.ts. */
 export const hvacStrings = defineStrings(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lightsStrings } from './lights-strings';
+import { lightsStrings } from './lights.strings';
 
 describe('lights strings', () => {
   it('has the same keys in pt and en, none empty', () => {

@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** The Segurança dialog of the user menu (PRODUCT §2). */
 export const securityStrings = defineStrings(

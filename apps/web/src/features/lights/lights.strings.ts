@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** The lighting page (/lights): figures, quick actions, the lights and their schedules. Shared words are in ops-strings.ts. */
 export const lightsStrings = defineStrings(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from './env';
+import type { Config } from '../env';
 
 /**
  * SESSION_SECRET when set; otherwise (embedded mode only, env.ts enforces that) the secret kept

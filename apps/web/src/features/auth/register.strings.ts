@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** /register and its live password checklist (portal-spec.md §5, to the letter in pt). */
 export const registerStrings = defineStrings(

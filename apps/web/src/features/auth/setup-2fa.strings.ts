@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** /setup-2fa: app or SMS, then the recovery codes (portal-spec.md §4, §5, §8, to the letter in pt). */
 export const setup2faStrings = defineStrings(

@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /**
  * /login, with the code step. The spec's Portuguese strings are used exactly (portal-spec.md

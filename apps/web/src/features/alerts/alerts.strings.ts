@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** /alerts. Statuses of equipment, severities, paging and live words come from ops-strings. */
 export const alertsStrings = defineStrings(

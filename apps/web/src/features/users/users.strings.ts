@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** The Usuários page (administrators). */
 export const usersStrings = defineStrings(

@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** The Equipamentos page: list, filters, CSV export and the detail drawer. */
 export const equipmentStrings = defineStrings(

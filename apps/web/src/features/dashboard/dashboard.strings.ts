@@ -1,4 +1,4 @@
-import { defineStrings } from './strings';
+import { defineStrings } from '../../lib/i18n/strings';
 
 /** The Dashboard page (/). Shared words (statuses, severities, live) are in ops-strings. */
 export const dashboardStrings = defineStrings(

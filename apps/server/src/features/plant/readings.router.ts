@@ -1,6 +1,6 @@
 import { telemetryLatestInput, telemetrySeriesInput } from '@sentinela/shared/plant';
 import { authenticatedProcedure, router } from '../../trpc/init';
-import { latestTelemetry, telemetrySeries } from './telemetry.service';
+import { latestTelemetry, telemetrySeries } from './readings.service';
 
 export const telemetryRouter = router({
   latest: authenticatedProcedure
