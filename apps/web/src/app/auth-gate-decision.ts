@@ -1,5 +1,9 @@
-/** The three routes that render without a signed-in user (spec §4). */
-export const PUBLIC_PATHS = ['/login', '/register', '/setup-2fa'] as const;
+import { routeTable } from './route-table';
+
+/** The routes that render without a signed-in user (spec §4: /login, /register, /setup-2fa). */
+export const PUBLIC_PATHS: readonly string[] = routeTable
+  .filter((route) => 'public' in route)
+  .map((route) => route.path);
 export const LOGIN_PATH = '/login';
 export const SETUP_2FA_PATH = '/setup-2fa';
 
@@ -9,7 +13,7 @@ export function normalizePath(pathname: string): string {
 }
 
 export function isPublicPath(pathname: string): boolean {
-  return (PUBLIC_PATHS as readonly string[]).includes(normalizePath(pathname));
+  return PUBLIC_PATHS.includes(normalizePath(pathname));
 }
 
 export interface GateInput {

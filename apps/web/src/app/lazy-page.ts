@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-type PageModule = { default: ComponentType };
+export type PageModule = { default: ComponentType };
 
 export interface LazyPage {
   Component: LazyExoticComponent<ComponentType>;

@@ -1,73 +1,36 @@
-import type { Role } from '@sentinela/shared/auth-rules';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { normalizePath } from './auth-gate-decision';
+import { lazyPage, type LazyPage, type PageModule } from './lazy-page';
+import { notFoundPageName, routeTable, type RouteEntry } from './route-table';
+
+/** Every page module, each in its own chunk (named after the page file, e.g. assets/motors-page-<hash>.js). */
+const pageModules = import.meta.glob<PageModule>('../features/*/*-page.tsx');
+
+/** The lazy page of a route-table name; a name with no module is a programming error. */
+export function pageNamed(name: string): LazyPage {
+  const load = pageModules[`../features/${name}.tsx`];
+  if (!load) throw new Error(`No page module features/${name}.tsx`);
+  return lazyPage(load);
+}
 
 /**
- * Every route, each page in its own chunk (chunk names keep the page file name, e.g.
- * assets/motors-page-<hash>.js). Lives in the entry so the page chunk can start loading
- * alongside the layout chunk on the first visit.
+ * A route of the table with its page ready to load. Lives in the entry so the page chunk can
+ * start loading alongside the layout chunk on the first visit.
  */
-export interface AppRoute {
-  path: string;
+export interface AppRoute extends Omit<RouteEntry, 'page'> {
   page: LazyPage;
-  /** The role the page needs; without it the layout shows the "no permission" page. */
-  requires?: Role;
 }
+
+export const appRoutes: AppRoute[] = routeTable.map((entry: RouteEntry) => ({ ...entry, page: pageNamed(entry.page) }));
 
 /** Outside the dashboard layout; reachable without signing in. */
-export const publicRoutes: AppRoute[] = [
-  { path: '/login', page: lazyPage(() => import('../features/auth/login-page')) },
-  { path: '/register', page: lazyPage(() => import('../features/auth/register-page')) },
-  { path: '/setup-2fa', page: lazyPage(() => import('../features/auth/setup-2fa-page')) },
-];
+export const publicRoutes: AppRoute[] = appRoutes.filter((route) => route.public);
 
 /** Inside the dashboard layout. */
-export const protectedRoutes: AppRoute[] = [
-  { path: '/', page: lazyPage(() => import('../features/dashboard/dashboard-page')) },
-  { path: '/equipment', page: lazyPage(() => import('../features/equipment/equipment-page')) },
-  { path: '/motors', page: lazyPage(() => import('../features/motors/motors-page')) },
-  { path: '/lights', page: lazyPage(() => import('../features/lights/lights-page')) },
-  { path: '/alerts', page: lazyPage(() => import('../features/alerts/alerts-page')) },
-  {
-    path: '/maintenance',
-    page: lazyPage(() => import('../features/maintenance/maintenance-page')),
-  },
-  { path: '/energy', page: lazyPage(() => import('../features/energy/energy-page')) },
-  {
-    path: '/datacenters',
-    page: lazyPage(() => import('../features/datacenters/datacenters-page')),
-  },
-  { path: '/facilities', page: lazyPage(() => import('../features/facilities/facilities-page')) },
-  { path: '/hvac', page: lazyPage(() => import('../features/hvac/hvac-page')) },
-  { path: '/weather', page: lazyPage(() => import('../features/weather/weather-page')) },
-  { path: '/rooms', page: lazyPage(() => import('../features/rooms/rooms-page')) },
-  { path: '/events', page: lazyPage(() => import('../features/events/events-page')) },
-  {
-    path: '/system-health',
-    page: lazyPage(() => import('../features/system-health/system-health-page')),
-  },
-  { path: '/suppliers', page: lazyPage(() => import('../features/suppliers/suppliers-page')) },
-  {
-    path: '/purchase-orders',
-    page: lazyPage(() => import('../features/purchase-orders/purchase-orders-page')),
-  },
-  { path: '/users', page: lazyPage(() => import('../features/users/users-page')), requires: 'admin' },
-  {
-    path: '/settings',
-    page: lazyPage(() => import('../features/settings/settings-page')),
-    requires: 'admin',
-  },
-  { path: '/privacy', page: lazyPage(() => import('../features/privacy/privacy-page')), requires: 'admin' },
-];
+export const protectedRoutes: AppRoute[] = appRoutes.filter((route) => !route.public);
 
-/** /404 and every unknown path, inside the layout. */
-export const notFoundPage = lazyPage(() => import('../features/not-found/not-found-page'));
+export const notFoundPage = pageNamed(notFoundPageName);
 
 export const dashboardLayout = lazyPage(() => import('./layout/dashboard-layout'));
-
-function normalizePath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '').toLowerCase();
-  return trimmed === '' ? '/' : trimmed;
-}
 
 export function findRoute(routes: AppRoute[], pathname: string): AppRoute | undefined {
   const path = normalizePath(pathname);

@@ -21,6 +21,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { TranslationKey } from '../../lib/i18n/dictionaries';
+import { routeTable } from '../route-table';
 
 export interface NavItem {
   path: string;
@@ -28,32 +29,45 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The sidebar menu, in the spec's order (§2). */
-export const mainNavItems: NavItem[] = [
-  { path: '/', labelKey: 'nav.dashboard', icon: LayoutDashboard },
-  { path: '/facilities', labelKey: 'nav.facilities', icon: Factory },
-  { path: '/equipment', labelKey: 'nav.equipment', icon: Cpu },
-  { path: '/motors', labelKey: 'nav.motors', icon: Cog },
-  { path: '/lights', labelKey: 'nav.lights', icon: Lightbulb },
-  { path: '/hvac', labelKey: 'nav.hvac', icon: Fan },
-  { path: '/weather', labelKey: 'nav.weather', icon: CloudSun },
-  { path: '/rooms', labelKey: 'nav.rooms', icon: DoorOpen },
-  { path: '/events', labelKey: 'nav.events', icon: CalendarDays },
-  { path: '/alerts', labelKey: 'nav.alerts', icon: TriangleAlert },
-  { path: '/maintenance', labelKey: 'nav.maintenance', icon: Wrench },
-  { path: '/energy', labelKey: 'nav.energy', icon: Zap },
-  { path: '/datacenters', labelKey: 'nav.datacenters', icon: Server },
-  { path: '/system-health', labelKey: 'nav.systemHealth', icon: Activity },
-  { path: '/suppliers', labelKey: 'nav.suppliers', icon: Truck },
-  { path: '/purchase-orders', labelKey: 'nav.purchaseOrders', icon: ShoppingCart },
-];
+type NavEntry = Extract<(typeof routeTable)[number], { nav: object }>;
 
-/** The 'Administração' section (admin-only once accounts exist). */
-export const adminNavItems: NavItem[] = [
-  { path: '/users', labelKey: 'nav.users', icon: Users },
-  { path: '/settings', labelKey: 'nav.settings', icon: Settings },
-  { path: '/privacy', labelKey: 'nav.privacy', icon: ShieldCheck },
-];
+/** The sidebar's icons by the name the route table gives (a name missing here is a type error). */
+const navIcons: Record<NavEntry['nav']['icon'], LucideIcon> = {
+  Activity,
+  CalendarDays,
+  CloudSun,
+  Cog,
+  Cpu,
+  DoorOpen,
+  Factory,
+  Fan,
+  LayoutDashboard,
+  Lightbulb,
+  Server,
+  Settings,
+  ShieldCheck,
+  ShoppingCart,
+  TriangleAlert,
+  Truck,
+  Users,
+  Wrench,
+  Zap,
+};
+
+/** Every route-table label is a key of the core dictionaries (otherwise this line does not compile). */
+const labelKey = (label: NavEntry['nav']['label']): TranslationKey => label;
+
+function navItemsOf(section: 'main' | 'admin'): NavItem[] {
+  return routeTable
+    .filter((route): route is NavEntry => 'nav' in route && route.nav.section === section)
+    .map(({ path, nav }) => ({ path, labelKey: labelKey(nav.label), icon: navIcons[nav.icon] }));
+}
+
+/** The sidebar menu, in the spec's order (§2). */
+export const mainNavItems: NavItem[] = navItemsOf('main');
+
+/** The 'Administração' section (admin-only). */
+export const adminNavItems: NavItem[] = navItemsOf('admin');
 
 export function isNavItemActive(item: NavItem, location: string): boolean {
   const path = location.replace(/(.)\/+$/, '$1').toLowerCase();
