@@ -3,6 +3,43 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Import boundaries, as no-restricted-imports patterns.
+const noApps = {
+  group: ['@sentinela/server', '@sentinela/server/*', '@sentinela/web', '@sentinela/web/*', '**/apps/**'],
+  message: 'Packages do not import the apps.',
+};
+const noDatabaseInShared = {
+  group: ['@sentinela/db', '@sentinela/db/*'],
+  message: 'packages/shared is the contract: it never imports the database.',
+};
+const serverTypeOnly = {
+  regex: '^@sentinela/server/(?!router$)|/server/src/',
+  message:
+    'The web imports the server only as the AppRouter type (@sentinela/server/router); the contract is @sentinela/shared.',
+};
+const noWeb = {
+  group: ['@sentinela/web', '@sentinela/web/*', '**/web/src/**'],
+  message: 'The server does not import the web.',
+};
+const noFeaturesOrShell = {
+  regex: '^(\\.\\./)+(features|app)/',
+  message: 'components/ and lib/ serve every feature: they import neither a feature nor the app shell.',
+};
+const noShellInFeatures = {
+  regex: '^(\\.\\./)+app/',
+  message: 'A feature does not import the app shell (app/); the route table imports the feature.',
+};
+// `../<other-area>/…`, except the shared plant feature and another area's published service (`../x/x.service`).
+const noOtherFeature = {
+  regex: '^\\.\\./(?!\\.\\./|plant/)([a-z0-9-]+)/(?!\\1\\.service$)',
+  message:
+    "A feature does not import another feature's internals: move what two need to features/plant, platform/ (server), components/ or lib/ (web), or packages/shared.",
+};
+const noUpperServerLayers = {
+  regex: '^(\\.\\./)+(features|trpc|http)/',
+  message: 'platform/ and telemetry/ sit below the features, tRPC and HTTP: they do not import them.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,6 +86,40 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration through apps/server/src/env.ts.' },
       ],
     },
+  },
+  // Boundaries (docs/ARCHITECTURE.md). Each block lists every pattern for its files: a later
+  // block's no-restricted-imports replaces an earlier one's for the same file.
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noApps, noDatabaseInShared] }] },
+  },
+  {
+    files: ['packages/db/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noApps] }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverTypeOnly, noFeaturesOrShell] }] },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverTypeOnly, noShellInFeatures, noOtherFeature] }] },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverTypeOnly] }] },
+  },
+  {
+    files: ['apps/server/src/features/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noOtherFeature] }] },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/telemetry/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noUpperServerLayers] }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
