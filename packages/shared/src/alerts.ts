@@ -6,6 +6,7 @@ import {
   alertStatuses,
   alertStatusFilters,
 } from './alert-values';
+import { pageInput, pageOf } from './page';
 
 // The plain values live in alert-values.ts (no zod, for the client's bundle); named here too.
 export { ACKNOWLEDGE_MANY_MAX, ALERT_NOTE_MAX, alertSeverities, alertStatuses, alertStatusFilters };
@@ -27,8 +28,7 @@ export const listAlertsInput = z
     status: z.enum(alertStatusFilters).optional(),
     severity: z.enum(alertSeverities).optional(),
     equipmentId: z.string().trim().min(1).max(64).optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(200).default(25),
+    ...pageInput(25, 200),
   })
   .default({ page: 1, pageSize: 25 });
 
@@ -88,13 +88,9 @@ export const alertCountsSchema = z.object({
 });
 export type AlertCounts = z.infer<typeof alertCountsSchema>;
 
-export const listAlertsOutput = z.object({
-  items: z.array(alertItemSchema),
-  total: z.number().int(),
+export const listAlertsOutput = pageOf(alertItemSchema).extend({
   /** Open alerts (active + acknowledged) by severity; only the equipmentId filter applies. */
   counts: alertCountsSchema,
-  page: z.number().int(),
-  pageSize: z.number().int(),
 });
 export type ListAlertsOutput = z.infer<typeof listAlertsOutput>;
 

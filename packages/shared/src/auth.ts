@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { CODE_LENGTH, normalizeCode, PASSWORD_MAX_LENGTH, passwordRules, PHONE_PATTERN, roles } from './auth-rules';
+import {
+  CODE_LENGTH,
+  normalizeCode,
+  PASSWORD_MAX_LENGTH,
+  passwordRules,
+  PHONE_PATTERN,
+  roles,
+  twoFactorMethods,
+  type SessionUser,
+} from './auth-rules';
+import { pageInput, pageOf } from './page';
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).email('validation.email');
 
@@ -43,8 +53,7 @@ export const phoneInput = z.object({
 export const listUsersInput = z
   .object({
     search: z.string().trim().max(120).optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(100).default(25),
+    ...pageInput(25, 100),
   })
   .default({ page: 1, pageSize: 25 });
 
@@ -54,3 +63,59 @@ export const setRoleInput = z.object({
 });
 
 export const revokeSessionInput = z.object({ sessionId: z.string().min(1).max(128) });
+
+/** The signed-in user as the client knows it (auth.me, sign-in): defined once. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  twoFactorEnabled: z.boolean(),
+  twoFactorMethod: z.enum(twoFactorMethods).nullable(),
+}) satisfies z.ZodType<SessionUser>;
+
+export const meOutput = sessionUserSchema.nullable();
+
+/** Registration answers nothing: browsers get the httpOnly session cookie only. */
+export const registerOutput = z.object({});
+
+/** Signed in, or a second step (by the account's method) pending under a challenge cookie. */
+export const loginOutput = z.union([
+  z.object({ twoFactorRequired: z.literal(true), method: z.enum(twoFactorMethods) }),
+  z.object({ user: sessionUserSchema }),
+]);
+
+export const signedInOutput = z.object({ user: sessionUserSchema });
+
+export const totpSetupOutput = z.object({ secret: z.string(), qrCodeUrl: z.string() });
+
+export const successOutput = z.object({ success: z.literal(true) });
+
+/** Two-factor set up: the one time the recovery codes are shown. */
+export const twoFactorEnabledOutput = successOutput.extend({ recoveryCodes: z.array(z.string()) });
+
+export const smsCodeSentOutput = successOutput.extend({ expiresAt: z.date() });
+
+export const recoveryCodesOutput = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const sessionsOutput = z.array(
+  z.object({
+    /** A prefix of the session's hash: enough to name it, useless as a credential. */
+    id: z.string(),
+    createdAt: z.date(),
+    lastSeenAt: z.date(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    current: z.boolean(),
+  }),
+);
+
+export const signOutOtherSessionsOutput = z.object({ count: z.number().int() });
+
+/** A row of the admin's user list: the session user's fields, and when they joined and last signed in. */
+export const userListItemSchema = sessionUserSchema.extend({ lastLoginAt: z.date().nullable(), createdAt: z.date() });
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+export const listUsersOutput = pageOf(userListItemSchema);
+
+export const setRoleOutput = z.object({ id: z.string(), role: z.enum(roles) });

@@ -1,5 +1,22 @@
 import { TRPCError } from '@trpc/server';
-import { codeInput, loginCodeInput, loginInput, phoneInput, registerInput } from '@sentinela/shared/auth';
+import {
+  codeInput,
+  loginCodeInput,
+  loginInput,
+  loginOutput,
+  meOutput,
+  phoneInput,
+  recoveryCodesOutput,
+  registerInput,
+  registerOutput,
+  sessionsOutput,
+  signedInOutput,
+  signOutOtherSessionsOutput,
+  smsCodeSentOutput,
+  successOutput,
+  totpSetupOutput,
+  twoFactorEnabledOutput,
+} from '@sentinela/shared/auth';
 import { NOT_LOGGED_IN_MESSAGE } from '@sentinela/shared/messages';
 import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -30,62 +47,77 @@ async function rotateSession(ctx: Context & { user: { id: string } }): Promise<v
 }
 
 export const authRouter = router({
-  me: publicProcedure.query(({ ctx }) => (ctx.session ? toSessionUser(ctx.session.user) : null)),
+  me: publicProcedure.output(meOutput).query(({ ctx }) => (ctx.session ? toSessionUser(ctx.session.user) : null)),
 
-  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    const { session } = await register(ctx.auth, ctx.caller, input);
-    await startSession(ctx, session);
-    // The spec's optional token is for non-browser clients; browsers get the httpOnly cookie only.
-    return {};
-  }),
-
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const outcome = await login(ctx.auth, ctx.caller, input);
-    if (outcome.kind === 'challenge') {
-      setChallengeCookie(ctx.req, ctx.res, outcome.challenge.token, outcome.challenge.expiresAt);
-      return { twoFactorRequired: true as const, method: outcome.method };
-    }
-    await startSession(ctx, outcome.session);
-    return { user: outcome.user };
-  }),
-
-  verifyLogin2FA: publicProcedure.input(loginCodeInput).mutation(async ({ ctx, input }) => {
-    try {
-      const { user, session } = await verifyLogin2FA(
-        ctx.auth,
-        ctx.caller,
-        ctx.req.cookies[CHALLENGE_COOKIE],
-        input.code,
-      );
-      clearCookie(ctx.req, ctx.res, CHALLENGE_COOKIE);
+  register: publicProcedure
+    .input(registerInput)
+    .output(registerOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { session } = await register(ctx.auth, ctx.caller, input);
       await startSession(ctx, session);
-      return { user };
-    } catch (error) {
-      if (
-        error instanceof AppError &&
-        (error.key === 'auth.challengeVoided' || error.key === 'auth.challengeExpired')
-      ) {
-        clearCookie(ctx.req, ctx.res, CHALLENGE_COOKIE);
+      // The spec's optional token is for non-browser clients; browsers get the httpOnly cookie only.
+      return {};
+    }),
+
+  login: publicProcedure
+    .input(loginInput)
+    .output(loginOutput)
+    .mutation(async ({ ctx, input }) => {
+      const outcome = await login(ctx.auth, ctx.caller, input);
+      if (outcome.kind === 'challenge') {
+        setChallengeCookie(ctx.req, ctx.res, outcome.challenge.token, outcome.challenge.expiresAt);
+        return { twoFactorRequired: true as const, method: outcome.method };
       }
-      throw error;
-    }
-  }),
+      await startSession(ctx, outcome.session);
+      return { user: outcome.user };
+    }),
 
-  setup2FA: signedInProcedure.query(({ ctx }) => setupTotp(ctx.auth, ctx.user)),
+  verifyLogin2FA: publicProcedure
+    .input(loginCodeInput)
+    .output(signedInOutput)
+    .mutation(async ({ ctx, input }) => {
+      try {
+        const { user, session } = await verifyLogin2FA(
+          ctx.auth,
+          ctx.caller,
+          ctx.req.cookies[CHALLENGE_COOKIE],
+          input.code,
+        );
+        clearCookie(ctx.req, ctx.res, CHALLENGE_COOKIE);
+        await startSession(ctx, session);
+        return { user };
+      } catch (error) {
+        if (
+          error instanceof AppError &&
+          (error.key === 'auth.challengeVoided' || error.key === 'auth.challengeExpired')
+        ) {
+          clearCookie(ctx.req, ctx.res, CHALLENGE_COOKIE);
+        }
+        throw error;
+      }
+    }),
 
-  verify2FA: signedInProcedure.input(codeInput).mutation(async ({ ctx, input }) => {
-    const { recoveryCodes } = await verifyTotpSetup(ctx.auth, ctx.caller, ctx.user, input.code);
-    await rotateSession(ctx);
-    return { success: true as const, recoveryCodes };
-  }),
+  setup2FA: signedInProcedure.output(totpSetupOutput).query(({ ctx }) => setupTotp(ctx.auth, ctx.user)),
 
-  setup2FASMS: signedInProcedure.input(phoneInput).mutation(async ({ ctx, input }) => {
-    await savePhoneNumber(ctx.auth, ctx.caller, ctx.user, input.phoneNumber);
-    return { success: true as const };
-  }),
+  verify2FA: signedInProcedure
+    .input(codeInput)
+    .output(twoFactorEnabledOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { recoveryCodes } = await verifyTotpSetup(ctx.auth, ctx.caller, ctx.user, input.code);
+      await rotateSession(ctx);
+      return { success: true as const, recoveryCodes };
+    }),
+
+  setup2FASMS: signedInProcedure
+    .input(phoneInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await savePhoneNumber(ctx.auth, ctx.caller, ctx.user, input.phoneNumber);
+      return { success: true as const };
+    }),
 
   /** During setup: the code to the saved phone. During a pending SMS sign-in: a resend. */
-  sendSMSCode: publicProcedure.mutation(async ({ ctx }) => {
+  sendSMSCode: publicProcedure.output(smsCodeSentOutput).mutation(async ({ ctx }) => {
     if (ctx.session && !ctx.session.user.twoFactorEnabled) {
       const { expiresAt } = await sendSetupSms(ctx.auth, ctx.caller, ctx.session.user);
       return { success: true as const, expiresAt };
@@ -96,13 +128,16 @@ export const authRouter = router({
     return { success: true as const, expiresAt };
   }),
 
-  verifySMSCode: signedInProcedure.input(codeInput).mutation(async ({ ctx, input }) => {
-    const { recoveryCodes } = await verifySmsSetup(ctx.auth, ctx.caller, ctx.user, input.code);
-    await rotateSession(ctx);
-    return { success: true as const, recoveryCodes };
-  }),
+  verifySMSCode: signedInProcedure
+    .input(codeInput)
+    .output(twoFactorEnabledOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { recoveryCodes } = await verifySmsSetup(ctx.auth, ctx.caller, ctx.user, input.code);
+      await rotateSession(ctx);
+      return { success: true as const, recoveryCodes };
+    }),
 
-  regenerateRecoveryCodes: authenticatedProcedure.mutation(async ({ ctx }) => {
+  regenerateRecoveryCodes: authenticatedProcedure.output(recoveryCodesOutput).mutation(async ({ ctx }) => {
     const recoveryCodes = await replaceRecoveryCodes(ctx.db, ctx.auth.keys.codes, ctx.user.id, ctx.auth.now());
     await recordAudit(ctx.db, ctx.caller, {
       action: 'auth.recoveryCodes.regenerate',
@@ -113,9 +148,11 @@ export const authRouter = router({
     return { recoveryCodes };
   }),
 
-  sessions: authenticatedProcedure.query(({ ctx }) => listSessions(ctx.db, ctx.user.id, ctx.session.id)),
+  sessions: authenticatedProcedure
+    .output(sessionsOutput)
+    .query(({ ctx }) => listSessions(ctx.db, ctx.user.id, ctx.session.id)),
 
-  signOutOtherSessions: authenticatedProcedure.mutation(async ({ ctx }) => {
+  signOutOtherSessions: authenticatedProcedure.output(signOutOtherSessionsOutput).mutation(async ({ ctx }) => {
     const count = await deleteOtherSessions(ctx.db, ctx.user.id, ctx.session.id);
     await recordAudit(ctx.db, ctx.caller, {
       action: 'auth.sessions.signOutOthers',
@@ -127,7 +164,7 @@ export const authRouter = router({
     return { count };
   }),
 
-  logout: signedInProcedure.mutation(async ({ ctx }) => {
+  logout: signedInProcedure.output(successOutput).mutation(async ({ ctx }) => {
     await deleteSessionById(ctx.db, ctx.session.id);
     clearCookie(ctx.req, ctx.res, 'sentinela_session');
     await recordAudit(ctx.db, ctx.caller, {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows } from '@sentinela/db/sql-helpers';
 import type { DashboardEnergy, dashboardEnergyInput } from '@sentinela/shared/dashboard';
 import type { EnergyTariff } from '@sentinela/shared/settings';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { getEnergyTariff } from '../settings/settings.service';
 
 const HOUR_MS = 3_600_000;
@@ -61,9 +61,20 @@ const countedMeters = sql`
      and (e.room_id is null
           or not exists (select 1 from equipment m where m.kind = 'meter' and m.room_id is null and m.facility_id = e.facility_id))`;
 
+const boundsRow = z.object({
+  tz: z.string(),
+  month_start: z.coerce.date(),
+  previous_start: z.coerce.date(),
+  previous_end: z.coerce.date(),
+  days_start: z.coerce.date(),
+  first_day: z.string(),
+  today: z.string(),
+});
+
 /** The site's time zone (the one most facilities use) and the day and month boundaries in it. */
 async function boundsOf(db: Database, now: Date, days: number): Promise<Bounds> {
-  const [row] = rowsOf<Record<string, unknown>>(
+  const [row] = parseRows(
+    boundsRow,
     await db.execute(sql`
       with zone as (
         select coalesce(
@@ -81,15 +92,23 @@ async function boundsOf(db: Database, now: Date, days: number): Promise<Bounds> 
   );
   if (!row) throw new Error('no bounds');
   return {
-    timezone: String(row.tz),
-    monthStart: new Date(row.month_start as string | Date),
-    previousStart: new Date(row.previous_start as string | Date),
-    previousEnd: new Date(row.previous_end as string | Date),
-    daysStart: new Date(row.days_start as string | Date),
-    firstDay: String(row.first_day),
-    today: String(row.today),
+    timezone: row.tz,
+    monthStart: row.month_start,
+    previousStart: row.previous_start,
+    previousEnd: row.previous_end,
+    daysStart: row.days_start,
+    firstDay: row.first_day,
+    today: row.today,
   };
 }
+
+const siteHourRow = z.object({
+  bucket: z.coerce.date(),
+  kwh: z.coerce.number(),
+  day: z.string(),
+  hour: z.coerce.number(),
+  dow: z.coerce.number(),
+});
 
 /**
  * Hourly consumption of the site over [from, now), from the meters' cumulative `energyKwh`
@@ -98,13 +117,8 @@ async function boundsOf(db: Database, now: Date, days: number): Promise<Bounds> 
  * previous hour is missing or the register went backwards (a meter replaced or reset).
  */
 export async function siteHours(db: Database, from: Date, now: Date, timezone: string): Promise<SiteHour[]> {
-  const rows = rowsOf<{
-    bucket: string | Date;
-    kwh: number | string;
-    day: string;
-    hour: number | string;
-    dow: number | string;
-  }>(
+  return parseRows(
+    siteHourRow,
     await db.execute(sql`
       with meters as (${countedMeters}),
       hours as (
@@ -128,22 +142,18 @@ export async function siteHours(db: Database, from: Date, now: Date, timezone: s
        group by bucket
        order by bucket`),
   );
-  return rows.map((r) => ({
-    bucket: new Date(r.bucket),
-    kwh: Number(r.kwh),
-    day: r.day,
-    hour: Number(r.hour),
-    dow: Number(r.dow),
-  }));
 }
 
+const meterCountsRow = z.object({ main: z.coerce.number(), sub: z.coerce.number() });
+
 async function meterCounts(db: Database): Promise<{ main: number; sub: number }> {
-  const [row] = rowsOf<{ main: number | string; sub: number | string }>(
+  const [row] = parseRows(
+    meterCountsRow,
     await db.execute(sql`
       with meters as (${countedMeters})
       select count(*) filter (where room_id is null) as main, count(*) filter (where room_id is not null) as sub from meters`),
   );
-  return { main: Number(row?.main ?? 0), sub: Number(row?.sub ?? 0) };
+  return { main: row?.main ?? 0, sub: row?.sub ?? 0 };
 }
 
 /** The calendar days from `first` to `last` (YYYY-MM-DD, both included). */

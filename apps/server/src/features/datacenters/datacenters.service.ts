@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { dataCenters, facilities } from '@sentinela/db/schema/plant';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows } from '@sentinela/db/sql-helpers';
 import {
   PUE_WINDOW_HOURS,
   type DataCenterLink,
@@ -10,7 +10,7 @@ import {
   type DataCentersOverview,
   type dataCentersOverviewInput,
 } from '@sentinela/shared/datacenters';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -20,32 +20,29 @@ const HOUR_MS = 3_600_000;
 // stand, and the meters of its rooms of kind 'server-room'.
 const dataCenterFacilities = sql`(select facility_id from data_centers where facility_id is not null)`;
 
-interface RackCount {
-  facility_id: string;
-  servers: number;
-  online: number;
-}
+/** A numeric column: postgres-js may answer numeric types as strings. */
+const numeric = z.union([z.number(), z.string()]).pipe(z.coerce.number());
+const nullableNumeric = numeric.nullable();
 
-function countRacks(db: Database) {
-  return db.execute(sql`
+const rackCountRow = z.object({ facility_id: z.string(), servers: numeric, online: numeric });
+
+async function countRacks(db: Database) {
+  const result = await db.execute(sql`
     select facility_id, count(*)::int as servers, count(*) filter (where status = 'online')::int as online
       from equipment
      where kind = 'server' and facility_id in ${dataCenterFacilities}
      group by facility_id`);
+  return parseRows(rackCountRow, result);
 }
 
-interface PowerRow {
-  facility_id: string;
-  it_kw: number | string | null;
-  facility_kw: number | string | null;
-}
+const powerRow = z.object({ facility_id: z.string(), it_kw: nullableNumeric, facility_kw: nullableNumeric });
 
 /**
  * Mean power of each rack and of each server-room meter over the window (hourly rollups, read
  * through their primary key per device), added up per facility.
  */
-function meanPower(db: Database, since: Date) {
-  return db.execute(sql`
+async function meanPower(db: Database, since: Date) {
+  const result = await db.execute(sql`
     select e.facility_id,
            sum(p.mean) filter (where e.kind = 'server')::float8 as it_kw,
            sum(p.mean) filter (where e.kind = 'meter')::float8 as facility_kw
@@ -59,18 +56,16 @@ function meanPower(db: Database, since: Date) {
      where e.facility_id in ${dataCenterFacilities}
        and (e.kind = 'server' or (e.kind = 'meter' and r.kind = 'server-room'))
      group by e.facility_id`);
+  return parseRows(powerRow, result);
 }
 
-interface DowntimeRow {
-  facility_id: string;
-  seconds: number | string | null;
-}
+const downtimeRow = z.object({ facility_id: z.string(), seconds: nullableNumeric });
 
 /** Rack-seconds within [since, now) covered by 'silence' alerts (raised → cleared, or now if still open). */
-function silentSeconds(db: Database, since: Date, now: Date) {
+async function silentSeconds(db: Database, since: Date, now: Date) {
   const from = sql`${since.toISOString()}::timestamptz`;
   const to = sql`${now.toISOString()}::timestamptz`;
-  return db.execute(sql`
+  const result = await db.execute(sql`
     select e.facility_id,
            sum(extract(epoch from least(coalesce(a.cleared_at, ${to}), ${to}) - greatest(a.raised_at, ${from})))::float8 as seconds
       from alerts a
@@ -78,15 +73,13 @@ function silentSeconds(db: Database, since: Date, now: Date) {
      where a.source = 'silence' and e.kind = 'server' and e.facility_id in ${dataCenterFacilities}
        and a.raised_at < ${to} and coalesce(a.cleared_at, ${to}) > ${from}
      group by e.facility_id`);
+  return parseRows(downtimeRow, result);
 }
 
-interface OpenAlertsRow {
-  facility_id: string;
-  open: number;
-}
+const openAlertsRow = z.object({ facility_id: z.string(), open: numeric });
 
-function openAlerts(db: Database) {
-  return db.execute(sql`
+async function openAlerts(db: Database) {
+  const result = await db.execute(sql`
     select e.facility_id, count(*)::int as open
       from alerts a
       join equipment e on e.id = a.equipment_id
@@ -94,6 +87,7 @@ function openAlerts(db: Database) {
      where a.status <> 'cleared' and e.facility_id in ${dataCenterFacilities}
        and (e.kind = 'server' or r.kind = 'server-room')
      group by e.facility_id`);
+  return parseRows(openAlertsRow, result);
 }
 
 const functionOrder = sql`case ${dataCenters.function} when 'primary' then 0 when 'disaster-recovery' then 1 else 2 end`;
@@ -104,9 +98,6 @@ function siteStatus(servers: number, online: number): DataCenterStatus {
   if (servers === 0 || online === 0) return 'offline';
   return online === servers ? 'online' : 'degraded';
 }
-
-const numberOrNull = (value: number | string | null | undefined) =>
-  value === null || value === undefined ? null : Number(value);
 
 /** Each site to the (first) primary: replication for disaster recovery and other primaries, sync for edges. */
 export function linksBetween(sites: Pick<DataCenterSite, 'id' | 'function' | 'status'>[]): DataCenterLink[] {
@@ -149,10 +140,10 @@ export async function dataCentersOverview(
       .from(dataCenters)
       .leftJoin(facilities, eq(facilities.id, dataCenters.facilityId))
       .orderBy(functionOrder, asc(dataCenters.name)),
-    countRacks(db).then((r) => rowsOf<RackCount>(r)),
-    meanPower(db, new Date(now.getTime() - PUE_WINDOW_HOURS * HOUR_MS)).then((r) => rowsOf<PowerRow>(r)),
-    silentSeconds(db, new Date(now.getTime() - windowMs), now).then((r) => rowsOf<DowntimeRow>(r)),
-    openAlerts(db).then((r) => rowsOf<OpenAlertsRow>(r)),
+    countRacks(db),
+    meanPower(db, new Date(now.getTime() - PUE_WINDOW_HOURS * HOUR_MS)),
+    silentSeconds(db, new Date(now.getTime() - windowMs), now),
+    openAlerts(db),
   ]);
   const byFacility = <T extends { facility_id: string }>(list: T[]) =>
     new Map(list.map((row) => [row.facility_id, row]));
@@ -166,10 +157,10 @@ export async function dataCentersOverview(
     const rack = facilityId ? rackOf.get(facilityId) : undefined;
     const servers = rack?.servers ?? 0;
     const serversOnline = rack?.online ?? 0;
-    const silent = Math.max(0, numberOrNull(facilityId ? downtimeOf.get(facilityId)?.seconds : null) ?? 0);
+    const silent = Math.max(0, (facilityId ? downtimeOf.get(facilityId)?.seconds : null) ?? 0);
     const watts = facilityId ? powerOf.get(facilityId) : undefined;
-    const itPowerKw = numberOrNull(watts?.it_kw);
-    const facilityPowerKw = numberOrNull(watts?.facility_kw);
+    const itPowerKw = watts?.it_kw ?? null;
+    const facilityPowerKw = watts?.facility_kw ?? null;
     return {
       id: row.id,
       name: row.name,

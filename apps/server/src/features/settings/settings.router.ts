@@ -1,6 +1,7 @@
+import { publicSettingsSchema } from '@sentinela/shared/settings';
 import { publicProcedure, router } from '../../trpc/init';
 import { getPublicSettings } from './settings.service';
 
 export const settingsRouter = router({
-  public: publicProcedure.query(({ ctx }) => getPublicSettings(ctx.db)),
+  public: publicProcedure.output(publicSettingsSchema).query(({ ctx }) => getPublicSettings(ctx.db)),
 });

@@ -1,6 +1,9 @@
+import { systemHealthSchema } from '@sentinela/shared/system';
 import { publicProcedure, router } from '../../trpc/init';
 import { getSystemHealth } from './system.service';
 
 export const systemRouter = router({
-  health: publicProcedure.query(({ ctx }) => getSystemHealth(ctx.db, ctx.databaseKind, ctx.startedAt)),
+  health: publicProcedure
+    .output(systemHealthSchema)
+    .query(({ ctx }) => getSystemHealth(ctx.db, ctx.databaseKind, ctx.startedAt)),
 });

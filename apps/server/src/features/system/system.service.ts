@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseKind } from '@sentinela/db/client';
+import type { SystemHealth } from '@sentinela/shared/system';
 import packageJson from '../../../package.json' with { type: 'json' };
-
-export interface SystemHealth {
-  status: 'ok' | 'degraded';
-  database: DatabaseKind;
-  databaseLatencyMs: number | null;
-  version: string;
-  uptimeSeconds: number;
-}
 
 /** A cheap liveness report: the process answers and the database answers a query. */
 export async function getSystemHealth(
