@@ -158,19 +158,22 @@ export async function acknowledgeAlert(
 ): Promise<AlertItem> {
   const { db, bus } = deps;
   const audit = { action: 'alerts.acknowledge', userId: actor.id, actorEmail: actor.email, target: input.id };
-  const [row] = await db
-    .update(alerts)
-    .set({
-      status: 'acknowledged',
-      acknowledgedBy: actor.id,
-      acknowledgedAt: deps.now(),
-      acknowledgeNote: input.note ?? null,
-    })
-    .where(and(eq(alerts.id, input.id), eq(alerts.status, 'active')))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(alerts)
+      .set({
+        status: 'acknowledged',
+        acknowledgedBy: actor.id,
+        acknowledgedAt: deps.now(),
+        acknowledgeNote: input.note ?? null,
+      })
+      .where(and(eq(alerts.id, input.id), eq(alerts.status, 'active')))
+      .returning();
+    if (changed) await recordAudit(tx, origin, { ...audit, result: 'success', details: { note: input.note ?? null } });
+    return changed;
+  });
   if (row) {
     publish(bus, row);
-    await recordAudit(db, origin, { ...audit, result: 'success', details: { note: input.note ?? null } });
     return getAlert(db, row.id);
   }
   const error = await refusal(db, input.id);
@@ -191,28 +194,31 @@ export async function acknowledgeAlerts(
 ): Promise<{ acknowledged: number }> {
   const { db, bus } = deps;
   const ids = [...new Set(input.ids)];
-  const rows = await db
-    .update(alerts)
-    .set({
-      status: 'acknowledged',
-      acknowledgedBy: actor.id,
-      acknowledgedAt: deps.now(),
-      acknowledgeNote: input.note ?? null,
-    })
-    .where(and(inArray(alerts.id, ids), eq(alerts.status, 'active')))
-    .returning();
+  const rows = await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(alerts)
+      .set({
+        status: 'acknowledged',
+        acknowledgedBy: actor.id,
+        acknowledgedAt: deps.now(),
+        acknowledgeNote: input.note ?? null,
+      })
+      .where(and(inArray(alerts.id, ids), eq(alerts.status, 'active')))
+      .returning();
+    // One audit entry per alert, so an alert's history is found by its id.
+    for (const row of changed) {
+      await recordAudit(tx, origin, {
+        action: 'alerts.acknowledgeMany',
+        result: 'success',
+        userId: actor.id,
+        actorEmail: actor.email,
+        target: row.id,
+        details: { note: input.note ?? null, requested: ids.length },
+      });
+    }
+    return changed;
+  });
   for (const row of rows) publish(bus, row);
-  // One audit entry per alert, so an alert's history is found by its id.
-  for (const row of rows) {
-    await recordAudit(db, origin, {
-      action: 'alerts.acknowledgeMany',
-      result: 'success',
-      userId: actor.id,
-      actorEmail: actor.email,
-      target: row.id,
-      details: { note: input.note ?? null, requested: ids.length },
-    });
-  }
   return { acknowledged: rows.length };
 }
 
@@ -225,17 +231,20 @@ export async function clearAlert(
 ): Promise<AlertItem> {
   const { db, bus } = deps;
   const audit = { action: 'alerts.clear', userId: actor.id, actorEmail: actor.email, target: input.id };
-  const [row] = await db
-    .update(alerts)
-    .set({ status: 'cleared', clearedBy: actor.id, clearedAt: deps.now(), clearNote: input.note })
-    .where(and(eq(alerts.id, input.id), ne(alerts.status, 'cleared')))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(alerts)
+      .set({ status: 'cleared', clearedBy: actor.id, clearedAt: deps.now(), clearNote: input.note })
+      .where(and(eq(alerts.id, input.id), ne(alerts.status, 'cleared')))
+      .returning();
+    if (changed) await recordAudit(tx, origin, { ...audit, result: 'success', details: { note: input.note } });
+    return changed;
+  });
   if (!row) {
     const error = (await refusal(db, input.id)) ?? new AppError('BAD_REQUEST', 'alerts.alreadyCleared');
     await recordAudit(db, origin, { ...audit, result: 'failure', details: { reason: error.key } });
     throw error;
   }
   publish(bus, row);
-  await recordAudit(db, origin, { ...audit, result: 'success', details: { note: input.note } });
   return getAlert(db, row.id);
 }

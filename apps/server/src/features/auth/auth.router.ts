@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { codeInput, loginCodeInput, loginInput, phoneInput, registerInput } from '@sentinela/shared/auth';
 import { NOT_LOGGED_IN_MESSAGE } from '@sentinela/shared/messages';
-import { recordAudit } from '../../platform/audit';
+import { auditedChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Context } from '../../trpc/context';
 import { authenticatedProcedure, publicProcedure, router, signedInProcedure } from '../../trpc/init';
@@ -103,39 +103,46 @@ export const authRouter = router({
   }),
 
   regenerateRecoveryCodes: authenticatedProcedure.mutation(async ({ ctx }) => {
-    const recoveryCodes = await replaceRecoveryCodes(ctx.db, ctx.auth.keys.codes, ctx.user.id, ctx.auth.now());
-    await recordAudit(ctx.db, ctx.caller, {
-      action: 'auth.recoveryCodes.regenerate',
-      result: 'success',
-      userId: ctx.user.id,
-      actorEmail: ctx.user.email,
-    });
+    const recoveryCodes = await auditedChange(
+      ctx.db,
+      ctx.caller,
+      (tx) => replaceRecoveryCodes(tx, ctx.auth.keys.codes, ctx.user.id, ctx.auth.now()),
+      () => ({
+        action: 'auth.recoveryCodes.regenerate',
+        result: 'success',
+        userId: ctx.user.id,
+        actorEmail: ctx.user.email,
+      }),
+    );
     return { recoveryCodes };
   }),
 
   sessions: authenticatedProcedure.query(({ ctx }) => listSessions(ctx.db, ctx.user.id, ctx.session.id)),
 
   signOutOtherSessions: authenticatedProcedure.mutation(async ({ ctx }) => {
-    const count = await deleteOtherSessions(ctx.db, ctx.user.id, ctx.session.id);
-    await recordAudit(ctx.db, ctx.caller, {
-      action: 'auth.sessions.signOutOthers',
-      result: 'success',
-      userId: ctx.user.id,
-      actorEmail: ctx.user.email,
-      details: { count },
-    });
+    const count = await auditedChange(
+      ctx.db,
+      ctx.caller,
+      (tx) => deleteOtherSessions(tx, ctx.user.id, ctx.session.id),
+      (removed) => ({
+        action: 'auth.sessions.signOutOthers',
+        result: 'success',
+        userId: ctx.user.id,
+        actorEmail: ctx.user.email,
+        details: { count: removed },
+      }),
+    );
     return { count };
   }),
 
   logout: signedInProcedure.mutation(async ({ ctx }) => {
-    await deleteSessionById(ctx.db, ctx.session.id);
+    await auditedChange(
+      ctx.db,
+      ctx.caller,
+      (tx) => deleteSessionById(tx, ctx.session.id),
+      () => ({ action: 'auth.logout', result: 'success', userId: ctx.user.id, actorEmail: ctx.user.email }),
+    );
     clearCookie(ctx.req, ctx.res, 'sentinela_session');
-    await recordAudit(ctx.db, ctx.caller, {
-      action: 'auth.logout',
-      result: 'success',
-      userId: ctx.user.id,
-      actorEmail: ctx.user.email,
-    });
     return { success: true as const };
   }),
 });

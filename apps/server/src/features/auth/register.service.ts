@@ -33,6 +33,15 @@ export async function register(deps: AuthDeps, caller: Caller, input: z.output<t
       })
       .onConflictDoNothing()
       .returning();
+    if (user) {
+      await recordAudit(tx, caller, {
+        action: 'auth.register',
+        result: 'success',
+        userId: user.id,
+        actorEmail: user.email,
+        details: { role: user.role },
+      });
+    }
     return user ?? null;
   });
   if (!created) {
@@ -45,12 +54,5 @@ export async function register(deps: AuthDeps, caller: Caller, input: z.output<t
     throw new AppError('CONFLICT', 'auth.emailTaken');
   }
   const session = await createSession(deps.db, created.id, caller, now);
-  await recordAudit(deps.db, caller, {
-    action: 'auth.register',
-    result: 'success',
-    userId: created.id,
-    actorEmail: created.email,
-    details: { role: created.role },
-  });
   return { user: toSessionUser(created), session };
 }
