@@ -19,6 +19,11 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** The fields of an entry that name who acted. */
+export function actedBy(user: { id: string; email: string }): Pick<AuditEntry, 'userId' | 'actorEmail'> {
+  return { userId: user.id, actorEmail: user.email };
+}
+
 /**
  * Writes one entry. `db` may be a transaction: an entry about a record change is written with
  * the change (see `auditedChange`), so both are kept or neither.

@@ -13,7 +13,7 @@ import type {
   ListAlertsOutput,
 } from '@sentinela/shared/alerts';
 import type { z } from 'zod';
-import { recordAudit, type RequestOrigin } from '../../platform/audit';
+import { actedBy, recordAudit, type RequestOrigin } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { LiveBus } from '../../telemetry/live-bus';
 
@@ -146,6 +146,20 @@ async function refusal(db: Database, id: string): Promise<AppError | null> {
   return null;
 }
 
+/** Active → acknowledged for the active ones among the alerts `which` selects; answers those it changed. */
+function acknowledgeActive(db: Database, deps: AlertDeps, actor: AlertActor, note: string | undefined, which: SQL) {
+  return db
+    .update(alerts)
+    .set({
+      status: 'acknowledged',
+      acknowledgedBy: actor.id,
+      acknowledgedAt: deps.now(),
+      acknowledgeNote: note ?? null,
+    })
+    .where(and(which, eq(alerts.status, 'active')))
+    .returning();
+}
+
 /**
  * Active → acknowledged, recording who, when and the note. Acknowledging an acknowledged
  * alert changes nothing (the first acknowledgement stands); a cleared one is refused.
@@ -157,18 +171,9 @@ export async function acknowledgeAlert(
   input: z.output<typeof acknowledgeAlertInput>,
 ): Promise<AlertItem> {
   const { db, bus } = deps;
-  const audit = { action: 'alerts.acknowledge', userId: actor.id, actorEmail: actor.email, target: input.id };
+  const audit = { action: 'alerts.acknowledge', ...actedBy(actor), target: input.id };
   const row = await db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(alerts)
-      .set({
-        status: 'acknowledged',
-        acknowledgedBy: actor.id,
-        acknowledgedAt: deps.now(),
-        acknowledgeNote: input.note ?? null,
-      })
-      .where(and(eq(alerts.id, input.id), eq(alerts.status, 'active')))
-      .returning();
+    const [changed] = await acknowledgeActive(tx, deps, actor, input.note, eq(alerts.id, input.id));
     if (changed) await recordAudit(tx, origin, { ...audit, result: 'success', details: { note: input.note ?? null } });
     return changed;
   });
@@ -195,23 +200,13 @@ export async function acknowledgeAlerts(
   const { db, bus } = deps;
   const ids = [...new Set(input.ids)];
   const rows = await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(alerts)
-      .set({
-        status: 'acknowledged',
-        acknowledgedBy: actor.id,
-        acknowledgedAt: deps.now(),
-        acknowledgeNote: input.note ?? null,
-      })
-      .where(and(inArray(alerts.id, ids), eq(alerts.status, 'active')))
-      .returning();
+    const changed = await acknowledgeActive(tx, deps, actor, input.note, inArray(alerts.id, ids));
     // One audit entry per alert, so an alert's history is found by its id.
     for (const row of changed) {
       await recordAudit(tx, origin, {
         action: 'alerts.acknowledgeMany',
         result: 'success',
-        userId: actor.id,
-        actorEmail: actor.email,
+        ...actedBy(actor),
         target: row.id,
         details: { note: input.note ?? null, requested: ids.length },
       });
@@ -230,7 +225,7 @@ export async function clearAlert(
   input: z.output<typeof clearAlertInput>,
 ): Promise<AlertItem> {
   const { db, bus } = deps;
-  const audit = { action: 'alerts.clear', userId: actor.id, actorEmail: actor.email, target: input.id };
+  const audit = { action: 'alerts.clear', ...actedBy(actor), target: input.id };
   const row = await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(alerts)

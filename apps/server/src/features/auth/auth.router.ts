@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { codeInput, loginCodeInput, loginInput, phoneInput, registerInput } from '@sentinela/shared/auth';
 import { NOT_LOGGED_IN_MESSAGE } from '@sentinela/shared/messages';
-import { auditedChange } from '../../platform/audit';
+import { actedBy, auditedChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Context } from '../../trpc/context';
 import { authenticatedProcedure, publicProcedure, router, signedInProcedure } from '../../trpc/init';
@@ -110,8 +110,7 @@ export const authRouter = router({
       () => ({
         action: 'auth.recoveryCodes.regenerate',
         result: 'success',
-        userId: ctx.user.id,
-        actorEmail: ctx.user.email,
+        ...actedBy(ctx.user),
       }),
     );
     return { recoveryCodes };
@@ -127,8 +126,7 @@ export const authRouter = router({
       (removed) => ({
         action: 'auth.sessions.signOutOthers',
         result: 'success',
-        userId: ctx.user.id,
-        actorEmail: ctx.user.email,
+        ...actedBy(ctx.user),
         details: { count: removed },
       }),
     );
@@ -140,7 +138,7 @@ export const authRouter = router({
       ctx.db,
       ctx.caller,
       (tx) => deleteSessionById(tx, ctx.session.id),
-      () => ({ action: 'auth.logout', result: 'success', userId: ctx.user.id, actorEmail: ctx.user.email }),
+      () => ({ action: 'auth.logout', result: 'success', ...actedBy(ctx.user) }),
     );
     clearCookie(ctx.req, ctx.res, 'sentinela_session');
     return { success: true as const };

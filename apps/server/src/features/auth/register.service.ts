@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { users } from '@sentinela/db/schema/accounts';
 import type { registerInput } from '@sentinela/shared/auth';
 import type { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
+import { actedBy, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
 import { hashPassword } from './passwords';
@@ -37,8 +37,7 @@ export async function register(deps: AuthDeps, caller: Caller, input: z.output<t
       await recordAudit(tx, caller, {
         action: 'auth.register',
         result: 'success',
-        userId: user.id,
-        actorEmail: user.email,
+        ...actedBy(user),
         details: { role: user.role },
       });
     }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { users, type UserRow } from '@sentinela/db/schema/accounts';
 import type { Database } from '@sentinela/db/client';
-import { auditedChange, recordAudit } from '../../platform/audit';
+import { actedBy, auditedChange, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
 import { decryptSecret, encryptSecret } from './crypto';
@@ -80,8 +80,7 @@ async function enableTwoFactor(deps: AuthDeps, caller: Caller, user: UserRow, me
   const recoveryCodes = await auditedChange(deps.db, caller, change, () => ({
     action: 'auth.2fa.enable',
     result: 'success',
-    userId: user.id,
-    actorEmail: user.email,
+    ...actedBy(user),
     details: { method },
   }));
   return { recoveryCodes };
@@ -93,8 +92,7 @@ export async function verifyTotpSetup(deps: AuthDeps, caller: Caller, user: User
     await recordAudit(deps.db, caller, {
       action: 'auth.2fa.verify',
       result: 'failure',
-      userId: user.id,
-      actorEmail: user.email,
+      ...actedBy(user),
       details: { method: 'totp' },
     });
     throw new AppError('BAD_REQUEST', 'auth.invalidCode');
@@ -108,7 +106,7 @@ export async function savePhoneNumber(deps: AuthDeps, caller: Caller, user: User
     deps.db,
     caller,
     (tx) => tx.update(users).set({ phoneNumber, updatedAt: deps.now() }).where(eq(users.id, user.id)),
-    () => ({ action: 'auth.2fa.phone', result: 'success', userId: user.id, actorEmail: user.email }),
+    () => ({ action: 'auth.2fa.phone', result: 'success', ...actedBy(user) }),
   );
   return { phoneNumber };
 }
@@ -120,8 +118,7 @@ export async function sendSetupSms(deps: AuthDeps, caller: Caller, user: UserRow
   await recordAudit(deps.db, caller, {
     action: 'auth.2fa.sms.send',
     result: 'success',
-    userId: user.id,
-    actorEmail: user.email,
+    ...actedBy(user),
   });
   return sent;
 }
@@ -134,8 +131,7 @@ export async function verifySmsSetup(deps: AuthDeps, caller: Caller, user: UserR
     await recordAudit(deps.db, caller, {
       action: 'auth.2fa.verify',
       result: 'failure',
-      userId: user.id,
-      actorEmail: user.email,
+      ...actedBy(user),
       details: { method: 'sms' },
     });
     throw error;

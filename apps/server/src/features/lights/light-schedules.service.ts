@@ -10,7 +10,7 @@ import type {
   lightScheduleUpdateInput,
 } from '@sentinela/shared/lights';
 import type { z } from 'zod';
-import { auditedChange, type RequestOrigin } from '../../platform/audit';
+import { actedBy, auditedChange, type RequestOrigin } from '../../platform/audit';
 import type { Actor } from '../../platform/commands/commands.service';
 import { AppError } from '../../platform/errors';
 
@@ -72,7 +72,7 @@ async function requireRoom(db: Database, roomId: string): Promise<void> {
   if (!room) throw new AppError('NOT_FOUND', 'lights.roomNotFound');
 }
 
-const byActor = (actor: Actor) => ({ result: 'success' as const, userId: actor.id, actorEmail: actor.email });
+const byActor = (actor: Actor) => ({ result: 'success' as const, ...actedBy(actor) });
 
 const fieldsOf = (input: z.output<typeof lightScheduleCreateInput>) => ({
   roomId: input.roomId,

@@ -5,7 +5,7 @@ import { users } from '@sentinela/db/schema/accounts';
 import type { listUsersInput, setRoleInput } from '@sentinela/shared/auth';
 import type { Role } from '@sentinela/shared/auth-rules';
 import type { z } from 'zod';
-import { recordAudit, type RequestOrigin } from '../../platform/audit';
+import { actedBy, recordAudit, type RequestOrigin } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 
 const listColumns = {
@@ -58,8 +58,7 @@ export async function setUserRole(
       await recordAudit(tx, origin, {
         action: 'users.setRole',
         result: 'success',
-        userId: actor.id,
-        actorEmail: actor.email,
+        ...actedBy(actor),
         target: target.email,
         details: { from: target.role, to: input.role },
       });
@@ -69,8 +68,7 @@ export async function setUserRole(
       await recordAudit(db, origin, {
         action: 'users.setRole',
         result: 'failure',
-        userId: actor.id,
-        actorEmail: actor.email,
+        ...actedBy(actor),
         target: input.userId,
         details: { role: input.role },
       });

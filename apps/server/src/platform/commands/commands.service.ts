@@ -4,7 +4,7 @@ import type { Database } from '@sentinela/db/client';
 import { commands, equipment, facilities } from '@sentinela/db/schema/plant';
 import type { EquipmentKind } from '@sentinela/shared/plant';
 import type { CommandAction } from '@sentinela/shared/telemetry';
-import { auditedChange, type RequestOrigin } from '../audit';
+import { actedBy, auditedChange, type RequestOrigin } from '../audit';
 import { AppError } from '../errors';
 import type { CommandGateway, CommandOutcome } from './command-gateway';
 import type { LiveBus } from '../../telemetry/live-bus';
@@ -51,7 +51,7 @@ export async function executeCommand(
   if (!deps.gateway) throw new AppError('SERVICE_UNAVAILABLE', 'equipment.noBroker');
 
   const commandId = randomUUID();
-  const audit = { userId: actor.id, actorEmail: actor.email, target: equipmentId };
+  const audit = { ...actedBy(actor), target: equipmentId };
   // Two short transactions, request then outcome: none stays open while the device answers.
   await auditedChange(
     deps.db,
