@@ -6,13 +6,17 @@ import { openAppDatabase } from './platform/database';
 import type { Config } from './env';
 import { startAlarmEngine, type AlarmEngine } from './features/alerts/alarm-engine';
 import { purgeExpiredAuthData } from './features/auth/auth-housekeeping';
-import { startLightScheduler, type LightScheduler } from './features/lights/light-scheduler';
+import { SCHEDULER_INTERVAL_MS, startLightScheduler, type LightScheduler } from './features/lights/light-scheduler';
 import { getTelemetryRetention } from './features/settings/settings.service';
 import { deriveKey } from './features/auth/crypto';
 import { buildApp } from './http/app';
 import { resolveSessionSecret } from './platform/session-secret';
-import { outboxSmsProvider, webhookSmsProvider } from './platform/sms-provider';
+import { smsProviderFor } from './platform/sms-provider';
+import { startScheduler } from './platform/scheduler';
+import { applyRetention } from './telemetry/telemetry-writer';
 import { startTelemetry, type TelemetryRuntime } from './telemetry/telemetry-runtime';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface ServerPaths {
   webDist: string;
@@ -42,7 +46,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       const seeded = await seedDemoSite(database.db, { now: new Date() });
       if (seeded.seeded) logger.info({ equipment: seeded.equipment }, 'demo site created (DEMO_DATA=off starts empty)');
     }
-    telemetry = await startTelemetry(config, database.db, logger, () => getTelemetryRetention(database.db));
+    telemetry = await startTelemetry(config, database.db, logger);
     alarms = await startAlarmEngine({ db: database.db, bus: telemetry.bus, log: logger });
     lightScheduler = startLightScheduler({
       deps: { db: database.db, bus: telemetry.bus, gateway: telemetry.commands, now: () => new Date() },
@@ -55,10 +59,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       database,
       startedAt: new Date(),
       keys: { totp: deriveKey(sessionSecret, 'totp-secrets'), codes: deriveKey(sessionSecret, 'one-time-codes') },
-      sms:
-        config.sms.provider === 'webhook'
-          ? webhookSmsProvider(config.sms.url, config.sms.token)
-          : outboxSmsProvider(database.db, logger),
+      sms: smsProviderFor(config.sms, database.db, logger),
       bus: telemetry.bus,
       commands: telemetry.commands,
       trustProxy: config.trustProxy,
@@ -73,14 +74,21 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     await database.close();
     throw error;
   }
-  // Hourly housekeeping; a failure is logged and retried next hour, never fatal.
-  const purge = () =>
-    purgeExpiredAuthData(database.db, new Date()).catch((error: unknown) =>
-      logger.warn({ err: error }, 'could not purge expired sessions'),
-    );
-  void purge();
-  const housekeeping = setInterval(() => void purge(), 60 * 60 * 1000);
-  housekeeping.unref();
+  const jobs = startScheduler({ database, log: logger });
+  const lights = lightScheduler;
+  jobs.add({ name: 'lights.schedules', intervalMs: SCHEDULER_INTERVAL_MS, run: () => lights.tick() });
+  jobs.add({
+    name: 'telemetry.retention',
+    intervalMs: HOUR_MS,
+    // The retention in force is an operational setting: read at every run.
+    run: async (now) => applyRetention(database.db, now, await getTelemetryRetention(database.db)),
+  });
+  jobs.add({
+    name: 'auth.housekeeping',
+    intervalMs: HOUR_MS,
+    runAtStart: true,
+    run: (now) => purgeExpiredAuthData(database.db, now),
+  });
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -95,8 +103,8 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     telemetry: runningTelemetry,
     url: `http://${host}:${port}`,
     async stop() {
-      clearInterval(housekeeping);
       try {
+        await jobs.stop();
         await running.close();
         // Before the telemetry: its commands go through the command gateway.
         await runningLightScheduler?.stop();

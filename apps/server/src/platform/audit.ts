@@ -19,6 +19,15 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** The fields of an entry that name who acted. */
+export function actedBy(user: { id: string; email: string }): Pick<AuditEntry, 'userId' | 'actorEmail'> {
+  return { userId: user.id, actorEmail: user.email };
+}
+
+/**
+ * Writes one entry. `db` may be a transaction: an entry about a record change is written with
+ * the change (see `auditedChange`), so both are kept or neither.
+ */
 export async function recordAudit(db: Database, origin: RequestOrigin, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     action: entry.action,
@@ -29,6 +38,24 @@ export async function recordAudit(db: Database, origin: RequestOrigin, entry: Au
     ip: origin.ip,
     userAgent: origin.userAgent?.slice(0, 512) ?? null,
     details: entry.details ?? null,
+  });
+}
+
+/**
+ * Runs a record change and its audit entry in one transaction: a change that fails writes no
+ * entry, an entry that cannot be written rolls the change back. `entryOf` sees the change's answer.
+ * Inside `change`, use only `tx` (PGlite serialises: a query on `db` would wait for this transaction).
+ */
+export function auditedChange<T>(
+  db: Database,
+  origin: RequestOrigin,
+  change: (tx: Database) => Promise<T>,
+  entryOf: (result: T) => AuditEntry,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    await recordAudit(tx, origin, entryOf(result));
+    return result;
   });
 }
 

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookSmsProvider } from './sms-provider';
+import pino from 'pino';
+import type { Database } from '@sentinela/db/client';
+import { smsProviderFor, webhookSmsProvider } from './sms-provider';
 
 // The SMS gateway is outside the product: a local fake server stands in for it.
 describe('webhook SMS provider', () => {
@@ -38,5 +40,17 @@ describe('webhook SMS provider', () => {
       'SMS gateway answered 503',
     );
     expect(received.at(-1)?.auth).toBeUndefined();
+  });
+});
+
+describe('smsProviderFor', () => {
+  const db = null as unknown as Database; // Choosing a provider sends nothing.
+  const log = pino({ level: 'silent' });
+
+  it('answers the provider SMS_PROVIDER names', () => {
+    expect(smsProviderFor({ provider: 'outbox' }, db, log).name).toBe('outbox');
+    expect(smsProviderFor({ provider: 'webhook', url: 'http://127.0.0.1:9/sms', token: undefined }, db, log).name).toBe(
+      'webhook',
+    );
   });
 });

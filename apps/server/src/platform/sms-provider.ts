@@ -1,8 +1,13 @@
 import type { Database } from '@sentinela/db/client';
 import { smsOutbox } from '@sentinela/db/schema/accounts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../env';
 
-/** How a text message leaves the system. Real gateways plug in here by configuration. */
+/**
+ * How a text message leaves the system. Real gateways plug in here by configuration. SMS has
+ * three homes, each with one role: this provider (sending), auth's sms-codes.service (the 2FA
+ * codes it sends) and features/sms (the admin's reader of the outbox below).
+ */
 export interface SmsProvider {
   readonly name: string;
   send(to: string, body: string): Promise<void>;
@@ -39,4 +44,9 @@ export function webhookSmsProvider(url: string, token: string | undefined): SmsP
       if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
     },
   };
+}
+
+/** The provider SMS_PROVIDER selects. */
+export function smsProviderFor(config: Config['sms'], db: Database, log: FastifyBaseLogger): SmsProvider {
+  return config.provider === 'webhook' ? webhookSmsProvider(config.url, config.token) : outboxSmsProvider(db, log);
 }

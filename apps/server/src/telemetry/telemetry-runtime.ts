@@ -7,7 +7,6 @@ import { startIngest, type Ingest } from './ingest';
 import { LiveBus } from './live-bus';
 import type { MqttTarget } from '../platform/mqtt-connection';
 import { loadPlantDevices } from './plant-devices';
-import { applyRetention, type Retention } from './telemetry-writer';
 import { startVirtualPlant } from './virtual-plant';
 
 export interface TelemetryRuntime {
@@ -20,13 +19,7 @@ export interface TelemetryRuntime {
 }
 
 /** The MQTT side of the process: broker (embedded or external), ingest, command gateway. */
-export async function startTelemetry(
-  config: Config,
-  db: Database,
-  log: FastifyBaseLogger,
-  /** The retention in force (an operational setting, read at every hourly run). */
-  retentionInForce: () => Promise<Retention>,
-): Promise<TelemetryRuntime> {
+export async function startTelemetry(config: Config, db: Database, log: FastifyBaseLogger): Promise<TelemetryRuntime> {
   const bus = new LiveBus();
   const broker = config.mqtt.url ? null : await startEmbeddedBroker(config.mqtt.port, config.host, log);
   const target: MqttTarget = broker
@@ -36,15 +29,6 @@ export async function startTelemetry(
   // in-flight window of unacknowledged messages until a batch commits (ADR 008).
   const ingest = await startIngest({ db, bus, log, target, external: !broker, connections: 12 });
   const commands = startCommandGateway(target, log);
-
-  const retention = setInterval(
-    () =>
-      void retentionInForce()
-        .then((kept) => applyRetention(db, new Date(), kept))
-        .catch((error: unknown) => log.warn({ err: error }, 'retention failed')),
-    60 * 60 * 1000,
-  );
-  retention.unref();
 
   const plant = config.simulator.enabled
     ? await startVirtualPlant({
@@ -63,7 +47,6 @@ export async function startTelemetry(
     broker,
     target,
     async stop() {
-      clearInterval(retention);
       // The plant first: it must not publish into a stopped ingest.
       await plant?.stop();
       await commands.stop();

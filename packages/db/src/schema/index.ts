@@ -1,6 +1,7 @@
 // The Drizzle schema entry: every area's tables, one file per area.
 export * from './accounts';
 export * from './audit';
+export * from './jobs';
 export * from './lighting';
 export * from './plant';
 export * from './settings';

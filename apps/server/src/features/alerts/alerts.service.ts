@@ -13,7 +13,7 @@ import type {
   ListAlertsOutput,
 } from '@sentinela/shared/alerts';
 import type { z } from 'zod';
-import { recordAudit, type RequestOrigin } from '../../platform/audit';
+import { actedBy, recordAudit, type RequestOrigin } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { LiveBus } from '../../telemetry/live-bus';
 
@@ -146,6 +146,20 @@ async function refusal(db: Database, id: string): Promise<AppError | null> {
   return null;
 }
 
+/** Active → acknowledged for the active ones among the alerts `which` selects; answers those it changed. */
+function acknowledgeActive(db: Database, deps: AlertDeps, actor: AlertActor, note: string | undefined, which: SQL) {
+  return db
+    .update(alerts)
+    .set({
+      status: 'acknowledged',
+      acknowledgedBy: actor.id,
+      acknowledgedAt: deps.now(),
+      acknowledgeNote: note ?? null,
+    })
+    .where(and(which, eq(alerts.status, 'active')))
+    .returning();
+}
+
 /**
  * Active → acknowledged, recording who, when and the note. Acknowledging an acknowledged
  * alert changes nothing (the first acknowledgement stands); a cleared one is refused.
@@ -157,20 +171,14 @@ export async function acknowledgeAlert(
   input: z.output<typeof acknowledgeAlertInput>,
 ): Promise<AlertItem> {
   const { db, bus } = deps;
-  const audit = { action: 'alerts.acknowledge', userId: actor.id, actorEmail: actor.email, target: input.id };
-  const [row] = await db
-    .update(alerts)
-    .set({
-      status: 'acknowledged',
-      acknowledgedBy: actor.id,
-      acknowledgedAt: deps.now(),
-      acknowledgeNote: input.note ?? null,
-    })
-    .where(and(eq(alerts.id, input.id), eq(alerts.status, 'active')))
-    .returning();
+  const audit = { action: 'alerts.acknowledge', ...actedBy(actor), target: input.id };
+  const row = await db.transaction(async (tx) => {
+    const [changed] = await acknowledgeActive(tx, deps, actor, input.note, eq(alerts.id, input.id));
+    if (changed) await recordAudit(tx, origin, { ...audit, result: 'success', details: { note: input.note ?? null } });
+    return changed;
+  });
   if (row) {
     publish(bus, row);
-    await recordAudit(db, origin, { ...audit, result: 'success', details: { note: input.note ?? null } });
     return getAlert(db, row.id);
   }
   const error = await refusal(db, input.id);
@@ -191,28 +199,21 @@ export async function acknowledgeAlerts(
 ): Promise<{ acknowledged: number }> {
   const { db, bus } = deps;
   const ids = [...new Set(input.ids)];
-  const rows = await db
-    .update(alerts)
-    .set({
-      status: 'acknowledged',
-      acknowledgedBy: actor.id,
-      acknowledgedAt: deps.now(),
-      acknowledgeNote: input.note ?? null,
-    })
-    .where(and(inArray(alerts.id, ids), eq(alerts.status, 'active')))
-    .returning();
+  const rows = await db.transaction(async (tx) => {
+    const changed = await acknowledgeActive(tx, deps, actor, input.note, inArray(alerts.id, ids));
+    // One audit entry per alert, so an alert's history is found by its id.
+    for (const row of changed) {
+      await recordAudit(tx, origin, {
+        action: 'alerts.acknowledgeMany',
+        result: 'success',
+        ...actedBy(actor),
+        target: row.id,
+        details: { note: input.note ?? null, requested: ids.length },
+      });
+    }
+    return changed;
+  });
   for (const row of rows) publish(bus, row);
-  // One audit entry per alert, so an alert's history is found by its id.
-  for (const row of rows) {
-    await recordAudit(db, origin, {
-      action: 'alerts.acknowledgeMany',
-      result: 'success',
-      userId: actor.id,
-      actorEmail: actor.email,
-      target: row.id,
-      details: { note: input.note ?? null, requested: ids.length },
-    });
-  }
   return { acknowledged: rows.length };
 }
 
@@ -224,18 +225,21 @@ export async function clearAlert(
   input: z.output<typeof clearAlertInput>,
 ): Promise<AlertItem> {
   const { db, bus } = deps;
-  const audit = { action: 'alerts.clear', userId: actor.id, actorEmail: actor.email, target: input.id };
-  const [row] = await db
-    .update(alerts)
-    .set({ status: 'cleared', clearedBy: actor.id, clearedAt: deps.now(), clearNote: input.note })
-    .where(and(eq(alerts.id, input.id), ne(alerts.status, 'cleared')))
-    .returning();
+  const audit = { action: 'alerts.clear', ...actedBy(actor), target: input.id };
+  const row = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(alerts)
+      .set({ status: 'cleared', clearedBy: actor.id, clearedAt: deps.now(), clearNote: input.note })
+      .where(and(eq(alerts.id, input.id), ne(alerts.status, 'cleared')))
+      .returning();
+    if (changed) await recordAudit(tx, origin, { ...audit, result: 'success', details: { note: input.note } });
+    return changed;
+  });
   if (!row) {
     const error = (await refusal(db, input.id)) ?? new AppError('BAD_REQUEST', 'alerts.alreadyCleared');
     await recordAudit(db, origin, { ...audit, result: 'failure', details: { reason: error.key } });
     throw error;
   }
   publish(bus, row);
-  await recordAudit(db, origin, { ...audit, result: 'success', details: { note: input.note } });
   return getAlert(db, row.id);
 }

@@ -18,7 +18,7 @@ import {
   twoFactorEnabledOutput,
 } from '@sentinela/shared/auth';
 import { NOT_LOGGED_IN_MESSAGE } from '@sentinela/shared/messages';
-import { recordAudit } from '../../platform/audit';
+import { actedBy, auditedChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Context } from '../../trpc/context';
 import { authenticatedProcedure, publicProcedure, router, signedInProcedure } from '../../trpc/init';
@@ -138,13 +138,16 @@ export const authRouter = router({
     }),
 
   regenerateRecoveryCodes: authenticatedProcedure.output(recoveryCodesOutput).mutation(async ({ ctx }) => {
-    const recoveryCodes = await replaceRecoveryCodes(ctx.db, ctx.auth.keys.codes, ctx.user.id, ctx.auth.now());
-    await recordAudit(ctx.db, ctx.caller, {
-      action: 'auth.recoveryCodes.regenerate',
-      result: 'success',
-      userId: ctx.user.id,
-      actorEmail: ctx.user.email,
-    });
+    const recoveryCodes = await auditedChange(
+      ctx.db,
+      ctx.caller,
+      (tx) => replaceRecoveryCodes(tx, ctx.auth.keys.codes, ctx.user.id, ctx.auth.now()),
+      () => ({
+        action: 'auth.recoveryCodes.regenerate',
+        result: 'success',
+        ...actedBy(ctx.user),
+      }),
+    );
     return { recoveryCodes };
   }),
 
@@ -153,26 +156,28 @@ export const authRouter = router({
     .query(({ ctx }) => listSessions(ctx.db, ctx.user.id, ctx.session.id)),
 
   signOutOtherSessions: authenticatedProcedure.output(signOutOtherSessionsOutput).mutation(async ({ ctx }) => {
-    const count = await deleteOtherSessions(ctx.db, ctx.user.id, ctx.session.id);
-    await recordAudit(ctx.db, ctx.caller, {
-      action: 'auth.sessions.signOutOthers',
-      result: 'success',
-      userId: ctx.user.id,
-      actorEmail: ctx.user.email,
-      details: { count },
-    });
+    const count = await auditedChange(
+      ctx.db,
+      ctx.caller,
+      (tx) => deleteOtherSessions(tx, ctx.user.id, ctx.session.id),
+      (removed) => ({
+        action: 'auth.sessions.signOutOthers',
+        result: 'success',
+        ...actedBy(ctx.user),
+        details: { count: removed },
+      }),
+    );
     return { count };
   }),
 
   logout: signedInProcedure.output(successOutput).mutation(async ({ ctx }) => {
-    await deleteSessionById(ctx.db, ctx.session.id);
+    await auditedChange(
+      ctx.db,
+      ctx.caller,
+      (tx) => deleteSessionById(tx, ctx.session.id),
+      () => ({ action: 'auth.logout', result: 'success', ...actedBy(ctx.user) }),
+    );
     clearCookie(ctx.req, ctx.res, 'sentinela_session');
-    await recordAudit(ctx.db, ctx.caller, {
-      action: 'auth.logout',
-      result: 'success',
-      userId: ctx.user.id,
-      actorEmail: ctx.user.email,
-    });
     return { success: true as const };
   }),
 });

@@ -3,7 +3,7 @@ import { loginChallenges, users, type UserRow } from '@sentinela/db/schema/accou
 import type { loginInput } from '@sentinela/shared/auth';
 import type { TwoFactorMethod } from '@sentinela/shared/auth-rules';
 import type { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
+import { actedBy, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
 import { hashToken, newToken } from './crypto';
@@ -47,8 +47,7 @@ export async function login(deps: AuthDeps, caller: Caller, input: z.output<type
     await recordAudit(deps.db, caller, {
       action: 'auth.login',
       result: 'denied',
-      userId: user.id,
-      actorEmail: user.email,
+      ...actedBy(user),
       details: { reason: 'locked' },
     });
     throw lockedError(user.lockedUntil, now, caller.lang);
@@ -60,8 +59,7 @@ export async function login(deps: AuthDeps, caller: Caller, input: z.output<type
       await recordAudit(deps.db, caller, {
         action: 'auth.lockout',
         result: 'denied',
-        userId: user.id,
-        actorEmail: user.email,
+        ...actedBy(user),
         details: { until: lockedUntil.toISOString() },
       });
       throw lockedError(lockedUntil, now, caller.lang);
@@ -86,8 +84,7 @@ export async function login(deps: AuthDeps, caller: Caller, input: z.output<type
     await recordAudit(deps.db, caller, {
       action: 'auth.login.password',
       result: 'success',
-      userId: user.id,
-      actorEmail: user.email,
+      ...actedBy(user),
       details: { method: user.twoFactorMethod },
     });
     return { kind: 'challenge', method: user.twoFactorMethod, challenge: { token, expiresAt } };
@@ -102,8 +99,7 @@ async function completeSignIn(deps: AuthDeps, caller: Caller, user: UserRow): Pr
   await recordAudit(deps.db, caller, {
     action: 'auth.login',
     result: 'success',
-    userId: user.id,
-    actorEmail: user.email,
+    ...actedBy(user),
   });
   return session;
 }
@@ -158,8 +154,7 @@ export async function verifyLogin2FA(deps: AuthDeps, caller: Caller, challengeTo
     await recordAudit(deps.db, caller, {
       action: 'auth.login.2fa',
       result: 'failure',
-      userId: user.id,
-      actorEmail: user.email,
+      ...actedBy(user),
       details: { method: challenge.method },
     });
     if ((updated?.failedAttempts ?? MAX_CHALLENGE_FAILURES) >= MAX_CHALLENGE_FAILURES) {
@@ -167,8 +162,7 @@ export async function verifyLogin2FA(deps: AuthDeps, caller: Caller, challengeTo
       await recordAudit(deps.db, caller, {
         action: 'auth.login.2fa.voided',
         result: 'denied',
-        userId: user.id,
-        actorEmail: user.email,
+        ...actedBy(user),
       });
       throw new AppError('UNAUTHORIZED', 'auth.challengeVoided');
     }
@@ -179,8 +173,7 @@ export async function verifyLogin2FA(deps: AuthDeps, caller: Caller, challengeTo
   await recordAudit(deps.db, caller, {
     action: 'auth.login.2fa',
     result: 'success',
-    userId: user.id,
-    actorEmail: user.email,
+    ...actedBy(user),
     details: { via },
   });
   const session = await completeSignIn(deps, caller, user);

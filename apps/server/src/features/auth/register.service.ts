@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { users } from '@sentinela/db/schema/accounts';
 import type { registerInput } from '@sentinela/shared/auth';
 import type { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
+import { actedBy, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
 import { hashPassword } from './passwords';
@@ -33,6 +33,14 @@ export async function register(deps: AuthDeps, caller: Caller, input: z.output<t
       })
       .onConflictDoNothing()
       .returning();
+    if (user) {
+      await recordAudit(tx, caller, {
+        action: 'auth.register',
+        result: 'success',
+        ...actedBy(user),
+        details: { role: user.role },
+      });
+    }
     return user ?? null;
   });
   if (!created) {
@@ -45,12 +53,5 @@ export async function register(deps: AuthDeps, caller: Caller, input: z.output<t
     throw new AppError('CONFLICT', 'auth.emailTaken');
   }
   const session = await createSession(deps.db, created.id, caller, now);
-  await recordAudit(deps.db, caller, {
-    action: 'auth.register',
-    result: 'success',
-    userId: created.id,
-    actorEmail: created.email,
-    details: { role: created.role },
-  });
   return { user: toSessionUser(created), session };
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { users, type UserRow } from '@sentinela/db/schema/accounts';
-import { recordAudit } from '../../platform/audit';
+import type { Database } from '@sentinela/db/client';
+import { actedBy, auditedChange, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
 import { decryptSecret, encryptSecret } from './crypto';
@@ -59,28 +60,29 @@ export async function checkTotp(deps: AuthDeps, user: UserRow, code: string, pen
 
 async function enableTwoFactor(deps: AuthDeps, caller: Caller, user: UserRow, method: 'totp' | 'sms') {
   const now = deps.now();
-  await deps.db
-    .update(users)
-    .set(
-      method === 'totp'
-        ? {
-            twoFactorEnabled: true,
-            twoFactorMethod: 'totp',
-            totpSecret: user.totpPendingSecret,
-            totpPendingSecret: null,
-            updatedAt: now,
-          }
-        : { twoFactorEnabled: true, twoFactorMethod: 'sms', totpPendingSecret: null, updatedAt: now },
-    )
-    .where(eq(users.id, user.id));
-  const recoveryCodes = await replaceRecoveryCodes(deps.db, deps.keys.codes, user.id, now);
-  await recordAudit(deps.db, caller, {
+  const change = async (tx: Database) => {
+    await tx
+      .update(users)
+      .set(
+        method === 'totp'
+          ? {
+              twoFactorEnabled: true,
+              twoFactorMethod: 'totp',
+              totpSecret: user.totpPendingSecret,
+              totpPendingSecret: null,
+              updatedAt: now,
+            }
+          : { twoFactorEnabled: true, twoFactorMethod: 'sms', totpPendingSecret: null, updatedAt: now },
+      )
+      .where(eq(users.id, user.id));
+    return replaceRecoveryCodes(tx, deps.keys.codes, user.id, now);
+  };
+  const recoveryCodes = await auditedChange(deps.db, caller, change, () => ({
     action: 'auth.2fa.enable',
     result: 'success',
-    userId: user.id,
-    actorEmail: user.email,
+    ...actedBy(user),
     details: { method },
-  });
+  }));
   return { recoveryCodes };
 }
 
@@ -90,8 +92,7 @@ export async function verifyTotpSetup(deps: AuthDeps, caller: Caller, user: User
     await recordAudit(deps.db, caller, {
       action: 'auth.2fa.verify',
       result: 'failure',
-      userId: user.id,
-      actorEmail: user.email,
+      ...actedBy(user),
       details: { method: 'totp' },
     });
     throw new AppError('BAD_REQUEST', 'auth.invalidCode');
@@ -101,13 +102,12 @@ export async function verifyTotpSetup(deps: AuthDeps, caller: Caller, user: User
 
 export async function savePhoneNumber(deps: AuthDeps, caller: Caller, user: UserRow, phoneNumber: string) {
   assertNotEnabled(user);
-  await deps.db.update(users).set({ phoneNumber, updatedAt: deps.now() }).where(eq(users.id, user.id));
-  await recordAudit(deps.db, caller, {
-    action: 'auth.2fa.phone',
-    result: 'success',
-    userId: user.id,
-    actorEmail: user.email,
-  });
+  await auditedChange(
+    deps.db,
+    caller,
+    (tx) => tx.update(users).set({ phoneNumber, updatedAt: deps.now() }).where(eq(users.id, user.id)),
+    () => ({ action: 'auth.2fa.phone', result: 'success', ...actedBy(user) }),
+  );
   return { phoneNumber };
 }
 
@@ -118,8 +118,7 @@ export async function sendSetupSms(deps: AuthDeps, caller: Caller, user: UserRow
   await recordAudit(deps.db, caller, {
     action: 'auth.2fa.sms.send',
     result: 'success',
-    userId: user.id,
-    actorEmail: user.email,
+    ...actedBy(user),
   });
   return sent;
 }
@@ -132,8 +131,7 @@ export async function verifySmsSetup(deps: AuthDeps, caller: Caller, user: UserR
     await recordAudit(deps.db, caller, {
       action: 'auth.2fa.verify',
       result: 'failure',
-      userId: user.id,
-      actorEmail: user.email,
+      ...actedBy(user),
       details: { method: 'sms' },
     });
     throw error;

@@ -38,9 +38,9 @@ describe.each(testDatabaseKinds())('light scheduler on %s', (kind) => {
     const bus = new LiveBus();
     bus.subscribe((event) => events.push(event));
     const deps: CommandDeps = { db: database.db, bus, gateway: devices.gateway, now: () => clock };
-    scheduler = startLightScheduler({ deps, log, intervalMs: 0 });
+    scheduler = startLightScheduler({ deps, log });
     // A second server instance on the same database.
-    second = startLightScheduler({ deps, log, intervalMs: 0 });
+    second = startLightScheduler({ deps, log });
 
     const db = database.db;
     const [cps, tyo] = await db

@@ -22,14 +22,12 @@ export const SCHEDULER_INTERVAL_MS = 30_000;
 export interface LightSchedulerOptions {
   deps: CommandDeps;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** How often it looks for due schedules; 0 = never by itself (tests call tick()). */
-  intervalMs?: number;
 }
 
 export interface LightScheduler {
   /** One pass: carries out every due schedule; answers how many it carried out. */
   tick(): Promise<number>;
-  /** Stops the timer and waits for the pass in flight. */
+  /** Refuses further passes and waits for the pass in flight. */
   stop(): Promise<void>;
 }
 
@@ -45,11 +43,11 @@ interface DueSchedule {
  * moment (in their facility's time zone) has passed and was not carried out, claims that
  * moment with a conditional update of last_on_at / last_off_at (so a second pass, or a
  * second server instance, can never act on it again), then switches the room's lights through
- * the ordinary command path as the system, and audits the run.
+ * the ordinary command path as the system, and audits the run. The platform scheduler calls
+ * tick() every SCHEDULER_INTERVAL_MS (server.ts).
  */
 export function startLightScheduler(options: LightSchedulerOptions): LightScheduler {
   const { deps, log } = options;
-  const intervalMs = options.intervalMs ?? SCHEDULER_INTERVAL_MS;
   let running: Promise<number> | null = null;
   let stopped = false;
   const badZones = new Set<string>();
@@ -155,19 +153,10 @@ export function startLightScheduler(options: LightSchedulerOptions): LightSchedu
     return running;
   }
 
-  const timer =
-    intervalMs > 0
-      ? setInterval(() => {
-          tick().catch((error: unknown) => log.error({ err: error }, 'light scheduler pass failed'));
-        }, intervalMs)
-      : null;
-  timer?.unref();
-
   return {
     tick,
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
       await running?.catch(() => undefined);
     },
   };

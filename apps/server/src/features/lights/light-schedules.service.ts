@@ -10,7 +10,7 @@ import type {
   lightScheduleUpdateInput,
 } from '@sentinela/shared/lights';
 import type { z } from 'zod';
-import { recordAudit, type RequestOrigin } from '../../platform/audit';
+import { actedBy, auditedChange, type RequestOrigin } from '../../platform/audit';
 import type { Actor } from '../../platform/commands/commands.service';
 import { AppError } from '../../platform/errors';
 
@@ -72,6 +72,8 @@ async function requireRoom(db: Database, roomId: string): Promise<void> {
   if (!room) throw new AppError('NOT_FOUND', 'lights.roomNotFound');
 }
 
+const byActor = (actor: Actor) => ({ result: 'success' as const, ...actedBy(actor) });
+
 const fieldsOf = (input: z.output<typeof lightScheduleCreateInput>) => ({
   roomId: input.roomId,
   onTime: input.onTime,
@@ -90,19 +92,18 @@ export async function createSchedule(
   await requireRoom(deps.db, input.roomId);
   const now = deps.now();
   const fields = fieldsOf(input);
-  const [row] = await deps.db
-    .insert(lightSchedules)
-    .values({ ...fields, createdBy: actor.id, createdAt: now, updatedAt: now })
-    .returning({ id: lightSchedules.id });
-  const id = row!.id;
-  await recordAudit(deps.db, origin, {
-    action: 'lights.schedules.create',
-    result: 'success',
-    userId: actor.id,
-    actorEmail: actor.email,
-    target: id,
-    details: fields,
-  });
+  const id = await auditedChange(
+    deps.db,
+    origin,
+    async (tx) => {
+      const [row] = await tx
+        .insert(lightSchedules)
+        .values({ ...fields, createdBy: actor.id, createdAt: now, updatedAt: now })
+        .returning({ id: lightSchedules.id });
+      return row!.id;
+    },
+    (created) => ({ ...byActor(actor), action: 'lights.schedules.create', target: created, details: fields }),
+  );
   return scheduleById(deps.db, id);
 }
 
@@ -116,30 +117,34 @@ export async function updateSchedule(
   const before = await scheduleById(deps.db, input.id);
   if (before.roomId !== input.roomId) await requireRoom(deps.db, input.roomId);
   const fields = fieldsOf(input);
-  const updated = await deps.db
-    .update(lightSchedules)
-    .set({ ...fields, updatedAt: deps.now() })
-    .where(eq(lightSchedules.id, input.id))
-    .returning({ id: lightSchedules.id });
-  if (updated.length === 0) throw new AppError('NOT_FOUND', 'lights.scheduleNotFound');
-  await recordAudit(deps.db, origin, {
-    action: 'lights.schedules.update',
-    result: 'success',
-    userId: actor.id,
-    actorEmail: actor.email,
-    target: input.id,
-    details: {
-      before: {
-        roomId: before.roomId,
-        onTime: before.onTime,
-        offTime: before.offTime,
-        days: before.days,
-        brightness: before.brightness,
-        enabled: before.enabled,
-      },
-      after: fields,
+  await auditedChange(
+    deps.db,
+    origin,
+    async (tx) => {
+      const updated = await tx
+        .update(lightSchedules)
+        .set({ ...fields, updatedAt: deps.now() })
+        .where(eq(lightSchedules.id, input.id))
+        .returning({ id: lightSchedules.id });
+      if (updated.length === 0) throw new AppError('NOT_FOUND', 'lights.scheduleNotFound');
     },
-  });
+    () => ({
+      ...byActor(actor),
+      action: 'lights.schedules.update',
+      target: input.id,
+      details: {
+        before: {
+          roomId: before.roomId,
+          onTime: before.onTime,
+          offTime: before.offTime,
+          days: before.days,
+          brightness: before.brightness,
+          enabled: before.enabled,
+        },
+        after: fields,
+      },
+    }),
+  );
   return scheduleById(deps.db, input.id);
 }
 
@@ -149,20 +154,24 @@ export async function deleteSchedule(
   origin: RequestOrigin,
   input: z.output<typeof lightScheduleDeleteInput>,
 ): Promise<{ id: string }> {
-  const [deleted] = await deps.db.delete(lightSchedules).where(eq(lightSchedules.id, input.id)).returning({
-    id: lightSchedules.id,
-    roomId: lightSchedules.roomId,
-    onTime: lightSchedules.onTime,
-    offTime: lightSchedules.offTime,
-  });
-  if (!deleted) throw new AppError('NOT_FOUND', 'lights.scheduleNotFound');
-  await recordAudit(deps.db, origin, {
-    action: 'lights.schedules.delete',
-    result: 'success',
-    userId: actor.id,
-    actorEmail: actor.email,
-    target: input.id,
-    details: { roomId: deleted.roomId, onTime: deleted.onTime, offTime: deleted.offTime },
-  });
-  return { id: deleted.id };
+  return auditedChange(
+    deps.db,
+    origin,
+    async (tx) => {
+      const [deleted] = await tx.delete(lightSchedules).where(eq(lightSchedules.id, input.id)).returning({
+        id: lightSchedules.id,
+        roomId: lightSchedules.roomId,
+        onTime: lightSchedules.onTime,
+        offTime: lightSchedules.offTime,
+      });
+      if (!deleted) throw new AppError('NOT_FOUND', 'lights.scheduleNotFound');
+      return deleted;
+    },
+    (deleted) => ({
+      ...byActor(actor),
+      action: 'lights.schedules.delete',
+      target: input.id,
+      details: { roomId: deleted.roomId, onTime: deleted.onTime, offTime: deleted.offTime },
+    }),
+  ).then((deleted) => ({ id: deleted.id }));
 }

@@ -5,7 +5,7 @@ import { users } from '@sentinela/db/schema/accounts';
 import type { listUsersInput, setRoleInput } from '@sentinela/shared/auth';
 import type { Role } from '@sentinela/shared/auth-rules';
 import type { z } from 'zod';
-import { recordAudit, type RequestOrigin } from '../../platform/audit';
+import { actedBy, recordAudit, type RequestOrigin } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 
 const listColumns = {
@@ -54,26 +54,25 @@ export async function setUserRole(
         if ((admins?.n ?? 0) <= 1) throw new AppError('BAD_REQUEST', 'users.lastAdmin');
       }
       await tx.update(users).set({ role: input.role, updatedAt: new Date() }).where(eq(users.id, input.userId));
-      return { id: target.id, email: target.email, from: target.role, role: input.role };
+      // In the change's transaction: the role is kept only with its audit entry.
+      await recordAudit(tx, origin, {
+        action: 'users.setRole',
+        result: 'success',
+        ...actedBy(actor),
+        target: target.email,
+        details: { from: target.role, to: input.role },
+      });
+      return { id: target.id, role: input.role };
     })
     .catch(async (error: unknown) => {
       await recordAudit(db, origin, {
         action: 'users.setRole',
         result: 'failure',
-        userId: actor.id,
-        actorEmail: actor.email,
+        ...actedBy(actor),
         target: input.userId,
         details: { role: input.role },
       });
       throw error;
     });
-  await recordAudit(db, origin, {
-    action: 'users.setRole',
-    result: 'success',
-    userId: actor.id,
-    actorEmail: actor.email,
-    target: result.email,
-    details: { from: result.from, to: result.role },
-  });
-  return { id: result.id, role: result.role };
+  return result;
 }

@@ -4,7 +4,7 @@ import type { Database } from '@sentinela/db/client';
 import { commands, equipment, facilities } from '@sentinela/db/schema/plant';
 import type { EquipmentKind } from '@sentinela/shared/plant';
 import type { CommandAction } from '@sentinela/shared/telemetry';
-import { recordAudit, type RequestOrigin } from '../audit';
+import { actedBy, auditedChange, type RequestOrigin } from '../audit';
 import { AppError } from '../errors';
 import type { CommandGateway, CommandOutcome } from './command-gateway';
 import type { LiveBus } from '../../telemetry/live-bus';
@@ -27,9 +27,10 @@ export interface CommandResult extends CommandOutcome {
 }
 
 /**
- * Sends one command to one device and records it: pending row, publish, wait for the ack
- * (5 s), then the outcome in the command log, the device's confirmed state (only when
- * confirmed: a timeout or refusal changes nothing), the live stream and the audit log.
+ * Sends one command to one device and records it: the pending row with a "requested" audit
+ * entry, publish, wait for the ack (5 s), then the outcome in the command log, the device's
+ * confirmed state (only when confirmed: a timeout or refusal changes nothing) and the outcome's
+ * audit entry, then the live stream.
  */
 export async function executeCommand(
   deps: CommandDeps,
@@ -50,42 +51,54 @@ export async function executeCommand(
   if (!deps.gateway) throw new AppError('SERVICE_UNAVAILABLE', 'equipment.noBroker');
 
   const commandId = randomUUID();
-  await deps.db.insert(commands).values({
-    id: commandId,
-    equipmentId,
-    action,
-    payload: params,
-    requestedBy: actor.id,
-    requestedAt: deps.now(),
-    status: 'pending',
-  });
+  const audit = { ...actedBy(actor), target: equipmentId };
+  // Two short transactions, request then outcome: none stays open while the device answers.
+  await auditedChange(
+    deps.db,
+    origin,
+    (tx) =>
+      tx.insert(commands).values({
+        id: commandId,
+        equipmentId,
+        action,
+        payload: params,
+        requestedBy: actor.id,
+        requestedAt: deps.now(),
+        status: 'pending',
+      }),
+    () => ({ ...audit, action: `command.${action}.requested`, result: 'success', details: { commandId, params } }),
+  );
   deps.bus.publish({ type: 'command', commandId, equipmentId, status: 'pending' });
 
   const outcome = await deps.gateway.send(device.site, equipmentId, commandId, action, params);
-  await deps.db
-    .update(commands)
-    .set({ status: outcome.status, completedAt: deps.now(), error: outcome.error ?? null })
-    .where(eq(commands.id, commandId));
-  if (outcome.status === 'confirmed' && outcome.state) {
-    await deps.db
-      .update(equipment)
-      .set({ state: sql`${equipment.state} || ${JSON.stringify(outcome.state)}::jsonb` })
-      .where(eq(equipment.id, equipmentId));
-  }
+  await auditedChange(
+    deps.db,
+    origin,
+    async (tx) => {
+      await tx
+        .update(commands)
+        .set({ status: outcome.status, completedAt: deps.now(), error: outcome.error ?? null })
+        .where(eq(commands.id, commandId));
+      if (outcome.status === 'confirmed' && outcome.state) {
+        await tx
+          .update(equipment)
+          .set({ state: sql`${equipment.state} || ${JSON.stringify(outcome.state)}::jsonb` })
+          .where(eq(equipment.id, equipmentId));
+      }
+    },
+    () => ({
+      ...audit,
+      action: `command.${action}`,
+      result: outcome.status === 'confirmed' ? 'success' : 'failure',
+      details: { commandId, params, status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) },
+    }),
+  );
   deps.bus.publish({
     type: 'command',
     commandId,
     equipmentId,
     status: outcome.status,
     ...(outcome.state ? { state: outcome.state } : {}),
-  });
-  await recordAudit(deps.db, origin, {
-    action: `command.${action}`,
-    result: outcome.status === 'confirmed' ? 'success' : 'failure',
-    userId: actor.id,
-    actorEmail: actor.email,
-    target: equipmentId,
-    details: { commandId, params, status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) },
   });
   return { commandId, equipmentId, ...outcome };
 }

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@sentinela/db/client';
+import { jobRuns } from '@sentinela/db/schema/jobs';
+import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
+import { startScheduler, type Scheduler } from './scheduler';
+
+const log = pino({ level: 'silent' });
+const HOUR = 60 * 60 * 1000;
+
+function deferred() {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+describe.each(testDatabaseKinds())('scheduler on %s', (kind) => {
+  let database: DatabaseHandle;
+  const schedulers: Scheduler[] = [];
+  const scheduler = (now?: () => Date) => {
+    const started = startScheduler({ database, log, ...(now ? { now } : {}) });
+    schedulers.push(started);
+    return started;
+  };
+  const runOf = async (name: string) => (await database.db.select().from(jobRuns).where(eq(jobRuns.name, name)))[0];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await Promise.all(schedulers.splice(0).map((s) => s.stop()));
+  });
+  afterAll(() => database.close());
+
+  it('runs a job and keeps its last run, duration and outcome', async () => {
+    const at = new Date('2026-05-01T10:00:00Z');
+    const seen: Date[] = [];
+    const jobs = scheduler(() => at);
+    jobs.add({ name: 'ok-job', intervalMs: HOUR, run: (now) => Promise.resolve(seen.push(now)) });
+    expect(await jobs.runNow('ok-job')).toMatchObject({ outcome: 'ok' });
+    expect(await jobs.runNow('ok-job')).toMatchObject({ outcome: 'ok' });
+    expect(seen).toEqual([at, at]);
+    const row = await runOf('ok-job');
+    expect(row).toMatchObject({
+      lastStartedAt: at,
+      lastFinishedAt: at,
+      lastOutcome: 'ok',
+      lastError: null,
+      runCount: 2,
+    });
+    expect(row?.lastDurationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps a failing job’s error and goes on with the others', async () => {
+    const jobs = scheduler();
+    let ran = 0;
+    jobs.add({ name: 'failing-job', intervalMs: HOUR, run: () => Promise.reject(new Error('disk full')) });
+    jobs.add({ name: 'other-job', intervalMs: HOUR, run: () => Promise.resolve(ran++) });
+    expect(await jobs.runNow('failing-job')).toMatchObject({ outcome: 'error', error: 'disk full' });
+    expect(await jobs.runNow('other-job')).toMatchObject({ outcome: 'ok' });
+    expect(ran).toBe(1);
+    expect(await runOf('failing-job')).toMatchObject({ lastOutcome: 'error', lastError: 'disk full', runCount: 1 });
+    // Failed once, it still runs at the next call.
+    expect(await jobs.runNow('failing-job')).toMatchObject({ outcome: 'error' });
+    expect(await runOf('failing-job')).toMatchObject({ runCount: 2 });
+  });
+
+  it('never overlaps a run of the same job', async () => {
+    const jobs = scheduler();
+    const gate = deferred();
+    let runs = 0;
+    jobs.add({
+      name: 'slow-job',
+      intervalMs: HOUR,
+      run: async () => {
+        runs++;
+        await gate.promise;
+      },
+    });
+    const first = jobs.runNow('slow-job');
+    await expect(jobs.runNow('slow-job')).resolves.toEqual({ outcome: 'skipped' });
+    gate.release();
+    await expect(first).resolves.toMatchObject({ outcome: 'ok' });
+    expect(runs).toBe(1);
+  });
+
+  it('runs a due job once per interval, across instances', async () => {
+    let clock = new Date('2026-05-01T10:00:00Z');
+    const now = () => clock;
+    let runs = 0;
+    const job = { name: 'tick-job', intervalMs: HOUR, run: () => Promise.resolve(runs++) };
+    const [a, b] = [scheduler(now), scheduler(now)];
+    a.add(job);
+    b.add(job);
+    expect(await a.runDue('tick-job')).toMatchObject({ outcome: 'ok' });
+    expect(await b.runDue('tick-job')).toEqual({ outcome: 'skipped' });
+    clock = new Date('2026-05-01T10:30:00Z');
+    expect(await a.runDue('tick-job')).toEqual({ outcome: 'skipped' });
+    clock = new Date('2026-05-01T11:00:00Z');
+    expect(await b.runDue('tick-job')).toMatchObject({ outcome: 'ok' });
+    expect(runs).toBe(2);
+  });
+
+  it('runs by its timer, at start when asked, and stops with the scheduler', async () => {
+    const jobs = scheduler();
+    let runs = 0;
+    jobs.add({ name: 'timed-job', intervalMs: 40, runAtStart: true, run: () => Promise.resolve(runs++) });
+    await expect.poll(() => runs, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    await jobs.stop();
+    const stoppedAt = runs;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(runs).toBe(stoppedAt);
+    await expect(jobs.runNow('timed-job')).resolves.toEqual({ outcome: 'skipped' });
+  });
+
+  it.runIf(kind === 'postgres')('holds an advisory lock: another instance skips a job that runs', async () => {
+    const gate = deferred();
+    const a = scheduler();
+    const b = scheduler();
+    let runs = 0;
+    const job = {
+      name: 'locked-job',
+      intervalMs: HOUR,
+      run: async () => {
+        runs++;
+        await gate.promise;
+      },
+    };
+    a.add(job);
+    b.add(job);
+    const first = a.runNow('locked-job');
+    await expect.poll(() => runs).toBe(1);
+    await expect(b.runNow('locked-job')).resolves.toEqual({ outcome: 'skipped' });
+    gate.release();
+    await expect(first).resolves.toMatchObject({ outcome: 'ok' });
+    await expect(b.runNow('locked-job')).resolves.toMatchObject({ outcome: 'ok' });
+    expect(runs).toBe(2);
+  });
+});

@@ -1,0 +1,15 @@
+import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The background jobs of the scheduler (platform/scheduler.ts): one row per job name, its
+ * last run and how it ended, so an operator can see a job that stopped running or keeps failing.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastDurationMs: integer('last_duration_ms'),
+  lastOutcome: text('last_outcome', { enum: ['ok', 'error'] }),
+  lastError: text('last_error'),
+  runCount: bigint('run_count', { mode: 'number' }).notNull().default(0),
+});
