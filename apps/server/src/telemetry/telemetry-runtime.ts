@@ -6,9 +6,9 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { startIngest, type Ingest } from './ingest';
 import { LiveBus } from './live-bus';
 import type { MqttTarget } from '../platform/mqtt-connection';
-import { loadPlantDevices } from './plant-devices';
+import { loadPlantDevices } from './simulator/plant-devices';
 import { applyRetention, type Retention } from './telemetry-writer';
-import { startVirtualPlant } from './virtual-plant';
+import { startVirtualPlant } from './simulator/virtual-plant';
 
 export interface TelemetryRuntime {
   bus: LiveBus;
