@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows } from '@sentinela/db/sql-helpers';
+import { z } from 'zod';
 import { DerivedState, type DeviceDerived } from './derived-state';
 
 /** One message's values: one device, one time (ms since the epoch, whole), one or more metrics. */
@@ -51,6 +52,9 @@ function isDuplicateKey(error: unknown): boolean {
 }
 
 export type RawWrite = 'insert' | 'upsert';
+
+/** The rows the derived-data statements answer (devices back online): few, parsed. */
+const idRow = z.object({ id: z.string() });
 
 /**
  * Raw points of a batch, in one statement (atomic on its own): one row per (equipment, metric,
@@ -153,7 +157,7 @@ export async function writeDerived(db: Database, devices: Map<string, DeviceDeri
        where q.id = seen.e and (q.last_seen_at is null or q.last_seen_at < seen.t or q.status = 'offline')
     )
     select id from back`);
-  return rowsOf<{ id: string }>(result).map((r) => r.id);
+  return parseRows(idRow, result).map((r) => r.id);
 }
 
 /**
@@ -194,7 +198,7 @@ export async function rebuildDerived(db: Database): Promise<string[]> {
        where q.id = seen.e and q.id in (select id from behind)
     )
     select id from behind where status = 'offline'`);
-  return rowsOf<{ id: string }>(result).map((r) => r.id);
+  return parseRows(idRow, result).map((r) => r.id);
 }
 
 /**
