@@ -13,6 +13,7 @@ import { DerivedWriter } from './derived-writer';
 import { readTelemetryPayload, type DropReason } from './intake';
 import { holdBackPubacks } from './puback-holdback';
 import { DirtyMinutes, recomputeDirtyRollups } from './rollups';
+import { sqlState } from './sql-state';
 import { rebuildDerived, writeDerived, writeRaw, type Reading } from './telemetry-writer';
 
 export type { DropReason } from './intake';
@@ -75,15 +76,6 @@ const MAX_WAITING_BATCHES = 2;
  */
 const ROLLUP_EVERY_MS = 60_000;
 const TELEMETRY_TOPIC = 'sentinela/+/+/telemetry';
-
-/** The SQLSTATE of a database error (Drizzle wraps the driver's error). */
-function sqlState(error: unknown): unknown {
-  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
 
 /**
  * MQTT → database. Every message is validated (intake.ts: a bad one is counted and logged, never

@@ -3,6 +3,7 @@ import type { Database } from '@sentinela/db/client';
 import { parseRows } from '@sentinela/db/sql-helpers';
 import { z } from 'zod';
 import { DerivedState, type DeviceDerived } from './derived-state';
+import { sqlState } from './sql-state';
 
 /** One message's values: one device, one time (ms since the epoch, whole), one or more metrics. */
 export interface Reading {
@@ -41,14 +42,6 @@ function mergeDuplicates(readings: Reading[]): Reading[] {
     byKey.set(key, known ? { equipmentId: r.equipmentId, ts: r.ts, metrics: { ...known.metrics, ...r.metrics } } : r);
   }
   return byKey.size === readings.length ? readings : [...byKey.values()];
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  // Drizzle wraps the driver's error (PGlite's and postgres-js's both carry the SQLSTATE).
-  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 export type RawWrite = 'insert' | 'upsert';
@@ -96,7 +89,7 @@ export async function writeRaw(db: Database, readings: Reading[], first: RawWrit
       await db.execute(rows);
       return 'insert';
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      if (sqlState(error) !== '23505') throw error; // not a duplicate key
     }
   }
   await db.execute(sql`${rows} on conflict (equipment_id, metric, ts) do update set value = excluded.value`);
