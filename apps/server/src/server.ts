@@ -13,6 +13,7 @@ import { buildApp } from './http/app';
 import { resolveSessionSecret } from './platform/session-secret';
 import { smsProviderFor } from './platform/sms-provider';
 import { startScheduler } from './platform/scheduler';
+import { ROLLUP_EVERY_MS } from './telemetry/ingest';
 import { applyRetention } from './telemetry/telemetry-writer';
 import { startTelemetry, type TelemetryRuntime } from './telemetry/telemetry-runtime';
 
@@ -82,6 +83,13 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     intervalMs: HOUR_MS,
     // The retention in force is an operational setting: read at every run.
     run: async (now) => applyRetention(database.db, now, await getTelemetryRetention(database.db)),
+  });
+  const ingest = telemetry.ingest;
+  jobs.add({
+    name: 'telemetry.rollups',
+    intervalMs: ROLLUP_EVERY_MS,
+    scope: 'instance',
+    run: () => ingest.recomputeRollups(),
   });
   jobs.add({
     name: 'auth.housekeeping',

@@ -102,6 +102,20 @@ describe.each(testDatabaseKinds())('scheduler on %s', (kind) => {
     expect(runs).toBe(2);
   });
 
+  it('runs an instance-scoped job in every instance, and keeps its last run', async () => {
+    const clock = new Date('2026-05-01T10:00:00Z');
+    const now = () => clock;
+    let runs = 0;
+    const job = { name: 'own-job', intervalMs: HOUR, scope: 'instance' as const, run: () => Promise.resolve(runs++) };
+    const [a, b] = [scheduler(now), scheduler(now)];
+    a.add(job);
+    b.add(job);
+    expect(await a.runDue('own-job')).toMatchObject({ outcome: 'ok' });
+    expect(await b.runDue('own-job')).toMatchObject({ outcome: 'ok' });
+    expect(runs).toBe(2);
+    expect(await runOf('own-job')).toMatchObject({ lastOutcome: 'ok', runCount: 2 });
+  });
+
   it('runs by its timer, at start when asked, and stops with the scheduler', async () => {
     const jobs = scheduler();
     let runs = 0;

@@ -12,6 +12,13 @@ export interface Job {
   run: (now: Date) => Promise<unknown>;
   /** Also run once when the scheduler starts (default: first run after one interval). */
   runAtStart?: boolean;
+  /**
+   * `site` (default): once per interval for the whole site, whichever instance gets it.
+   * `instance`: every instance runs it on what it alone holds (the rollups of the minutes its
+   * own ingest touched), so neither the tick claim nor the lock applies; its row in job_runs
+   * shows the last run of any instance.
+   */
+  scope?: 'site' | 'instance';
 }
 
 /** How one attempt ended: ran (ok or error), or skipped (running here, or run elsewhere this tick). */
@@ -71,7 +78,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 
   async function execute(job: Job, force: boolean): Promise<JobRunResult> {
     const startedAt = now();
-    if (!(await claim(job, startedAt, force))) return { outcome: 'skipped' };
+    if (!(await claim(job, startedAt, force || job.scope === 'instance'))) return { outcome: 'skipped' };
     const started = performance.now();
     let error: string | null = null;
     try {
@@ -94,7 +101,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   }
 
   async function guarded(job: Job, force: boolean): Promise<JobRunResult> {
-    if (database.kind === 'pglite') return execute(job, force);
+    if (database.kind === 'pglite' || job.scope === 'instance') return execute(job, force);
     return database.db.transaction(async (tx) => {
       if (!(await tryAdvisoryLock(tx, job.name))) return { outcome: 'skipped' } as const;
       return execute(job, force);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from './device-commands';
 import { createSimDevice, stepDevice, type PlantEnvironment, type SimDevice } from './device-models';
-import type { PlantDevice } from './plant-devices';
-import { activeFault, updateFaults } from './plant-faults';
+import type { PlantDevice } from './simulator/plant-devices';
+import { activeFault, updateFaults } from './simulator/plant-faults';
 
 const STEP_MS = 5000;
 const STEPS_PER_HOUR = 3_600_000 / STEP_MS;

@@ -1,7 +1,7 @@
 import { createRandom, streamSeed, type Random } from '@sentinela/db/seed/seeded-random';
 import { lightModes, type LightMode } from '@sentinela/shared/telemetry';
-import type { PlantDevice } from './plant-devices';
-import { activeFault, faultLevel, type ActiveFault } from './plant-faults';
+import type { PlantDevice } from './simulator/plant-devices';
+import { activeFault, faultLevel, type ActiveFault } from './simulator/plant-faults';
 
 export interface MotorModel {
   kind: 'motor';

@@ -6,8 +6,8 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { startIngest, type Ingest } from './ingest';
 import { LiveBus } from './live-bus';
 import type { MqttTarget } from '../platform/mqtt-connection';
-import { loadPlantDevices } from './plant-devices';
-import { startVirtualPlant } from './virtual-plant';
+import { loadPlantDevices } from './simulator/plant-devices';
+import { startVirtualPlant } from './simulator/virtual-plant';
 
 export interface TelemetryRuntime {
   bus: LiveBus;
@@ -27,7 +27,16 @@ export async function startTelemetry(config: Config, db: Database, log: FastifyB
     : { kind: 'url', url: config.mqtt.url! };
   // Several shared-subscription connections to an external broker: each holds at most its
   // in-flight window of unacknowledged messages until a batch commits (ADR 008).
-  const ingest = await startIngest({ db, bus, log, target, external: !broker, connections: 12 });
+  // Its rollups run as a job of the server's scheduler (server.ts).
+  const ingest = await startIngest({
+    db,
+    bus,
+    log,
+    target,
+    external: !broker,
+    connections: 12,
+    rollups: 'scheduler',
+  });
   const commands = startCommandGateway(target, log);
 
   const plant = config.simulator.enabled

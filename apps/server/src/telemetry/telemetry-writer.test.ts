@@ -10,17 +10,9 @@ import {
   telemetryLatest,
 } from '@sentinela/db/schema/plant';
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
-import {
-  applyRetention,
-  DerivedState,
-  rebuildDerived,
-  recomputeRollups,
-  splitDerived,
-  writeBatch,
-  writeDerived,
-  writeRaw,
-  type Reading,
-} from './telemetry-writer';
+import { DerivedState, splitDerived } from './derived-state';
+import { recomputeRollups } from './rollups';
+import { applyRetention, rebuildDerived, writeBatch, writeDerived, writeRaw, type Reading } from './telemetry-writer';
 
 describe.each(testDatabaseKinds())('telemetry writer on %s', (kind) => {
   let handle: DatabaseHandle;

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows } from '@sentinela/db/sql-helpers';
+import { z } from 'zod';
+import { DerivedState, type DeviceDerived } from './derived-state';
+import { sqlState } from './sql-state';
 
 /** One message's values: one device, one time (ms since the epoch, whole), one or more metrics. */
 export interface Reading {
@@ -41,15 +44,10 @@ function mergeDuplicates(readings: Reading[]): Reading[] {
   return byKey.size === readings.length ? readings : [...byKey.values()];
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  // Drizzle wraps the driver's error (PGlite's and postgres-js's both carry the SQLSTATE).
-  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 export type RawWrite = 'insert' | 'upsert';
+
+/** The rows the derived-data statements answer (devices back online): few, parsed. */
+const idRow = z.object({ id: z.string() });
 
 /**
  * Raw points of a batch, in one statement (atomic on its own): one row per (equipment, metric,
@@ -91,94 +89,11 @@ export async function writeRaw(db: Database, readings: Reading[], first: RawWrit
       await db.execute(rows);
       return 'insert';
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      if (sqlState(error) !== '23505') throw error; // not a duplicate key
     }
   }
   await db.execute(sql`${rows} on conflict (equipment_id, metric, ts) do update set value = excluded.value`);
   return 'upsert';
-}
-
-interface LatestValue {
-  ts: number;
-  value: number;
-}
-export interface DeviceDerived {
-  /** Newest point time of the device (its last contact). */
-  seen: number;
-  latest: Map<string, LatestValue>;
-}
-
-/**
- * What committed batches imply for the derived data (latest value per metric, each device's last
- * contact), coalesced in memory until {@link writeDerived} writes it: a device sending every
- * 100 ms costs one latest-value write per metric per flush, not one per message. Never goes
- * backwards: a value replaces another only if its time is the same or newer.
- */
-export class DerivedState {
-  private devices = new Map<string, DeviceDerived>();
-
-  get size(): number {
-    return this.devices.size;
-  }
-
-  add(readings: Iterable<Reading>): void {
-    for (const r of readings) {
-      let device = this.devices.get(r.equipmentId);
-      if (!device) {
-        device = { seen: r.ts, latest: new Map() };
-        this.devices.set(r.equipmentId, device);
-      } else if (r.ts > device.seen) device.seen = r.ts;
-      for (const metric in r.metrics) {
-        const known = device.latest.get(metric);
-        if (!known) device.latest.set(metric, { ts: r.ts, value: r.metrics[metric]! });
-        else if (known.ts <= r.ts) {
-          known.ts = r.ts;
-          known.value = r.metrics[metric]!;
-        }
-      }
-    }
-  }
-
-  /** Takes everything out (for a write); give it back with restore() if the write fails. */
-  take(): Map<string, DeviceDerived> {
-    const taken = this.devices;
-    this.devices = new Map();
-    return taken;
-  }
-
-  /** Puts back what a failed write took, under anything newer that came since. */
-  restore(taken: Map<string, DeviceDerived>): void {
-    for (const [id, old] of taken) {
-      const device = this.devices.get(id);
-      if (!device) {
-        this.devices.set(id, old);
-        continue;
-      }
-      if (old.seen > device.seen) device.seen = old.seen;
-      for (const [metric, value] of old.latest) {
-        const known = device.latest.get(metric);
-        if (!known || known.ts < value.ts) device.latest.set(metric, value);
-      }
-    }
-  }
-}
-
-/** Derived data cut into parts of whole devices holding about `values` latest values each. */
-export function splitDerived(devices: Map<string, DeviceDerived>, values: number): Map<string, DeviceDerived>[] {
-  const parts: Map<string, DeviceDerived>[] = [];
-  let part = new Map<string, DeviceDerived>();
-  let count = 0;
-  for (const [id, device] of devices) {
-    if (count > 0 && count + device.latest.size > values) {
-      parts.push(part);
-      part = new Map();
-      count = 0;
-    }
-    part.set(id, device);
-    count += device.latest.size;
-  }
-  if (part.size > 0) parts.push(part);
-  return parts;
 }
 
 /**
@@ -235,7 +150,7 @@ export async function writeDerived(db: Database, devices: Map<string, DeviceDeri
        where q.id = seen.e and (q.last_seen_at is null or q.last_seen_at < seen.t or q.status = 'offline')
     )
     select id from back`);
-  return rowsOf<{ id: string }>(result).map((r) => r.id);
+  return parseRows(idRow, result).map((r) => r.id);
 }
 
 /**
@@ -276,7 +191,7 @@ export async function rebuildDerived(db: Database): Promise<string[]> {
        where q.id = seen.e and q.id in (select id from behind)
     )
     select id from behind where status = 'offline'`);
-  return rowsOf<{ id: string }>(result).map((r) => r.id);
+  return parseRows(idRow, result).map((r) => r.id);
 }
 
 /**
@@ -295,29 +210,6 @@ export async function writeBatch(db: Database, points: Point[]): Promise<string[
     await writeRaw(tx, readings);
     return writeDerived(tx, derived.take());
   });
-}
-
-/**
- * Recomputes the 1-minute rollups of [from, to) from raw points, and the hourly rollups of the
- * hours around it from the minutes. Idempotent: recomputing never double-counts.
- */
-export async function recomputeRollups(db: Database, from: Date, to: Date): Promise<void> {
-  await db.execute(sql`
-    insert into telemetry_1m (equipment_id, metric, bucket, count, sum, min, max)
-    select equipment_id, metric, date_trunc('minute', ts), count(*), sum(value), min(value), max(value)
-      from telemetry where ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz
-     group by 1, 2, 3
-    on conflict (equipment_id, metric, bucket) do update
-       set count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max`);
-  await db.execute(sql`
-    insert into telemetry_1h (equipment_id, metric, bucket, count, sum, min, max)
-    select equipment_id, metric, date_trunc('hour', bucket), sum(count), sum(sum), min(min), max(max)
-      from telemetry_1m
-     where bucket >= date_trunc('hour', ${from.toISOString()}::timestamptz)
-       and bucket < date_trunc('hour', ${to.toISOString()}::timestamptz) + interval '1 hour'
-     group by 1, 2, 3
-    on conflict (equipment_id, metric, bucket) do update
-       set count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max`);
 }
 
 export interface Retention {

@@ -1,17 +1,8 @@
 import type { Database } from '@sentinela/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveBus, LiveEvent } from '../../telemetry/live-bus';
-import {
-  backToNormal,
-  crossesThreshold,
-  hasInvertedHysteresis,
-  ruleKey,
-  silenceMessage,
-  SILENCE_SOURCE,
-  thresholdMessage,
-  thresholdSource,
-  type AlarmRule,
-} from './alarm-rules';
+import { evaluateReading, indexRules, runningFrom, silentAfter, type RuleIndex } from './alarm-evaluation';
+import { silenceMessage, SILENCE_SOURCE, thresholdSource } from './alarm-rules';
 import {
   autoClearAlert,
   findSilentEquipment,
@@ -74,7 +65,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
   // After a restart nobody could have heard from the devices: give them one silence period.
   const startedAt = now().getTime();
 
-  let rules = new Map<string, AlarmRule[]>();
+  let rules: RuleIndex = new Map();
   const kinds = new Map<string, string>();
   const unknownUntil = new Map<string, number>();
   const kindLookups = new Map<string, Promise<string | undefined>>();
@@ -165,19 +156,13 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
   }
 
   async function reloadRules(): Promise<void> {
-    const next = new Map<string, AlarmRule[]>();
-    for (const rule of await loadEnabledRules(db)) {
-      if (hasInvertedHysteresis(rule))
-        log.warn(
-          { rule: rule.id, name: rule.name },
-          'alert rule clears on the wrong side of its threshold; clearing at the threshold',
-        );
-      const key = ruleKey(rule.kind, rule.metric);
-      const list = next.get(key);
-      if (list) list.push(rule);
-      else next.set(key, [rule]);
-    }
-    rules = next;
+    const { index, inverted } = indexRules(await loadEnabledRules(db));
+    for (const rule of inverted)
+      log.warn(
+        { rule: rule.id, name: rule.name },
+        'alert rule clears on the wrong side of its threshold; clearing at the threshold',
+      );
+    rules = index;
   }
 
   function lookupKind(equipmentId: string): Promise<string | undefined> {
@@ -194,11 +179,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     return lookup;
   }
 
-  /**
-   * A device switched off (it reports on = 0) is not judged on its operating values: an HVAC
-   * unit at rest blows no supply air, so the room's temperature at its outlet is no fault. What
-   * was open for it clears: the condition no longer applies.
-   */
+  /** The rules' decisions for a reading (alarm-evaluation.ts), carried out through the queue. */
   function evaluateThresholds(
     kind: string,
     equipmentId: string,
@@ -206,32 +187,30 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     writes: Promise<void>[],
   ): void {
     const idle = running.get(equipmentId) === false;
-    for (const metric in metrics) {
-      const matching = rules.get(ruleKey(kind, metric));
-      if (!matching) continue;
-      const value = metrics[metric]!;
-      for (const rule of matching) {
-        const source = thresholdSource(rule.id);
-        const key = slotKey(source, equipmentId);
-        const open = slots.get(key)?.open ?? false;
-        if (idle) {
-          if (open) writes.push(clear(key));
-        } else if (!open && crossesThreshold(rule, value)) {
-          const { severity } = rule;
-          writes.push(
-            raise(key, {
-              source,
-              ruleId: rule.id,
-              equipmentId,
-              severity,
-              message: thresholdMessage(rule, value),
-              value,
-            }),
-          );
-        } else if (open && backToNormal(rule, value)) {
-          writes.push(clear(key));
-        }
-      }
+    const decisions = evaluateReading(
+      rules,
+      kind,
+      metrics,
+      idle,
+      (rule) => slots.get(slotKey(thresholdSource(rule.id), equipmentId))?.open ?? false,
+    );
+    if (!decisions) return;
+    for (const decision of decisions) {
+      const { rule } = decision;
+      const source = thresholdSource(rule.id);
+      const key = slotKey(source, equipmentId);
+      if (decision.action === 'clear') writes.push(clear(key));
+      else
+        writes.push(
+          raise(key, {
+            source,
+            ruleId: rule.id,
+            equipmentId,
+            severity: rule.severity,
+            message: decision.message,
+            value: decision.value,
+          }),
+        );
     }
   }
 
@@ -249,7 +228,8 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     if (event.type !== 'telemetry') return undefined;
     const { equipmentId, metrics } = event;
     lastData.set(equipmentId, now().getTime());
-    if (typeof metrics.on === 'number') running.set(equipmentId, metrics.on !== 0);
+    const on = runningFrom(metrics);
+    if (on !== undefined) running.set(equipmentId, on);
     const writes: Promise<void>[] = [];
     const silenceKey = slotKey(SILENCE_SOURCE, equipmentId);
     if (slots.get(silenceKey)?.open) writes.push(clear(silenceKey));
@@ -272,7 +252,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
   async function silencePass(): Promise<void> {
     const cutoff = now().getTime() - silenceAfterMs;
     if (startedAt > cutoff) return;
-    const silent = (await findSilentEquipment(db, new Date(cutoff))).filter((id) => (lastData.get(id) ?? 0) < cutoff);
+    const silent = silentAfter(await findSilentEquipment(db, new Date(cutoff)), lastData, cutoff);
     const offline = await markOffline(db, silent, new Date(cutoff));
     const message = silenceMessage(silenceAfterMs);
     const writes: Promise<void>[] = [];

@@ -14,6 +14,15 @@ export interface OpenAlert {
   message: string;
 }
 
+/** The columns of an {@link OpenAlert}. */
+const openAlertColumns = {
+  id: alerts.id,
+  source: alerts.source,
+  equipmentId: alerts.equipmentId,
+  severity: alerts.severity,
+  message: alerts.message,
+};
+
 export function loadEnabledRules(db: Database): Promise<AlarmRule[]> {
   return db
     .select({
@@ -40,13 +49,7 @@ export function loadEquipmentKinds(db: Database, id?: string) {
 /** The open alerts the engine owns (threshold and silence), so it can clear what it raised before a restart. */
 export function loadOpenEngineAlerts(db: Database): Promise<OpenAlert[]> {
   return db
-    .select({
-      id: alerts.id,
-      source: alerts.source,
-      equipmentId: alerts.equipmentId,
-      severity: alerts.severity,
-      message: alerts.message,
-    })
+    .select(openAlertColumns)
     .from(alerts)
     .where(
       and(
@@ -90,13 +93,7 @@ export async function raiseAlert(db: Database, input: RaiseInput): Promise<{ ale
       .returning({ id: alerts.id });
     if (inserted) return { alert: { id: inserted.id, source, equipmentId, severity, message }, raised: true };
     const [existing] = await db
-      .select({
-        id: alerts.id,
-        source: alerts.source,
-        equipmentId: alerts.equipmentId,
-        severity: alerts.severity,
-        message: alerts.message,
-      })
+      .select(openAlertColumns)
       .from(alerts)
       .where(and(eq(alerts.source, source), eq(alerts.equipmentId, equipmentId), ne(alerts.status, 'cleared')));
     if (existing) return { alert: existing, raised: false };

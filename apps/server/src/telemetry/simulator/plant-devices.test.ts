@@ -5,8 +5,8 @@ import type { DatabaseHandle } from '@sentinela/db/client';
 import { seedDemoSite } from '@sentinela/db/seed/demo-site';
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { telemetryMessage } from '@sentinela/shared/telemetry';
-import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
-import { connectMqtt, whenConnected } from '../platform/mqtt-connection';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../embedded-broker';
+import { connectMqtt, whenConnected } from '../../platform/mqtt-connection';
 import { loadPlantDevices, type PlantDevice } from './plant-devices';
 import { startVirtualPlant } from './virtual-plant';
 

@@ -3,8 +3,8 @@ import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRIC_NAME, ackMessage, telemetryMessage } from '@sentinela/shared/telemetry';
-import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
-import { connectMqtt, whenConnected, type MqttTarget } from '../platform/mqtt-connection';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../embedded-broker';
+import { connectMqtt, whenConnected, type MqttTarget } from '../../platform/mqtt-connection';
 import type { PlantDevice } from './plant-devices';
 import { startVirtualPlant, type VirtualPlant } from './virtual-plant';
 

@@ -9,7 +9,7 @@ import {
   parseDeviceTopic,
   type AckMessage,
 } from '@sentinela/shared/telemetry';
-import { applyCommand } from './device-commands';
+import { applyCommand } from '../device-commands';
 import {
   createSimDevice,
   drawKw,
@@ -17,8 +17,8 @@ import {
   stepDevice,
   type PlantEnvironment,
   type SimDevice,
-} from './device-models';
-import { connectMqtt, whenConnected, type MqttTarget } from '../platform/mqtt-connection';
+} from '../device-models';
+import { connectMqtt, whenConnected, type MqttTarget } from '../../platform/mqtt-connection';
 import type { PlantDevice } from './plant-devices';
 import { activeFault, updateFaults, type FaultType } from './plant-faults';
 

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { decideThreshold, evaluateReading, indexRules, runningFrom, silentAfter } from './alarm-evaluation';
+import type { AlarmRule } from './alarm-rules';
+
+const rule = (id: string, fields: Omit<AlarmRule, 'id' | 'name'>): AlarmRule => ({ id, name: id, ...fields });
+
+// ISO 10816 class II: zone C above 4.5 mm/s RMS, zone D above 7.1 (the demo rules).
+const zoneC = rule('zoneC', {
+  kind: 'motor',
+  metric: 'vibration',
+  comparison: 'above',
+  threshold: 4.5,
+  clearAt: 4,
+  severity: 'warning',
+});
+const zoneD = rule('zoneD', {
+  kind: 'motor',
+  metric: 'vibration',
+  comparison: 'above',
+  threshold: 7.1,
+  clearAt: 6.5,
+  severity: 'critical',
+});
+const lowPowerFactor = rule('pf', {
+  kind: 'meter',
+  metric: 'powerFactor',
+  comparison: 'below',
+  threshold: 0.92,
+  clearAt: 0.93,
+  severity: 'warning',
+});
+const supplyAir = rule('supply', {
+  kind: 'hvac',
+  metric: 'supplyTemp',
+  comparison: 'above',
+  threshold: 30,
+  clearAt: 28,
+  severity: 'warning',
+});
+
+/** Readings of one metric run through the rules, the open alerts kept as the engine keeps them. */
+function run(rules: AlarmRule[], kind: string, metric: string, values: number[], idle = false): string[][] {
+  const { index } = indexRules(rules);
+  const open = new Set<string>();
+  return values.map((value) => {
+    const decisions = evaluateReading(index, kind, { [metric]: value }, idle, (r) => open.has(r.id)) ?? [];
+    for (const d of decisions) {
+      if (d.action === 'raise') open.add(d.rule.id);
+      else open.delete(d.rule.id);
+    }
+    return decisions.map((d) => `${d.action} ${d.rule.id}`);
+  });
+}
+
+describe('alarm evaluation', () => {
+  it('walks the ISO 10816 zones up and down: raise, escalate, de-escalate, clear, with hysteresis', () => {
+    const values = [3, 4.6, 5, 7.2, 6.8, 6.4, 4.2, 3.9];
+    expect(run([zoneC, zoneD], 'motor', 'vibration', values)).toEqual([
+      [],
+      ['raise zoneC'],
+      [],
+      ['raise zoneD'], // escalated: zone D opens beside zone C
+      [],
+      ['clear zoneD'], // de-escalated to zone C
+      [],
+      ['clear zoneC'],
+    ]);
+  });
+
+  it('raises a low power factor at the threshold and clears it only at clearAt', () => {
+    expect(run([lowPowerFactor], 'meter', 'powerFactor', [0.95, 0.92, 0.925, 0.91, 0.93, 0.94])).toEqual([
+      [],
+      ['raise pf'],
+      [],
+      [],
+      ['clear pf'],
+      [],
+    ]);
+  });
+
+  it('judges only the rules of the device kind and metric', () => {
+    expect(run([zoneC], 'hvac', 'vibration', [9])).toEqual([[]]);
+    expect(run([zoneC], 'motor', 'temperature', [9])).toEqual([[]]);
+  });
+
+  it('does not judge a device switched off, and clears what was open for it', () => {
+    expect(decideThreshold(supplyAir, false, 40, true)).toBeUndefined();
+    expect(decideThreshold(supplyAir, true, 40, true)).toEqual({ action: 'clear', rule: supplyAir });
+    expect(decideThreshold(supplyAir, false, 40, false)).toEqual({
+      action: 'raise',
+      rule: supplyAir,
+      value: 40,
+      message: 'supply acima do limite: 40 (limite 30)',
+    });
+  });
+
+  it('clears a rule with clearAt on the wrong side at its threshold, and reports it', () => {
+    const inverted = rule('bad', {
+      kind: 'motor',
+      metric: 'temperature',
+      comparison: 'above',
+      threshold: 90,
+      clearAt: 95,
+      severity: 'warning',
+    });
+    expect(indexRules([zoneC, inverted]).inverted).toEqual([inverted]);
+    expect(run([inverted], 'motor', 'temperature', [91, 92, 90])).toEqual([['raise bad'], [], ['clear bad']]);
+  });
+
+  it('reads whether a device runs from its on metric', () => {
+    expect(runningFrom({ on: 1, power: 2 })).toBe(true);
+    expect(runningFrom({ on: 0 })).toBe(false);
+    expect(runningFrom({ power: 2 })).toBeUndefined();
+  });
+
+  it('finds silent devices, unless the engine heard from them after the cutoff', () => {
+    const lastData = new Map([
+      ['m1', 5000],
+      ['m2', 20_000],
+    ]);
+    expect(silentAfter(['m1', 'm2', 'm3'], lastData, 10_000)).toEqual(['m1', 'm3']);
+  });
+});

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '@sentinela/db/client';
+
+/**
+ * Recomputes the 1-minute rollups of [from, to) from raw points, and the hourly rollups of the
+ * hours around it from the minutes. Idempotent: recomputing never double-counts.
+ */
+export async function recomputeRollups(db: Database, from: Date, to: Date): Promise<void> {
+  await db.execute(sql`
+    insert into telemetry_1m (equipment_id, metric, bucket, count, sum, min, max)
+    select equipment_id, metric, date_trunc('minute', ts), count(*), sum(value), min(value), max(value)
+      from telemetry where ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz
+     group by 1, 2, 3
+    on conflict (equipment_id, metric, bucket) do update
+       set count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max`);
+  await db.execute(sql`
+    insert into telemetry_1h (equipment_id, metric, bucket, count, sum, min, max)
+    select equipment_id, metric, date_trunc('hour', bucket), sum(count), sum(sum), min(min), max(max)
+      from telemetry_1m
+     where bucket >= date_trunc('hour', ${from.toISOString()}::timestamptz)
+       and bucket < date_trunc('hour', ${to.toISOString()}::timestamptz) + interval '1 hour'
+     group by 1, 2, 3
+    on conflict (equipment_id, metric, bucket) do update
+       set count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max`);
+}
+
+/**
+ * The minutes that committed batches touched since the last rollup: one span, from the
+ * earliest point's minute to the end of the latest one's.
+ */
+export class DirtyMinutes {
+  private from = Infinity;
+  private to = -Infinity;
+
+  /** A point time, ms since the epoch. */
+  add(ts: number): void {
+    if (ts < this.from) this.from = ts;
+    if (ts > this.to) this.to = ts;
+  }
+
+  /** The span to recompute, [from, to) in whole minutes, and nothing dirty after; null when clean. */
+  take(): [Date, Date] | null {
+    if (this.from > this.to) return null;
+    const range: [Date, Date] = [
+      new Date(Math.floor(this.from / 60_000) * 60_000),
+      new Date(Math.floor(this.to / 60_000) * 60_000 + 60_000),
+    ];
+    this.from = Infinity;
+    this.to = -Infinity;
+    return range;
+  }
+}
+
+/**
+ * Recomputes the dirty minutes' rollups, when there are any; what a timer (or a scheduler job)
+ * calls. Answers whether there was anything to do.
+ */
+export async function recomputeDirtyRollups(db: Database, dirty: DirtyMinutes): Promise<boolean> {
+  const range = dirty.take();
+  if (!range) return false;
+  await recomputeRollups(db, ...range);
+  return true;
+}
