@@ -156,3 +156,6 @@ export const lightScheduleSchema = z.object({
 export type LightSchedule = z.infer<typeof lightScheduleSchema>;
 
 export const lightSchedulesListOutput = pageOf(lightScheduleSchema);
+
+/** The schedule that was deleted. */
+export const lightScheduleDeleteOutput = z.object({ id: z.string() });
