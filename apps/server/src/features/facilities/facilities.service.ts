@@ -9,12 +9,14 @@ import { z } from 'zod';
 import { powerReadings } from '../plant/equipment-sql';
 import { sqlCount, sqlNumber, sqlTimestamp } from '../plant/sql-values';
 import {
-  alertCountSums,
   alertCountsOf,
   alertCountsRow,
+  joinedCountColumns,
   openAlertsBy,
+  statsSums,
+  statsSumsRow,
+  statsSummaryOf,
   statusCountColumns,
-  statusCountSums,
   statusCountsOf,
   statusCountsRow,
 } from '../plant/status-counts';
@@ -46,9 +48,7 @@ const facilityRow = z.object({
 const summaryRow = z.object({
   facilities: sqlCount,
   rooms: sqlCount,
-  ...statusCountsRow,
-  power_kw: sqlNumber,
-  ...alertCountsRow,
+  ...statsSumsRow,
 });
 
 /**
@@ -98,12 +98,11 @@ function facilityAggregates(scope: SQL): SQL {
     facility_stats as (
       select f.id, f.code, f.name, f.city, f.state, f.latitude, f.longitude, f.timezone,
              rc.rooms,
-             c.total, c.online, c.offline, c.maintenance, c.error,
+             ${joinedCountColumns},
              c.motor, c.light, c.hvac, c.meter, c.server, c.sensor,
              coalesce(m.kw, rp.kw) as power_kw,
              case when m.kw is not null then 'mainMeter' when rp.kw is not null then 'rooms' end as power_source,
-             case when m.kw is not null then m.ts else rp.ts end as power_as_of,
-             o.total as alerts_total, o.critical as alerts_critical, o.warning as alerts_warning, o.info as alerts_info
+             case when m.kw is not null then m.ts else rp.ts end as power_as_of
         from facilities f
         left join room_counts rc on rc.facility_id = f.id
         left join counts c on c.facility_id = f.id
@@ -154,8 +153,7 @@ export async function listFacilities(
   const [pageRows, summaryRows] = await Promise.all([
     db.execute(sql`with ${facilityAggregates(page)} select * from facility_stats order by name, id`),
     db.execute(sql`with ${facilityAggregates(filtered)}
-      select count(*)::int as facilities, sum(rooms)::int as rooms, ${statusCountSums},
-             sum(power_kw)::float8 as power_kw, ${alertCountSums}
+      select count(*)::int as facilities, sum(rooms)::int as rooms, ${statsSums}
         from facility_stats`),
   ]);
   const [summary] = parseRows(summaryRow, summaryRows);
@@ -168,9 +166,7 @@ export async function listFacilities(
     summary: {
       facilities: summary.facilities,
       rooms: summary.rooms,
-      equipment: statusCountsOf(summary),
-      powerKw: summary.power_kw,
-      openAlerts: alertCountsOf(summary),
+      ...statsSummaryOf(summary),
     },
   };
 }

@@ -47,17 +47,15 @@ describe('parseRows', () => {
 
 describe('status and alert counts', () => {
   it('maps aggregate columns to the shared count shapes, nulls as 0', () => {
-    const parsed = z
-      .object({ ...statusCountsRow, ...alertCountsRow })
-      .parse({
-        total: 3,
-        online: '2',
-        offline: 1,
-        maintenance: null,
-        error: null,
-        alerts_total: 1,
-        alerts_critical: 1,
-      });
+    const parsed = z.object({ ...statusCountsRow, ...alertCountsRow }).parse({
+      total: 3,
+      online: '2',
+      offline: 1,
+      maintenance: null,
+      error: null,
+      alerts_total: 1,
+      alerts_critical: 1,
+    });
     expect(statusCountsOf(parsed)).toEqual({ total: 3, online: 2, offline: 1, maintenance: 0, error: 0 });
     expect(alertCountsOf(parsed)).toEqual({ total: 1, critical: 1, warning: 0, info: 0 });
   });

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OpenAlertCounts, StatusCounts } from '@sentinela/shared/equipment';
 import type { z } from 'zod';
-import { sqlCount } from './sql-values';
+import { sqlCount, sqlNumber } from './sql-values';
 
 /** Columns total, online, offline, maintenance and error: the devices of `equipment e` by status. */
 export const statusCountColumns = sql`count(*)::int as total,
@@ -62,10 +62,27 @@ export const alertCountsOf = (row: AlertCountsRow): OpenAlertCounts => ({
   info: row.alerts_info,
 });
 
-/** Columns summing the alert counts over many rows (a summary over the rooms or facilities). */
-export const alertCountSums = sql`sum(alerts_total)::int as alerts_total, sum(alerts_critical)::int as alerts_critical,
+/**
+ * The count columns of a rooms' or facilities' stats row: the status counts of the `counts`
+ * CTE joined as `c` and the open alerts of the `open_alerts` CTE joined as `o`.
+ */
+export const joinedCountColumns = sql`c.total, c.online, c.offline, c.maintenance, c.error,
+             o.total as alerts_total, o.critical as alerts_critical, o.warning as alerts_warning, o.info as alerts_info`;
+
+/** Columns summing status counts, current power and open alerts over stats rows (a page's summary). */
+export const statsSums = sql`sum(total)::int as total, sum(online)::int as online, sum(offline)::int as offline,
+             sum(maintenance)::int as maintenance, sum(error)::int as error,
+             sum(power_kw)::float8 as power_kw,
+             sum(alerts_total)::int as alerts_total, sum(alerts_critical)::int as alerts_critical,
              sum(alerts_warning)::int as alerts_warning, sum(alerts_info)::int as alerts_info`;
 
-/** Columns summing the status counts over many rows. */
-export const statusCountSums = sql`sum(total)::int as total, sum(online)::int as online, sum(offline)::int as offline,
-             sum(maintenance)::int as maintenance, sum(error)::int as error`;
+/** The row fields of `statsSums`. */
+export const statsSumsRow = { ...statusCountsRow, power_kw: sqlNumber, ...alertCountsRow };
+
+/** The summary figures shared by the rooms and facilities pages. */
+export const statsSummaryOf = (row: z.output<z.ZodObject<typeof statsSumsRow>>) => ({
+  equipment: statusCountsOf(row),
+  /** Sum of the current power (rows without a figure count as nothing). */
+  powerKw: row.power_kw,
+  openAlerts: alertCountsOf(row),
+});

@@ -14,12 +14,14 @@ import { z } from 'zod';
 import { powerReadings } from '../plant/equipment-sql';
 import { sqlCount, sqlNumber, sqlTimestamp } from '../plant/sql-values';
 import {
-  alertCountSums,
   alertCountsOf,
   alertCountsRow,
+  joinedCountColumns,
   openAlertsBy,
+  statsSums,
+  statsSumsRow,
+  statsSummaryOf,
   statusCountColumns,
-  statusCountSums,
   statusCountsOf,
   statusCountsRow,
 } from '../plant/status-counts';
@@ -41,9 +43,7 @@ const roomRow = z.object({
 /** The totals over every room the filter matches. */
 const summaryRow = z.object({
   rooms: sqlCount,
-  ...statusCountsRow,
-  power_kw: sqlNumber,
-  ...alertCountsRow,
+  ...statsSumsRow,
 });
 
 function filterWhere(input: { facilityId?: string | undefined; search?: string | undefined }): SQL {
@@ -85,11 +85,10 @@ function roomAggregates(scope: SQL): SQL {
     open_alerts as (${openAlertsBy('room_id')}),
     room_stats as (
       select r.id, r.name, r.kind, r.facility_id, f.name as facility_name,
-             c.total, c.online, c.offline, c.maintenance, c.error,
+             ${joinedCountColumns},
              coalesce(p.meter_kw, p.devices_kw) as power_kw,
              case when p.meter_kw is not null then 'meter' when p.devices_kw is not null then 'devices' end as power_source,
-             case when p.meter_kw is not null then p.meter_ts else p.devices_ts end as power_as_of,
-             o.total as alerts_total, o.critical as alerts_critical, o.warning as alerts_warning, o.info as alerts_info
+             case when p.meter_kw is not null then p.meter_ts else p.devices_ts end as power_as_of
         from rooms r
         join facilities f on f.id = r.facility_id
         left join counts c on c.room_id = r.id
@@ -121,7 +120,7 @@ export async function listRooms(db: Database, input: z.output<typeof roomsListIn
   const [pageRows, summaryRows] = await Promise.all([
     db.execute(sql`with ${roomAggregates(page)} select * from room_stats order by facility_name, name, id`),
     db.execute(sql`with ${roomAggregates(filtered)}
-      select count(*)::int as rooms, ${statusCountSums}, sum(power_kw)::float8 as power_kw, ${alertCountSums}
+      select count(*)::int as rooms, ${statsSums}
         from room_stats`),
   ]);
   const [summary] = parseRows(summaryRow, summaryRows);
@@ -133,9 +132,7 @@ export async function listRooms(db: Database, input: z.output<typeof roomsListIn
     pageSize: input.pageSize,
     summary: {
       rooms: summary.rooms,
-      equipment: statusCountsOf(summary),
-      powerKw: summary.power_kw,
-      openAlerts: alertCountsOf(summary),
+      ...statsSummaryOf(summary),
     },
   };
 }
