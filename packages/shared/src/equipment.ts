@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageInput, pageOf } from './page';
 import { equipmentKindValues, equipmentStatusValues } from './plant';
 
 /** The most rows one CSV export carries (the demo site ×10 is about 4,600 devices). */
@@ -28,10 +29,7 @@ export const equipmentFilters = z.object({
 export type EquipmentFilters = z.input<typeof equipmentFilters>;
 
 export const equipmentListInput = equipmentFilters
-  .extend({
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(EQUIPMENT_PAGE_SIZE_MAX).default(50),
-  })
+  .extend(pageInput(50, EQUIPMENT_PAGE_SIZE_MAX))
   .default({ page: 1, pageSize: 50 });
 
 export const equipmentItemSchema = z.object({
@@ -52,12 +50,7 @@ export const equipmentItemSchema = z.object({
 });
 export type EquipmentItem = z.infer<typeof equipmentItemSchema>;
 
-export const equipmentListOutput = z.object({
-  items: z.array(equipmentItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const equipmentListOutput = pageOf(equipmentItemSchema);
 
 export const equipmentCsvOutput = z.object({
   filename: z.string(),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { currentPowerSchema, openAlertCountsSchema, searchSchema, statusCountsSchema } from './equipment';
+import { pageInput, pageOf } from './page';
 
 export const FACILITIES_PAGE_SIZE_MAX = 100;
 
 export const facilitiesListInput = z
   .object({
     search: searchSchema,
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(FACILITIES_PAGE_SIZE_MAX).default(12),
+    ...pageInput(12, FACILITIES_PAGE_SIZE_MAX),
   })
   .default({ page: 1, pageSize: 12 });
 
@@ -48,11 +48,7 @@ export const facilitiesSummarySchema = z.object({
   openAlerts: openAlertCountsSchema,
 });
 
-export const facilitiesListOutput = z.object({
-  items: z.array(facilityItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const facilitiesListOutput = pageOf(facilityItemSchema).extend({
   /** Over every facility the search matches, not only this page. */
   summary: facilitiesSummarySchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageInput, pageOf } from './page';
 import { equipmentStatusValues } from './plant';
 
 // HVAC & Clima (/hvac): the units with their readings and set-points, a summary, and the
@@ -40,8 +41,7 @@ export const hvacListInput = z
     status: z.enum(equipmentStatusValues).optional(),
     facilityId: facilityId.optional(),
     roomId: roomId.optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(HVAC_PAGE_SIZE_MAX).default(25),
+    ...pageInput(25, HVAC_PAGE_SIZE_MAX),
   })
   .default({ search: undefined, page: 1, pageSize: 25 });
 
@@ -50,8 +50,7 @@ export const hvacScopeInput = z.object({ facilityId: facilityId.optional() }).de
 export const hvacRoomsInput = z
   .object({
     facilityId: facilityId.optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(HVAC_PAGE_SIZE_MAX).default(24),
+    ...pageInput(24, HVAC_PAGE_SIZE_MAX),
   })
   .default({ page: 1, pageSize: 24 });
 
@@ -90,13 +89,7 @@ export const hvacItemSchema = z.object({
 });
 export type HvacItem = z.infer<typeof hvacItemSchema>;
 
-export const hvacListOutput = z.object({
-  items: z.array(hvacItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  setpointLimits: setpointLimitsSchema,
-});
+export const hvacListOutput = pageOf(hvacItemSchema).extend({ setpointLimits: setpointLimitsSchema });
 
 export const hvacSummaryOutput = z.object({
   total: z.number().int(),
@@ -135,12 +128,7 @@ export const roomClimateSchema = z.object({
 });
 export type RoomClimate = z.infer<typeof roomClimateSchema>;
 
-export const hvacRoomsOutput = z.object({
-  items: z.array(roomClimateSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const hvacRoomsOutput = pageOf(roomClimateSchema);
 
 export const hvacLocationsOutput = z.array(
   z.object({ facilityId: z.string(), facilityName: z.string(), count: z.number().int() }),

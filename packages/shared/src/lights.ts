@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { lightModeValues } from './plant';
+import { pageInput, pageOf } from './page';
+import { equipmentStatusValues, lightModeValues } from './plant';
 import { clockTimeSchema, energyTariffSchema } from './settings';
 
 /** The lighting page (/lights): its queries, its schedules, and what they answer. */
@@ -23,17 +24,14 @@ export const lightsListInput = z
     search: z.string().trim().max(120).optional(),
     /** The confirmed control state (what the last acknowledged command left). */
     state: z.enum(['on', 'off']).optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(LIGHTS_PAGE_SIZE_MAX).default(25),
+    ...pageInput(25, LIGHTS_PAGE_SIZE_MAX),
   })
   .default({ page: 1, pageSize: 25 });
-
-const statusValues = ['online', 'offline', 'maintenance', 'error'] as const;
 
 export const lightItemSchema = z.object({
   id: z.string(),
   name: z.string(),
-  status: z.enum(statusValues),
+  status: z.enum(equipmentStatusValues),
   location: z.string().nullable(),
   facilityId: z.string(),
   facilityName: z.string(),
@@ -55,12 +53,7 @@ export const lightItemSchema = z.object({
 });
 export type LightItem = z.infer<typeof lightItemSchema>;
 
-export const lightsListOutput = z.object({
-  items: z.array(lightItemSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const lightsListOutput = pageOf(lightItemSchema);
 
 export const lightsSummaryOutput = z.object({
   total: z.number(),
@@ -139,8 +132,7 @@ export const lightSchedulesListInput = z
   .object({
     facilityId: facilityId.optional(),
     roomId: roomId.optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(SCHEDULES_PAGE_SIZE_MAX).default(20),
+    ...pageInput(20, SCHEDULES_PAGE_SIZE_MAX),
   })
   .default({ page: 1, pageSize: 20 });
 
@@ -163,9 +155,7 @@ export const lightScheduleSchema = z.object({
 });
 export type LightSchedule = z.infer<typeof lightScheduleSchema>;
 
-export const lightSchedulesListOutput = z.object({
-  items: z.array(lightScheduleSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const lightSchedulesListOutput = pageOf(lightScheduleSchema);
+
+/** The schedule that was deleted. */
+export const lightScheduleDeleteOutput = z.object({ id: z.string() });

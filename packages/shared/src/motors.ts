@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageInput, pageOf } from './page';
 import { equipmentStatusValues } from './plant';
 
 // The motors page (/motors): summary cards, the server-paged list with each motor's latest
@@ -37,8 +38,7 @@ export const motorListInput = z
     power: z.enum(motorPowerFilters).optional(),
     facilityId: facilityId.optional(),
     roomId: roomId.optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(MOTORS_PAGE_SIZE_MAX).default(25),
+    ...pageInput(25, MOTORS_PAGE_SIZE_MAX),
   })
   .default({ search: undefined, page: 1, pageSize: 25 });
 
@@ -80,12 +80,7 @@ export const motorItemSchema = z.object({
 });
 export type MotorItem = z.infer<typeof motorItemSchema>;
 
-export const motorListOutput = z.object({
-  items: z.array(motorItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const motorListOutput = pageOf(motorItemSchema);
 
 export const motorSummaryOutput = z.object({
   total: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageInput } from './page';
 
 export const equipmentKindValues = ['motor', 'light', 'hvac', 'meter', 'server', 'sensor'] as const;
 export const equipmentStatusValues = ['online', 'offline', 'maintenance', 'error'] as const;
@@ -19,8 +20,7 @@ export const equipmentListInput = z
     kind: z.enum(equipmentKindValues).optional(),
     facilityId: z.uuid().optional(),
     roomId: z.uuid().optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(500).default(50),
+    ...pageInput(50, 500),
   })
   .default({ page: 1, pageSize: 50 });
 
@@ -63,3 +63,39 @@ export const lightsBulkInput = z.object({
 });
 
 export const setpointInput = z.object({ id: equipmentId, setpoint: z.number().min(10).max(35) });
+
+/** How one device command ended: the device's ack (confirmed / refused) or no answer in time. */
+export const commandResultSchema = z.object({
+  commandId: z.string(),
+  equipmentId: z.string(),
+  status: z.enum(['confirmed', 'failed', 'timeout']),
+  /** The device's control state after a confirmed command. */
+  state: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().optional(),
+});
+export type CommandResultOutput = z.infer<typeof commandResultSchema>;
+
+/** How a command sent to many devices ended, counted by outcome. */
+export const bulkCommandResultSchema = z.object({
+  total: z.number().int(),
+  confirmed: z.number().int(),
+  failed: z.number().int(),
+  timeout: z.number().int(),
+});
+
+/** The newest value of one metric of one device. */
+export const telemetryLatestOutput = z.array(
+  z.object({ equipmentId: z.string(), metric: z.string(), ts: z.date(), value: z.number() }),
+);
+
+export const seriesSources = ['raw', '1m', '1h'] as const;
+export type SeriesSource = (typeof seriesSources)[number];
+
+/** A metric's history, downsampled: one point per bucket (average, minimum, maximum, how many). */
+export const telemetrySeriesOutput = z.object({
+  source: z.enum(seriesSources),
+  bucketSeconds: z.number(),
+  points: z.array(
+    z.object({ ts: z.date(), avg: z.number(), min: z.number(), max: z.number(), count: z.number().int() }),
+  ),
+});

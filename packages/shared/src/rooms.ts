@@ -6,6 +6,7 @@ import {
   searchSchema,
   statusCountsSchema,
 } from './equipment';
+import { pageInput, pageOf } from './page';
 
 export const ROOMS_PAGE_SIZE_MAX = 100;
 /** The most rooms a filter's option list carries. */
@@ -15,8 +16,7 @@ export const roomsListInput = z
   .object({
     facilityId: facilityIdSchema.optional(),
     search: searchSchema,
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(ROOMS_PAGE_SIZE_MAX).default(20),
+    ...pageInput(20, ROOMS_PAGE_SIZE_MAX),
   })
   .default({ page: 1, pageSize: 20 });
 
@@ -41,11 +41,7 @@ export const roomsSummarySchema = z.object({
   openAlerts: openAlertCountsSchema,
 });
 
-export const roomsListOutput = z.object({
-  items: z.array(roomItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const roomsListOutput = pageOf(roomItemSchema).extend({
   /** Over every room the filter matches, not only this page. */
   summary: roomsSummarySchema,
 });

@@ -4,7 +4,7 @@ import { equipment } from '@sentinela/db/schema/plant';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { failure } from '../../../test/call-failure';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
-import { seedPlant, T1 } from './plant-fixture.test-helper';
+import { seedPlant, T1 } from '../../../test/plant-fixture';
 
 const counts = (total: number, online: number, offline = 0, maintenance = 0, error = 0) => ({
   total,

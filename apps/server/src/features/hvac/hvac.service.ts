@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows } from '@sentinela/db/sql-helpers';
 import {
   SETPOINT_MAX_C,
   SETPOINT_MIN_C,
@@ -11,9 +11,11 @@ import {
   type hvacRoomsInput,
   type hvacScopeInput,
 } from '@sentinela/shared/hvac';
-import type { EquipmentStatus } from '@sentinela/shared/plant';
-import type { z } from 'zod';
-import { dateOf, epochMs, equipmentWhere, numberOf, type EquipmentFilter } from '../plant/equipment-sql';
+import { pageOffset, type Page } from '@sentinela/shared/page';
+import { z } from 'zod';
+import { deviceBase, deviceFacilities, listDevices, type DeviceColumns } from '../plant/device-list';
+import { epochMs, equipmentWhere, type EquipmentFilter } from '../plant/equipment-sql';
+import { sqlCount, sqlEpochDate, sqlNumber } from '../plant/sql-values';
 
 export const setpointLimits = { min: SETPOINT_MIN_C, max: SETPOINT_MAX_C };
 
@@ -40,71 +42,61 @@ const setpoint = sql`coalesce(case when jsonb_typeof(e.state -> 'setpoint') = 'n
 
 const hvacWhere = (input: EquipmentFilter): SQL => equipmentWhere('hvac', input);
 
-interface HvacRow {
-  id: string;
-  name: string;
-  status: EquipmentStatus;
-  location: string | null;
-  facility_id: string;
-  facility_name: string;
-  room_id: string | null;
-  room_name: string | null;
-  rated: Record<string, number> | null;
-  state_on: boolean | null;
-  mode: string | null;
-  setpoint: number | null;
-  readings_ms: number | null;
-  supply_temp: number | null;
-  return_temp: number | null;
-  reported_setpoint: number | null;
-  humidity: number | null;
-  power_kw: number | null;
-}
+const hvacRow = {
+  state_on: z.boolean().nullable(),
+  mode: z.string().nullable(),
+  setpoint: sqlNumber,
+  supply_temp: sqlNumber,
+  return_temp: sqlNumber,
+  reported_setpoint: sqlNumber,
+  humidity: sqlNumber,
+  power_kw: sqlNumber,
+};
+
+/** The unit's own columns: its confirmed control state and newest readings. */
+const hvacColumns: DeviceColumns<typeof hvacRow> = {
+  columns: sql`case when jsonb_typeof(e.state -> 'on') = 'boolean' then (e.state ->> 'on')::boolean end as state_on,
+             e.state ->> 'mode' as mode, ${setpoint} as setpoint,
+             m.supply_temp, m.return_temp, m.reported_setpoint, m.humidity, m.power_kw`,
+  readings: latestReadings,
+  row: hvacRow,
+};
 
 /** One page of HVAC units (server-side filters) with their state and latest readings, by name. */
-export async function listHvac(db: Database, input: z.output<typeof hvacListInput>) {
-  const where = hvacWhere(input);
-  const offset = (input.page - 1) * input.pageSize;
-  const [rows, totals] = await Promise.all([
-    db.execute(sql`
-      select e.id, e.name, e.status, e.location, e.facility_id, f.name as facility_name,
-             e.room_id, r.name as room_name, e.rated,
-             case when jsonb_typeof(e.state -> 'on') = 'boolean' then (e.state ->> 'on')::boolean end as state_on,
-             e.state ->> 'mode' as mode, ${setpoint} as setpoint,
-             ${epochMs(sql`m.readings_at`)} as readings_ms,
-             m.supply_temp, m.return_temp, m.reported_setpoint, m.humidity, m.power_kw
-        from (select * from equipment e where ${where} order by e.name, e.id limit ${input.pageSize} offset ${offset}) e
-        join facilities f on f.id = e.facility_id
-        left join rooms r on r.id = e.room_id
-        ${latestReadings}
-       order by e.name, e.id`),
-    db.execute(sql`select count(*)::int as n from equipment e where ${where}`),
-  ]);
-  const items: HvacItem[] = rowsOf<HvacRow>(rows).map((row) => ({
-    id: row.id,
-    name: row.name,
-    status: row.status,
-    location: row.location,
-    facilityId: row.facility_id,
-    facilityName: row.facility_name,
-    roomId: row.room_id,
-    roomName: row.room_name,
+export async function listHvac(
+  db: Database,
+  input: z.output<typeof hvacListInput>,
+): Promise<Page<HvacItem> & { setpointLimits: typeof setpointLimits }> {
+  const page = await listDevices(db, hvacColumns, hvacWhere(input), input);
+  const items = page.items.map((row) => ({
+    ...deviceBase(row),
     on: row.state_on,
     mode: row.mode,
-    setpoint: numberOf(row.setpoint),
-    rated: row.rated ?? {},
-    readingsAt: dateOf(row.readings_ms),
+    setpoint: row.setpoint,
+    rated: row.rated,
+    readingsAt: row.readings_ms,
     readings: {
-      supplyTemp: numberOf(row.supply_temp),
-      returnTemp: numberOf(row.return_temp),
-      setpoint: numberOf(row.reported_setpoint),
-      humidity: numberOf(row.humidity),
-      powerKw: numberOf(row.power_kw),
+      supplyTemp: row.supply_temp,
+      returnTemp: row.return_temp,
+      setpoint: row.reported_setpoint,
+      humidity: row.humidity,
+      powerKw: row.power_kw,
     },
   }));
-  const total = Number(rowsOf<{ n: number }>(totals)[0]?.n ?? 0);
-  return { items, total, page: input.page, pageSize: input.pageSize, setpointLimits };
+  return { ...page, items, setpointLimits };
 }
+
+const summaryRow = z.object({
+  total: sqlCount,
+  online: sqlCount,
+  running: sqlCount,
+  average_supply_temp: sqlNumber,
+  average_setpoint: sqlNumber,
+  average_return_temp: sqlNumber,
+  average_humidity: sqlNumber,
+  total_power_kw: sqlCount,
+  readings_ms: sqlEpochDate,
+});
 
 /**
  * Headline figures over the units in scope: running = online and confirmed on; supply air and
@@ -126,43 +118,44 @@ export async function hvacSummary(db: Database, input: z.output<typeof hvacScope
       from equipment e
       ${latestReadings}
      where ${hvacWhere(input)}`);
-  const row = rowsOf<Record<string, number | null>>(result)[0] ?? {};
+  const [row] = parseRows(summaryRow, result);
+  if (!row) throw new Error('an aggregate answers one row');
   return {
-    total: Number(row.total ?? 0),
-    online: Number(row.online ?? 0),
-    running: Number(row.running ?? 0),
-    averageSupplyTemp: numberOf(row.average_supply_temp),
-    averageSetpoint: numberOf(row.average_setpoint),
-    averageReturnTemp: numberOf(row.average_return_temp),
-    averageHumidity: numberOf(row.average_humidity),
-    totalPowerKw: Number(row.total_power_kw ?? 0),
-    readingsAt: dateOf(row.readings_ms),
+    total: row.total,
+    online: row.online,
+    running: row.running,
+    averageSupplyTemp: row.average_supply_temp,
+    averageSetpoint: row.average_setpoint,
+    averageReturnTemp: row.average_return_temp,
+    averageHumidity: row.average_humidity,
+    totalPowerKw: row.total_power_kw,
+    readingsAt: row.readings_ms,
     setpointLimits,
   };
 }
 
-interface RoomRow {
-  room_id: string;
-  room_name: string;
-  room_kind: string;
-  facility_id: string;
-  facility_name: string;
-  hvac_count: number;
-  hvac_running: number;
-  sensor_count: number;
-  hvac_temp: number | null;
-  sensor_temp: number | null;
-  humidity: number | null;
-  setpoint: number | null;
-  readings_ms: number | null;
-}
+const roomRow = z.object({
+  room_id: z.string(),
+  room_name: z.string(),
+  room_kind: z.string(),
+  facility_id: z.string(),
+  facility_name: z.string(),
+  hvac_count: sqlCount,
+  hvac_running: sqlCount,
+  sensor_count: sqlCount,
+  hvac_temp: sqlNumber,
+  sensor_temp: sqlNumber,
+  humidity: sqlNumber,
+  setpoint: sqlNumber,
+  readings_ms: sqlEpochDate,
+});
 
 /**
  * The climate of every room with HVAC units or sensors: its temperature is the mean return air
  * of its online units (the air that comes back from the room), or its sensors' mean reading when
  * no unit is online; humidity the mean of its online devices; set-point the mean of its units'.
  */
-export async function hvacRooms(db: Database, input: z.output<typeof hvacRoomsInput>) {
+export async function hvacRooms(db: Database, input: z.output<typeof hvacRoomsInput>): Promise<Page<RoomClimate>> {
   const facility = input.facilityId ? sql`and r.facility_id = ${input.facilityId}` : sql``;
   const climateRooms = sql`select distinct e.room_id from equipment e where e.kind in ('hvac', 'sensor') and e.room_id is not null`;
   const [rows, totals] = await Promise.all([
@@ -178,7 +171,7 @@ export async function hvacRooms(db: Database, input: z.output<typeof hvacRoomsIn
              ${epochMs(sql`max(m.readings_at)`)} as readings_ms
         from (select r.* from rooms r join facilities f on f.id = r.facility_id
                where r.id in (${climateRooms}) ${facility}
-               order by f.name, r.name, r.id limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}) r
+               order by f.name, r.name, r.id limit ${input.pageSize} offset ${pageOffset(input)}) r
         join facilities f on f.id = r.facility_id
         join equipment e on e.room_id = r.id and e.kind in ('hvac', 'sensor')
         ${latestReadings}
@@ -186,40 +179,30 @@ export async function hvacRooms(db: Database, input: z.output<typeof hvacRoomsIn
        order by f.name, r.name, r.id`),
     db.execute(sql`select count(*)::int as n from rooms r where r.id in (${climateRooms}) ${facility}`),
   ]);
-  const items: RoomClimate[] = rowsOf<RoomRow>(rows).map((row) => {
-    const hvacTemp = numberOf(row.hvac_temp);
-    const sensorTemp = numberOf(row.sensor_temp);
+  const items = parseRows(roomRow, rows).map((row): RoomClimate => {
+    const hvacTemp = row.hvac_temp;
+    const sensorTemp = row.sensor_temp;
     return {
       roomId: row.room_id,
       roomName: row.room_name,
       roomKind: row.room_kind,
       facilityId: row.facility_id,
       facilityName: row.facility_name,
-      hvacCount: Number(row.hvac_count),
-      hvacRunning: Number(row.hvac_running),
-      sensorCount: Number(row.sensor_count),
+      hvacCount: row.hvac_count,
+      hvacRunning: row.hvac_running,
+      sensorCount: row.sensor_count,
       temperature: hvacTemp ?? sensorTemp,
       temperatureSource: hvacTemp !== null ? 'hvac' : sensorTemp !== null ? 'sensor' : null,
-      humidity: numberOf(row.humidity),
-      setpoint: numberOf(row.setpoint),
-      readingsAt: dateOf(row.readings_ms),
+      humidity: row.humidity,
+      setpoint: row.setpoint,
+      readingsAt: row.readings_ms,
     };
   });
-  const total = Number(rowsOf<{ n: number }>(totals)[0]?.n ?? 0);
-  return { items, total, page: input.page, pageSize: input.pageSize };
+  const [count] = parseRows(z.object({ n: sqlCount }), totals);
+  return { items, total: count?.n ?? 0, page: input.page, pageSize: input.pageSize };
 }
 
 /** The facilities that hold HVAC units, for the page's filter. */
-export async function hvacLocations(db: Database) {
-  const result = await db.execute(sql`
-    select f.id as facility_id, f.name as facility_name, count(*)::int as count
-      from equipment e join facilities f on f.id = e.facility_id
-     where e.kind = 'hvac'
-     group by f.id, f.name
-     order by f.name`);
-  return rowsOf<{ facility_id: string; facility_name: string; count: number }>(result).map((row) => ({
-    facilityId: row.facility_id,
-    facilityName: row.facility_name,
-    count: Number(row.count),
-  }));
+export function hvacLocations(db: Database) {
+  return deviceFacilities(db, 'hvac');
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows } from '@sentinela/db/sql-helpers';
 import { SAVINGS_WINDOW_DAYS, type LightsSavings } from '@sentinela/shared/lights';
 import type { EnergyTariff } from '@sentinela/shared/settings';
+import { z } from 'zod';
 import { getEnergyTariff } from '../settings/settings.service';
 import type { LightsScope } from './lights.service';
 
@@ -39,15 +40,15 @@ interface RoomHour {
   dimmedHours: number;
 }
 
-interface RoomHourRow {
-  bucket: string | Date;
-  facility_id: string;
-  room_id: string | null;
-  dow: number | string;
-  minute: number | string;
-  kwh: number | string;
-  dimmed_hours: number | string;
-}
+const roomHourRow = z.object({
+  bucket: z.union([z.date(), z.string()]),
+  facility_id: z.string(),
+  room_id: z.string().nullable(),
+  dow: z.coerce.number(),
+  minute: z.coerce.number(),
+  kwh: z.coerce.number(),
+  dimmed_hours: z.coerce.number(),
+});
 
 /**
  * Per room and hour of [from, to): for every light and hour of the hourly rollups,
@@ -101,17 +102,17 @@ async function roomHours(db: Database, from: number, to: number, now: Date): Pro
       join facilities f on f.id = s.facility_id
      group by s.bucket, s.facility_id, s.room_id, f.timezone`);
   const hours = new Map<number, RoomHour[]>();
-  for (const row of rowsOf<RoomHourRow>(result)) {
+  for (const row of parseRows(roomHourRow, result)) {
     const bucket = Math.floor(new Date(row.bucket).getTime() / HOUR_MS) * HOUR_MS;
     let list = hours.get(bucket);
     if (!list) hours.set(bucket, (list = []));
     list.push({
       facilityId: row.facility_id,
       roomId: row.room_id,
-      isoDow: Number(row.dow),
-      minute: Number(row.minute),
-      kwh: Number(row.kwh),
-      dimmedHours: Number(row.dimmed_hours),
+      isoDow: row.dow,
+      minute: row.minute,
+      kwh: row.kwh,
+      dimmedHours: row.dimmed_hours,
     });
   }
   return hours;

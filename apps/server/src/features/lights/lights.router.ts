@@ -2,6 +2,7 @@ import {
   lightRoomsOutput,
   lightScheduleCreateInput,
   lightScheduleDeleteInput,
+  lightScheduleDeleteOutput,
   lightScheduleSchema,
   lightSchedulesListInput,
   lightSchedulesListOutput,
@@ -12,7 +13,7 @@ import {
   lightsScopeInput,
   lightsSummaryOutput,
 } from '@sentinela/shared/lights';
-import { lightSetInput, lightsBulkInput } from '@sentinela/shared/plant';
+import { bulkCommandResultSchema, commandResultSchema, lightSetInput, lightsBulkInput } from '@sentinela/shared/plant';
 import { commandDepsOf } from '../../trpc/command-deps';
 import { executeCommand } from '../../platform/commands/commands.service';
 import { authenticatedProcedure, operatorProcedure, router } from '../../trpc/init';
@@ -35,19 +36,24 @@ const schedulesRouter = router({
     .mutation(({ ctx, input }) => updateSchedule({ db: ctx.db, now: ctx.auth.now }, ctx.user, ctx.caller, input)),
   delete: operatorProcedure
     .input(lightScheduleDeleteInput)
+    .output(lightScheduleDeleteOutput)
     .mutation(({ ctx, input }) => deleteSchedule({ db: ctx.db, now: ctx.auth.now }, ctx.user, ctx.caller, input)),
 });
 
 export const lightsRouter = router({
-  set: operatorProcedure.input(lightSetInput).mutation(({ ctx, input }) => {
-    const { id, ...change } = input;
-    // A mode brings its brightness unless one is given (eco 50 %, boost 100 %).
-    const brightness = change.brightness ?? (change.mode === 'eco' ? 50 : change.mode === 'boost' ? 100 : undefined);
-    const params = Object.fromEntries(Object.entries({ ...change, brightness }).filter(([, v]) => v !== undefined));
-    return executeCommand(commandDepsOf(ctx), ctx.user, ctx.caller, id, 'light', 'setLight', params);
-  }),
+  set: operatorProcedure
+    .input(lightSetInput)
+    .output(commandResultSchema)
+    .mutation(({ ctx, input }) => {
+      const { id, ...change } = input;
+      // A mode brings its brightness unless one is given (eco 50 %, boost 100 %).
+      const brightness = change.brightness ?? (change.mode === 'eco' ? 50 : change.mode === 'boost' ? 100 : undefined);
+      const params = Object.fromEntries(Object.entries({ ...change, brightness }).filter(([, v]) => v !== undefined));
+      return executeCommand(commandDepsOf(ctx), ctx.user, ctx.caller, id, 'light', 'setLight', params);
+    }),
   bulk: operatorProcedure
     .input(lightsBulkInput)
+    .output(bulkCommandResultSchema)
     .mutation(({ ctx, input }) => bulkLights(commandDepsOf(ctx), ctx.user, ctx.caller, input)),
   summary: authenticatedProcedure
     .input(lightsScopeInput)

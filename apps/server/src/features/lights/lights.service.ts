@@ -1,11 +1,14 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { containsPattern, rowsOf } from '@sentinela/db/sql-helpers';
-import { equipment, facilities, rooms, telemetryLatest } from '@sentinela/db/schema/plant';
+import { parseRows } from '@sentinela/db/sql-helpers';
+import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import type { LightFacilities, LightItem, lightsListInput, LightsSummary } from '@sentinela/shared/lights';
+import type { Page } from '@sentinela/shared/page';
 import { lightModeValues, type lightsBulkActions } from '@sentinela/shared/plant';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { deviceBase, listDevices, type DeviceColumns } from '../plant/device-list';
+import { equipmentWhere } from '../plant/equipment-sql';
+import { sqlCount, sqlNumber } from '../plant/sql-values';
 import type { RequestOrigin } from '../../platform/audit';
 import { executeCommand, executeMany, type Actor, type CommandDeps } from '../../platform/commands/commands.service';
 
@@ -45,6 +48,16 @@ export async function bulkLights(
   return executeMany(lights, 25, (light) => executeCommand(deps, actor, origin, light.id, 'light', 'setLight', params));
 }
 
+const summaryRow = z.object({
+  total: sqlCount,
+  reporting: sqlCount,
+  on: sqlCount,
+  brightness: sqlNumber,
+  power_w: sqlCount,
+  eco: sqlCount,
+  boost: sqlCount,
+});
+
 /**
  * The headline figures of a scope, from the newest reading of every light (telemetry_latest).
  * A silent light (status offline) keeps its last reading, which no longer says anything about
@@ -67,102 +80,72 @@ export async function lightsSummary(db: Database, scope: LightsScope): Promise<L
       left join telemetry_latest lb on lb.equipment_id = ${equipment.id} and lb.metric = 'brightness'
       left join telemetry_latest lp on lp.equipment_id = ${equipment.id} and lp.metric = 'powerW'
      where ${where}`);
-  const [row] = rowsOf<{
-    total: number;
-    reporting: number;
-    on: number;
-    brightness: number | string | null;
-    power_w: number | string;
-    eco: number;
-    boost: number;
-  }>(result);
-  const total = Number(row?.total ?? 0);
-  const reporting = Number(row?.reporting ?? 0);
+  const [row] = parseRows(summaryRow, result);
+  const total = row?.total ?? 0;
+  const reporting = row?.reporting ?? 0;
   return {
     total,
     reporting,
     offline: total - reporting,
-    on: Number(row?.on ?? 0),
-    averageBrightness: row?.brightness === null || row?.brightness === undefined ? null : Number(row.brightness),
-    powerKw: Number(row?.power_w ?? 0) / 1000,
-    eco: Number(row?.eco ?? 0),
-    boost: Number(row?.boost ?? 0),
+    on: row?.on ?? 0,
+    averageBrightness: row?.brightness ?? null,
+    powerKw: (row?.power_w ?? 0) / 1000,
+    eco: row?.eco ?? 0,
+    boost: row?.boost ?? 0,
   };
 }
 
-const latestOn = alias(telemetryLatest, 'latest_on');
-const latestBrightness = alias(telemetryLatest, 'latest_brightness');
-const latestPower = alias(telemetryLatest, 'latest_power');
+/** The newest on, brightness and power readings of a light (an index lookup per light). */
+const latestReadings = sql`left join lateral (
+    select max(tl.value) filter (where tl.metric = 'on') as reading_on,
+           max(tl.value) filter (where tl.metric = 'brightness') as reading_brightness,
+           max(tl.value) filter (where tl.metric = 'powerW') as reading_power,
+           max(tl.ts) as readings_at
+      from telemetry_latest tl
+     where tl.equipment_id = e.id and tl.metric in ('on', 'brightness', 'powerW')
+  ) m on true`;
+
+const lightRow = {
+  state: z.record(z.string(), z.unknown()),
+  reading_on: sqlNumber,
+  reading_brightness: sqlNumber,
+  reading_power: sqlNumber,
+};
+
+/** The light's own columns: its confirmed state and newest readings. */
+const lightColumns: DeviceColumns<typeof lightRow> = {
+  columns: sql`e.state, m.reading_on, m.reading_brightness, m.reading_power`,
+  readings: latestReadings,
+  row: lightRow,
+};
+
+const confirmedOn = sql`coalesce((e.state->>'on')::boolean, false)`;
 
 const modeOf = (state: Record<string, unknown>) => lightModeValues.find((m) => m === state.mode) ?? 'normal';
 
 /** The lights of a scope, filtered and paged on the server, with their newest readings. */
-export async function listLights(db: Database, input: z.output<typeof lightsListInput>) {
-  const filters = scopeFilters(input);
-  if (input.search) {
-    const pattern = containsPattern(input.search);
-    const match = or(ilike(equipment.name, pattern), ilike(equipment.id, pattern), ilike(equipment.location, pattern));
-    if (match) filters.push(match);
-  }
-  if (input.state === 'on') filters.push(sql`coalesce((${equipment.state}->>'on')::boolean, false)`);
-  if (input.state === 'off') filters.push(sql`not coalesce((${equipment.state}->>'on')::boolean, false)`);
-  const where = and(...filters);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        id: equipment.id,
-        name: equipment.name,
-        status: equipment.status,
-        location: equipment.location,
-        facilityId: equipment.facilityId,
-        facilityName: facilities.name,
-        roomId: equipment.roomId,
-        roomName: rooms.name,
-        rated: equipment.rated,
-        state: equipment.state,
-        readingOn: latestOn.value,
-        readingBrightness: latestBrightness.value,
-        readingPower: latestPower.value,
-        readingTs: sql<Date | null>`greatest(${latestOn.ts}, ${latestBrightness.ts}, ${latestPower.ts})`.mapWith(
-          (v: string | Date | null) => (v === null ? null : new Date(v)),
-        ),
-      })
-      .from(equipment)
-      .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
-      .leftJoin(rooms, eq(rooms.id, equipment.roomId))
-      .leftJoin(latestOn, and(eq(latestOn.equipmentId, equipment.id), eq(latestOn.metric, 'on')))
-      .leftJoin(
-        latestBrightness,
-        and(eq(latestBrightness.equipmentId, equipment.id), eq(latestBrightness.metric, 'brightness')),
-      )
-      .leftJoin(latestPower, and(eq(latestPower.equipmentId, equipment.id), eq(latestPower.metric, 'powerW')))
-      .where(where)
-      .orderBy(asc(equipment.name), asc(equipment.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    db.select({ n: count() }).from(equipment).where(where),
-  ]);
-  const items: LightItem[] = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    status: row.status,
-    location: row.location,
-    facilityId: row.facilityId,
-    facilityName: row.facilityName,
-    roomId: row.roomId,
-    roomName: row.roomName,
-    ratedW: typeof row.rated.powerW === 'number' ? row.rated.powerW : null,
+export async function listLights(db: Database, input: z.output<typeof lightsListInput>): Promise<Page<LightItem>> {
+  const extra = input.state === 'on' ? [confirmedOn] : input.state === 'off' ? [sql`not ${confirmedOn}`] : [];
+  const where = equipmentWhere(
+    'light',
+    { facilityId: input.facilityId, roomId: input.roomId, search: input.search },
+    extra,
+  );
+  const page = await listDevices(db, lightColumns, where, input);
+  const items = page.items.map((row) => ({
+    ...deviceBase(row),
+    ratedW: row.rated.powerW ?? null,
     on: row.state.on === true,
     brightness: typeof row.state.brightness === 'number' ? row.state.brightness : 100,
     mode: modeOf(row.state),
     reading: {
-      on: row.readingOn === null ? null : row.readingOn >= 0.5,
-      brightness: row.readingBrightness,
-      powerW: row.readingPower,
-      ts: row.readingTs,
+      on: row.reading_on === null ? null : row.reading_on >= 0.5,
+      brightness: row.reading_brightness,
+      powerW: row.reading_power,
+      ts: row.readings_ms,
     },
   }));
-  return { items, total: totals?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  return { ...page, items };
 }
 
 /** Facilities and their rooms that have lights, with how many (filters, schedules, confirmations). */

@@ -7,7 +7,7 @@ import {
   motorScopeInput,
   motorSummaryOutput,
 } from '@sentinela/shared/motors';
-import { setPowerInput } from '@sentinela/shared/plant';
+import { commandResultSchema, setPowerInput } from '@sentinela/shared/plant';
 import { commandDepsOf } from '../../trpc/command-deps';
 import { executeCommand } from '../../platform/commands/commands.service';
 import { authenticatedProcedure, operatorProcedure, router } from '../../trpc/init';
@@ -29,6 +29,7 @@ export const motorsRouter = router({
   locations: authenticatedProcedure.output(motorLocationsOutput).query(({ ctx }) => motorLocations(ctx.db)),
   setPower: operatorProcedure
     .input(setPowerInput)
+    .output(commandResultSchema)
     .mutation(({ ctx, input }) =>
       executeCommand(commandDepsOf(ctx), ctx.user, ctx.caller, input.id, 'motor', 'setPower', { on: input.on }),
     ),

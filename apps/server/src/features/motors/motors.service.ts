@@ -2,8 +2,8 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
 import { commands, equipment } from '@sentinela/db/schema/plant';
-import { rowsOf } from '@sentinela/db/sql-helpers';
-import type { EquipmentStatus } from '@sentinela/shared/plant';
+import { parseRows } from '@sentinela/db/sql-helpers';
+import type { Page } from '@sentinela/shared/page';
 import type {
   MotorCommand,
   MotorItem,
@@ -13,8 +13,11 @@ import type {
   motorListInput,
   motorScopeInput,
 } from '@sentinela/shared/motors';
-import type { z } from 'zod';
-import { dateOf, epochMs, equipmentWhere, numberOf, type EquipmentFilter } from '../plant/equipment-sql';
+import { z } from 'zod';
+import { deviceBase, deviceLocations, listDevices, type DeviceColumns } from '../plant/device-list';
+import { epochMs, equipmentWhere, type EquipmentFilter } from '../plant/equipment-sql';
+import { sqlCount, sqlEpochDate, sqlNumber } from '../plant/sql-values';
+import { statusCountColumns, statusCountsOf, statusCountsRow } from '../plant/status-counts';
 import { AppError } from '../../platform/errors';
 
 /**
@@ -38,74 +41,62 @@ const latestReadings = sql`left join lateral (
 /** Confirmed "on" in equipment.state (a missing or odd value is off). */
 const isOn = sql`(e.state -> 'on') = 'true'::jsonb`;
 
+const motorRow = {
+  is_on: z.boolean(),
+  last_seen_ms: sqlEpochDate,
+  temperature: sqlNumber,
+  vibration: sqlNumber,
+  current_a: sqlNumber,
+  efficiency: sqlNumber,
+  rpm: sqlNumber,
+  power_kw: sqlNumber,
+};
+
 function motorWhere(input: EquipmentFilter & { power?: 'on' | 'off' | undefined }): SQL {
   const extra = input.power === 'on' ? [isOn] : input.power === 'off' ? [sql`not ${isOn}`] : [];
   return equipmentWhere('motor', input, extra);
 }
 
-interface MotorRow {
-  id: string;
-  name: string;
-  status: EquipmentStatus;
-  location: string | null;
-  facility_id: string;
-  facility_name: string;
-  room_id: string | null;
-  room_name: string | null;
-  rated: Record<string, number> | null;
-  is_on: boolean;
-  last_seen_ms: number | null;
-  readings_ms: number | null;
-  temperature: number | null;
-  vibration: number | null;
-  current_a: number | null;
-  efficiency: number | null;
-  rpm: number | null;
-  power_kw: number | null;
-}
+/** The motor's own columns: its confirmed state, last message and newest readings. */
+const motorColumns: DeviceColumns<typeof motorRow> = {
+  columns: sql`${isOn} as is_on, ${epochMs(sql`e.last_seen_at`)} as last_seen_ms,
+             m.temperature, m.vibration, m.current_a, m.efficiency, m.rpm, m.power_kw`,
+  readings: latestReadings,
+  row: motorRow,
+};
 
 /** One page of motors (server-side filters), each with its latest readings, by name. */
-export async function listMotors(db: Database, input: z.output<typeof motorListInput>) {
-  const where = motorWhere(input);
-  const offset = (input.page - 1) * input.pageSize;
-  const [rows, totals] = await Promise.all([
-    db.execute(sql`
-      select e.id, e.name, e.status, e.location, e.facility_id, f.name as facility_name,
-             e.room_id, r.name as room_name, e.rated, ${isOn} as is_on,
-             ${epochMs(sql`e.last_seen_at`)} as last_seen_ms, ${epochMs(sql`m.readings_at`)} as readings_ms,
-             m.temperature, m.vibration, m.current_a, m.efficiency, m.rpm, m.power_kw
-        from (select * from equipment e where ${where} order by e.name, e.id limit ${input.pageSize} offset ${offset}) e
-        join facilities f on f.id = e.facility_id
-        left join rooms r on r.id = e.room_id
-        ${latestReadings}
-       order by e.name, e.id`),
-    db.execute(sql`select count(*)::int as n from equipment e where ${where}`),
-  ]);
-  const items: MotorItem[] = rowsOf<MotorRow>(rows).map((row) => ({
-    id: row.id,
-    name: row.name,
-    status: row.status,
-    location: row.location,
-    facilityId: row.facility_id,
-    facilityName: row.facility_name,
-    roomId: row.room_id,
-    roomName: row.room_name,
+export async function listMotors(db: Database, input: z.output<typeof motorListInput>): Promise<Page<MotorItem>> {
+  const page = await listDevices(db, motorColumns, motorWhere(input), input);
+  const items = page.items.map((row) => ({
+    ...deviceBase(row),
     on: row.is_on,
-    rated: row.rated ?? {},
-    lastSeenAt: dateOf(row.last_seen_ms),
-    readingsAt: dateOf(row.readings_ms),
+    rated: row.rated,
+    lastSeenAt: row.last_seen_ms,
+    readingsAt: row.readings_ms,
     readings: {
-      temperature: numberOf(row.temperature),
-      vibration: numberOf(row.vibration),
-      current: numberOf(row.current_a),
-      efficiency: numberOf(row.efficiency),
-      rpm: numberOf(row.rpm),
-      powerKw: numberOf(row.power_kw),
+      temperature: row.temperature,
+      vibration: row.vibration,
+      current: row.current_a,
+      efficiency: row.efficiency,
+      rpm: row.rpm,
+      powerKw: row.power_kw,
     },
   }));
-  const total = Number(rowsOf<{ n: number }>(totals)[0]?.n ?? 0);
-  return { items, total, page: input.page, pageSize: input.pageSize };
+  return { ...page, items };
 }
+
+const summaryRow = z.object({
+  ...statusCountsRow,
+  operating: sqlCount,
+  average_temperature: sqlNumber,
+  temperature_count: sqlCount,
+  average_efficiency: sqlNumber,
+  efficiency_count: sqlCount,
+  total_power_kw: sqlCount,
+  rated_power_kw: sqlCount,
+  readings_ms: sqlEpochDate,
+});
 
 /**
  * The motors page's headline figures, aggregated in SQL over the motors in scope:
@@ -116,11 +107,7 @@ export async function listMotors(db: Database, input: z.output<typeof motorListI
 export async function motorSummary(db: Database, input: z.output<typeof motorScopeInput>): Promise<MotorSummary> {
   const online = sql`e.status = 'online'`;
   const result = await db.execute(sql`
-    select count(*)::int as total,
-           count(*) filter (where ${online})::int as online,
-           count(*) filter (where e.status = 'offline')::int as offline,
-           count(*) filter (where e.status = 'maintenance')::int as maintenance,
-           count(*) filter (where e.status = 'error')::int as error,
+    select ${statusCountColumns},
            count(*) filter (where ${online} and ${isOn})::int as operating,
            avg(m.temperature) filter (where ${online}) as average_temperature,
            count(m.temperature) filter (where ${online})::int as temperature_count,
@@ -132,24 +119,20 @@ export async function motorSummary(db: Database, input: z.output<typeof motorSco
       from equipment e
       ${latestReadings}
      where ${motorWhere(input)}`);
-  const row = rowsOf<Record<string, number | null>>(result)[0] ?? {};
-  const figure = (key: string) => Number(row[key] ?? 0);
+  const [row] = parseRows(summaryRow, result);
+  if (!row) throw new Error('an aggregate answers one row');
+  const { total, ...byStatus } = statusCountsOf(row);
   return {
-    total: figure('total'),
-    byStatus: {
-      online: figure('online'),
-      offline: figure('offline'),
-      maintenance: figure('maintenance'),
-      error: figure('error'),
-    },
-    operating: figure('operating'),
-    averageTemperature: numberOf(row.average_temperature),
-    temperatureCount: figure('temperature_count'),
-    averageEfficiency: numberOf(row.average_efficiency),
-    efficiencyCount: figure('efficiency_count'),
-    totalPowerKw: figure('total_power_kw'),
-    ratedPowerKw: figure('rated_power_kw'),
-    readingsAt: dateOf(row.readings_ms),
+    total,
+    byStatus,
+    operating: row.operating,
+    averageTemperature: row.average_temperature,
+    temperatureCount: row.temperature_count,
+    averageEfficiency: row.average_efficiency,
+    efficiencyCount: row.efficiency_count,
+    totalPowerKw: row.total_power_kw,
+    ratedPowerKw: row.rated_power_kw,
+    readingsAt: row.readings_ms,
   };
 }
 
@@ -177,26 +160,6 @@ export async function motorCommands(db: Database, input: z.output<typeof motorCo
 }
 
 /** The facilities and rooms that hold motors, for the page's filters. */
-export async function motorLocations(db: Database): Promise<MotorLocation[]> {
-  const result = await db.execute(sql`
-    select f.id as facility_id, f.name as facility_name, r.id as room_id, r.name as room_name, count(*)::int as count
-      from equipment e
-      join facilities f on f.id = e.facility_id
-      left join rooms r on r.id = e.room_id
-     where e.kind = 'motor'
-     group by f.id, f.name, r.id, r.name
-     order by f.name, r.name nulls first`);
-  return rowsOf<{
-    facility_id: string;
-    facility_name: string;
-    room_id: string | null;
-    room_name: string | null;
-    count: number;
-  }>(result).map((row) => ({
-    facilityId: row.facility_id,
-    facilityName: row.facility_name,
-    roomId: row.room_id,
-    roomName: row.room_name,
-    count: Number(row.count),
-  }));
+export function motorLocations(db: Database): Promise<MotorLocation[]> {
+  return deviceLocations(db, 'motor');
 }

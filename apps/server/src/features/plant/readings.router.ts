@@ -1,12 +1,19 @@
-import { telemetryLatestInput, telemetrySeriesInput } from '@sentinela/shared/plant';
+import {
+  telemetryLatestInput,
+  telemetryLatestOutput,
+  telemetrySeriesInput,
+  telemetrySeriesOutput,
+} from '@sentinela/shared/plant';
 import { authenticatedProcedure, router } from '../../trpc/init';
 import { latestTelemetry, telemetrySeries } from './readings.service';
 
 export const telemetryRouter = router({
   latest: authenticatedProcedure
     .input(telemetryLatestInput)
+    .output(telemetryLatestOutput)
     .query(({ ctx, input }) => latestTelemetry(ctx.db, input.equipmentIds)),
   series: authenticatedProcedure
     .input(telemetrySeriesInput)
+    .output(telemetrySeriesOutput)
     .query(({ ctx, input }) => telemetrySeries(ctx.db, input, ctx.auth.now())),
 });

@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { telemetryLatest } from '@sentinela/db/schema/plant';
-import type { telemetrySeriesInput } from '@sentinela/shared/plant';
-import type { z } from 'zod';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import type { SeriesSource, telemetrySeriesInput } from '@sentinela/shared/plant';
+import { z } from 'zod';
+import { parseRows } from '@sentinela/db/sql-helpers';
 
 /** The newest value of every metric (of the given equipment, or all). */
 export async function latestTelemetry(db: Database, equipmentIds: string[] | undefined) {
@@ -17,8 +17,6 @@ export async function latestTelemetry(db: Database, equipmentIds: string[] | und
 const RAW_KEPT_MS = 7 * 24 * 3600_000;
 const MINUTES_KEPT_MS = 90 * 24 * 3600_000;
 
-export type SeriesSource = 'raw' | '1m' | '1h';
-
 /**
  * The source that has the range at a useful resolution: raw points for short spans (and only
  * within raw retention), 1-minute rollups up to a few days, hourly beyond.
@@ -30,6 +28,15 @@ export function pickSource(from: Date, to: Date, maxPoints: number, now: Date): 
   if (bucketMs < 3600_000 && age <= MINUTES_KEPT_MS) return '1m';
   return '1h';
 }
+
+/** One bucket of a series: its start (epoch seconds) and the aggregates of its values. */
+const bucketRow = z.object({
+  t: z.coerce.number(),
+  avg: z.coerce.number(),
+  min: z.coerce.number(),
+  max: z.coerce.number(),
+  n: z.coerce.number(),
+});
 
 /** A metric's history over [from, to), downsampled to at most maxPoints buckets (avg, min, max). */
 export async function telemetrySeries(db: Database, input: z.output<typeof telemetrySeriesInput>, now: Date) {
@@ -53,22 +60,16 @@ export async function telemetrySeries(db: Database, input: z.output<typeof telem
              where equipment_id = ${input.equipmentId} and metric = ${input.metric}
                and bucket >= ${from}::timestamptz and bucket < ${to}::timestamptz
              group by 1 order by 1`;
-  const rows = rowsOf<{
-    t: number | string;
-    avg: number | string;
-    min: number | string;
-    max: number | string;
-    n: number;
-  }>(await db.execute(query));
+  const rows = parseRows(bucketRow, await db.execute(query));
   return {
     source,
     bucketSeconds,
     points: rows.map((r) => ({
-      ts: new Date(Number(r.t) * 1000),
-      avg: Number(r.avg),
-      min: Number(r.min),
-      max: Number(r.max),
-      count: Number(r.n),
+      ts: new Date(r.t * 1000),
+      avg: r.avg,
+      min: r.min,
+      max: r.max,
+      count: r.n,
     })),
   };
 }

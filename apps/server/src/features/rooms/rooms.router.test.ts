@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { failure } from '../../../test/call-failure';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
-import { seedPlant, T0, T1 } from '../facilities/plant-fixture.test-helper';
+import { seedPlant, T0, T1 } from '../../../test/plant-fixture';
 
 const counts = (total: number, online: number, offline = 0, maintenance = 0, error = 0) => ({
   total,

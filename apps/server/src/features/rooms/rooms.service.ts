@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { containsPattern, rowsOf } from '@sentinela/db/sql-helpers';
-import type { CurrentPower, OpenAlertCounts, PowerSource, StatusCounts } from '@sentinela/shared/equipment';
+import { containsPattern, parseRows } from '@sentinela/db/sql-helpers';
+import { powerSources } from '@sentinela/shared/equipment';
+import { pageOffset } from '@sentinela/shared/page';
 import {
   ROOM_OPTIONS_MAX,
   type roomOptionsInput,
@@ -9,34 +10,41 @@ import {
   type roomsListInput,
   type RoomsListOutput,
 } from '@sentinela/shared/rooms';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { powerReadings } from '../plant/equipment-sql';
-
-type Num = number | string | null;
+import { sqlCount, sqlNumber, sqlTimestamp } from '../plant/sql-values';
+import {
+  alertCountsOf,
+  alertCountsRow,
+  joinedCountColumns,
+  openAlertsBy,
+  statsSums,
+  statsSumsRow,
+  statsSummaryOf,
+  statusCountColumns,
+  statusCountsOf,
+  statusCountsRow,
+} from '../plant/status-counts';
 
 /** One room with its equipment counts, current power and open alerts, as the query answers it. */
-interface RoomRow {
-  id: string;
-  name: string;
-  kind: string;
-  facility_id: string;
-  facility_name: string;
-  total: Num;
-  online: Num;
-  offline: Num;
-  maintenance: Num;
-  error: Num;
-  power_kw: Num;
-  power_source: PowerSource | null;
-  power_as_of: Date | string | null;
-  alerts_total: Num;
-  alerts_critical: Num;
-  alerts_warning: Num;
-  alerts_info: Num;
-}
+const roomRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  facility_id: z.string(),
+  facility_name: z.string(),
+  ...statusCountsRow,
+  power_kw: sqlNumber,
+  power_source: z.enum(powerSources).nullable(),
+  power_as_of: sqlTimestamp,
+  ...alertCountsRow,
+});
 
-const n = (value: Num) => (value === null ? 0 : Number(value));
-const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+/** The totals over every room the filter matches. */
+const summaryRow = z.object({
+  rooms: sqlCount,
+  ...statsSumsRow,
+});
 
 function filterWhere(input: { facilityId?: string | undefined; search?: string | undefined }): SQL {
   const conditions: SQL[] = [sql`true`];
@@ -59,12 +67,7 @@ function roomAggregates(scope: SQL): SQL {
   return sql`
     scope as (${scope}),
     counts as (
-      select e.room_id,
-             count(*)::int as total,
-             (count(*) filter (where e.status = 'online'))::int as online,
-             (count(*) filter (where e.status = 'offline'))::int as offline,
-             (count(*) filter (where e.status = 'maintenance'))::int as maintenance,
-             (count(*) filter (where e.status = 'error'))::int as error
+      select e.room_id, ${statusCountColumns}
         from equipment e
        where e.room_id in (select id from scope)
        group by e.room_id
@@ -79,24 +82,13 @@ function roomAggregates(scope: SQL): SQL {
         from readings
        group by room_id
     ),
-    open_alerts as (
-      select e.room_id,
-             count(*)::int as total,
-             (count(*) filter (where a.severity = 'critical'))::int as critical,
-             (count(*) filter (where a.severity = 'warning'))::int as warning,
-             (count(*) filter (where a.severity = 'info'))::int as info
-        from alerts a
-        join equipment e on e.id = a.equipment_id
-       where a.status <> 'cleared' and e.room_id in (select id from scope)
-       group by e.room_id
-    ),
+    open_alerts as (${openAlertsBy('room_id')}),
     room_stats as (
       select r.id, r.name, r.kind, r.facility_id, f.name as facility_name,
-             c.total, c.online, c.offline, c.maintenance, c.error,
+             ${joinedCountColumns},
              coalesce(p.meter_kw, p.devices_kw) as power_kw,
              case when p.meter_kw is not null then 'meter' when p.devices_kw is not null then 'devices' end as power_source,
-             case when p.meter_kw is not null then p.meter_ts else p.devices_ts end as power_as_of,
-             o.total as alerts_total, o.critical as alerts_critical, o.warning as alerts_warning, o.info as alerts_info
+             case when p.meter_kw is not null then p.meter_ts else p.devices_ts end as power_as_of
         from rooms r
         join facilities f on f.id = r.facility_id
         left join counts c on c.room_id = r.id
@@ -106,42 +98,16 @@ function roomAggregates(scope: SQL): SQL {
     )`;
 }
 
-function statusCounts(row: Pick<RoomRow, 'total' | 'online' | 'offline' | 'maintenance' | 'error'>): StatusCounts {
-  return {
-    total: n(row.total),
-    online: n(row.online),
-    offline: n(row.offline),
-    maintenance: n(row.maintenance),
-    error: n(row.error),
-  };
-}
-
-function alertCounts(
-  row: Pick<RoomRow, 'alerts_total' | 'alerts_critical' | 'alerts_warning' | 'alerts_info'>,
-): OpenAlertCounts {
-  return {
-    total: n(row.alerts_total),
-    critical: n(row.alerts_critical),
-    warning: n(row.alerts_warning),
-    info: n(row.alerts_info),
-  };
-}
-
-function toItem(row: RoomRow): RoomItem {
-  const power: CurrentPower = {
-    kw: row.power_kw === null ? null : Number(row.power_kw),
-    source: row.power_source,
-    asOf: date(row.power_as_of),
-  };
+function toItem(row: z.output<typeof roomRow>): RoomItem {
   return {
     id: row.id,
     name: row.name,
     kind: row.kind,
     facilityId: row.facility_id,
     facilityName: row.facility_name,
-    equipment: statusCounts(row),
-    power,
-    openAlerts: alertCounts(row),
+    equipment: statusCountsOf(row),
+    power: { kw: row.power_kw, source: row.power_source, asOf: row.power_as_of },
+    openAlerts: alertCountsOf(row),
   };
 }
 
@@ -150,40 +116,33 @@ export async function listRooms(db: Database, input: z.output<typeof roomsListIn
   const where = filterWhere(input);
   const filtered = sql`select r.id from rooms r join facilities f on f.id = r.facility_id where ${where}`;
   const page = sql`select r.id from rooms r join facilities f on f.id = r.facility_id where ${where}
-                    order by f.name, r.name, r.id limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`;
+                    order by f.name, r.name, r.id limit ${input.pageSize} offset ${pageOffset(input)}`;
   const [pageRows, summaryRows] = await Promise.all([
     db.execute(sql`with ${roomAggregates(page)} select * from room_stats order by facility_name, name, id`),
     db.execute(sql`with ${roomAggregates(filtered)}
-      select count(*)::int as rooms,
-             sum(total)::int as total, sum(online)::int as online, sum(offline)::int as offline,
-             sum(maintenance)::int as maintenance, sum(error)::int as error,
-             sum(power_kw)::float8 as power_kw,
-             sum(alerts_total)::int as alerts_total, sum(alerts_critical)::int as alerts_critical,
-             sum(alerts_warning)::int as alerts_warning, sum(alerts_info)::int as alerts_info
+      select count(*)::int as rooms, ${statsSums}
         from room_stats`),
   ]);
-  const summary = rowsOf<RoomRow & { rooms: Num }>(summaryRows)[0];
+  const [summary] = parseRows(summaryRow, summaryRows);
+  if (!summary) throw new Error('an aggregate answers one row');
   return {
-    items: rowsOf<RoomRow>(pageRows).map(toItem),
-    total: n(summary?.rooms ?? 0),
+    items: parseRows(roomRow, pageRows).map(toItem),
+    total: summary.rooms,
     page: input.page,
     pageSize: input.pageSize,
     summary: {
-      rooms: n(summary?.rooms ?? 0),
-      equipment: summary
-        ? statusCounts(summary)
-        : statusCounts({ total: 0, online: 0, offline: 0, maintenance: 0, error: 0 }),
-      powerKw: summary?.power_kw === null || summary?.power_kw === undefined ? null : Number(summary.power_kw),
-      openAlerts: summary
-        ? alertCounts(summary)
-        : alertCounts({ alerts_total: 0, alerts_critical: 0, alerts_warning: 0, alerts_info: 0 }),
+      rooms: summary.rooms,
+      ...statsSummaryOf(summary),
     },
   };
 }
 
+const optionRow = z.object({ id: z.string(), name: z.string(), facility_id: z.string(), facility_name: z.string() });
+
 /** Rooms for a filter (of one facility, or all), by facility and name. */
 export async function roomOptions(db: Database, input: z.output<typeof roomOptionsInput>) {
-  const rows = rowsOf<{ id: string; name: string; facility_id: string; facility_name: string }>(
+  const rows = parseRows(
+    optionRow,
     await db.execute(sql`
       select r.id, r.name, r.facility_id, f.name as facility_name
         from rooms r join facilities f on f.id = r.facility_id
