@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { HvacItem } from '@sentinela/shared/hvac';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { Search } from 'lucide-react';
@@ -20,7 +20,38 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { HvacStats } from './hvac-stats';
 import { HvacTable } from './hvac-table';
 import { RoomClimateOverview } from './room-climate';
-import { useHvacCommands } from './use-hvac-commands';
+import { useDeviceCommand } from '../plant/use-device-command';
+
+/** Set-point and on/off commands to HVAC units; a confirmation also re-reads the rooms' climate. */
+function useHvacCommands() {
+  const trpc = useTRPC();
+  const t = useStrings(hvacStrings);
+  const { language } = useLanguage();
+  const command = useDeviceCommand<'setpoint' | 'power'>({
+    refresh: [trpc.hvac.list.pathKey(), trpc.hvac.summary.pathKey(), trpc.hvac.rooms.pathKey()],
+  });
+  const setpoint = useMutation(trpc.hvac.setSetpoint.mutationOptions());
+  const power = useMutation(trpc.hvac.setPower.mutationOptions());
+  return {
+    pending: command.pending,
+    /** `celsius`: the new set-point, already converted from what the user typed. */
+    setSetpoint: (unit: { id: string; name: string }, celsius: number) =>
+      command.run({
+        id: unit.id,
+        mark: 'setpoint',
+        send: () => setpoint.mutateAsync({ id: unit.id, setpoint: celsius }),
+        confirmedMessage: () =>
+          t('setpoint.confirmed', { name: unit.name, value: formatTemperature(celsius, language) }),
+      }),
+    setPower: (unit: { id: string; name: string }, on: boolean) =>
+      command.run({
+        id: unit.id,
+        mark: 'power',
+        send: () => power.mutateAsync({ id: unit.id, on }),
+        confirmedMessage: () => t(on ? 'confirmedOn' : 'confirmedOff', { name: unit.name }),
+      }),
+  };
+}
 
 // The set-point dialog (and Radix Dialog with it) loads when an operator opens it.
 const SetpointDialog = lazy(() => import('./setpoint-dialog'));

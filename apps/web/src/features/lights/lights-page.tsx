@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
@@ -15,8 +15,8 @@ import { LightsScope, scopeLabel, siteScope, type LightsScopeValue } from './lig
 import { LightsStats, SavingsCard } from './lights-stats';
 import { LightFilters, LightsTable, type LightFilterValues } from './lights-table';
 import { QuickActions } from './quick-actions';
-import { useLightCommands } from './use-light-commands';
-import { useLightsLive } from './use-lights-live';
+import { useDeviceCommand } from '../plant/use-device-command';
+import { useLightsLive, type LightChange } from './use-lights-live';
 
 export const LIGHTS_PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -28,6 +28,35 @@ const SAVINGS_REFRESH_MS = 60_000;
 const SAVINGS_FILLING_REFRESH_MS = 5_000;
 
 const optional = (value: string) => (value === '' ? undefined : value);
+
+/**
+ * Commands to one light (on/off, brightness, mode): until the device answers the light shows the
+ * requested value as pending; a confirmed state is applied at once through `onConfirmed`.
+ */
+function useLightCommands(onConfirmed: (id: string, state: Record<string, unknown>) => void) {
+  const trpc = useTRPC();
+  const t = useStrings(lightsStrings);
+  const command = useDeviceCommand<LightChange>({
+    refresh: [trpc.lights.list.pathKey(), trpc.lights.summary.pathKey()],
+  });
+  const mutation = useMutation(trpc.lights.set.mutationOptions());
+  const send = (light: { id: string; name: string }, change: LightChange) =>
+    command.run({
+      id: light.id,
+      mark: change,
+      send: () => mutation.mutateAsync({ id: light.id, ...change }),
+      onConfirmed: (result) => {
+        if (result.state) onConfirmed(light.id, result.state);
+      },
+      confirmedMessage: () =>
+        'on' in change
+          ? t(change.on ? 'confirmed.on' : 'confirmed.off', { name: light.name })
+          : 'brightness' in change
+            ? t('confirmed.brightness', { name: light.name, value: change.brightness })
+            : t('confirmed.mode', { name: light.name, mode: t(`mode.${change.mode}`) }),
+    });
+  return { pending: command.pending, send };
+}
 
 /** /lights: figures, quick actions, every light with its controls, and the rooms' schedules. */
 export default function LightsPage() {

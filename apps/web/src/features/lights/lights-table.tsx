@@ -7,8 +7,7 @@ import { cn } from '../../lib/cn';
 import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { cellClass, LightRow } from './light-row';
-import type { LightChange } from './use-light-commands';
-import type { LiveLight } from './use-lights-live';
+import type { LightChange, LiveLight } from './use-lights-live';
 
 export interface LightFilterValues {
   search: string;

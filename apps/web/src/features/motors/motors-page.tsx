@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { MotorItem } from '@sentinela/shared/motors';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { LiveBadge } from '../../components/live-badge';
@@ -14,7 +14,26 @@ import { MotorFilters, noMotorFilters, type MotorFilterValues } from './motor-fi
 import { MotorStats } from './motor-stats';
 import { MotorTable } from './motor-table';
 import { useMotorLive } from './use-motor-live';
-import { useMotorPower } from './use-motor-power';
+import { useDeviceCommand } from '../plant/use-device-command';
+
+/** On/off per motor; a refusal or a timeout shows in the command history, so that is re-read too. */
+function useMotorPower() {
+  const trpc = useTRPC();
+  const t = useStrings(motorsStrings);
+  const command = useDeviceCommand<true>({
+    refresh: [trpc.motors.list.pathKey(), trpc.motors.summary.pathKey(), trpc.motors.commands.pathKey()],
+    refreshOnRefusal: [trpc.motors.commands.pathKey()],
+  });
+  const mutation = useMutation(trpc.motors.setPower.mutationOptions());
+  const setPower = (motor: { id: string; name: string }, on: boolean) =>
+    command.run({
+      id: motor.id,
+      mark: true,
+      send: () => mutation.mutateAsync({ id: motor.id, on }),
+      confirmedMessage: () => t(on ? 'confirmedOn' : 'confirmedOff', { name: motor.name }),
+    });
+  return { pending: command.pending, setPower };
+}
 
 // The detail panel (charts, nameplate, command history) loads when a motor is opened.
 const MotorDetailSheet = lazy(() => import('./motor-detail-sheet'));
