@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { HvacItem } from '@sentinela/shared/hvac';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
-import { Search } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input, Select } from '../../components/ui/input';
+import { SearchField } from '../../components/filter-bar';
+import { SelectField } from '../../components/select-field';
 import { formatTemperature } from '../../lib/format';
 import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -20,6 +20,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { HvacStats } from './hvac-stats';
 import { HvacTable } from './hvac-table';
 import { RoomClimateOverview } from './room-climate';
+import { useStatusOptions } from '../plant/status-options';
 import { useDeviceCommand } from '../plant/use-device-command';
 
 /** Set-point and on/off commands to HVAC units; a confirmation also re-reads the rooms' climate. */
@@ -59,7 +60,6 @@ const SetpointDialog = lazy(() => import('./setpoint-dialog'));
 export const HVAC_PAGE_SIZE = 20;
 const LIST_REFRESH_MS = 20_000;
 const SUMMARY_REFRESH_MS = 10_000;
-const statuses: EquipmentStatus[] = ['online', 'offline', 'maintenance', 'error'];
 
 /** /hvac: the units (readings, set-point, state, controls) and the climate of every room. */
 export default function HvacPage() {
@@ -104,6 +104,7 @@ export default function HvacPage() {
   const ids = useMemo(() => (items ?? []).map((item) => item.id), [items]);
   const live = useLiveTelemetry(ids, { enabled: items !== undefined });
   const commands = useHvacCommands();
+  const statusOptions = useStatusOptions();
   const limits = list.data?.setpointLimits ?? summary.data?.setpointLimits;
 
   return (
@@ -132,50 +133,33 @@ export default function HvacPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(12rem,1fr)_repeat(2,minmax(10rem,14rem))]">
-            <label className="relative">
-              <span className="sr-only">{t('filter.search')}</span>
-              <Search
-                aria-hidden
-                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                type="search"
-                className="w-full pl-8"
-                placeholder={t('filter.searchPlaceholder')}
-                value={searchText}
-                onChange={(event) => {
-                  setSearchText(event.target.value);
-                }}
-              />
-            </label>
-            <Select
-              aria-label={t('filter.facility')}
+            <SearchField
+              label={t('filter.search')}
+              labelPlacement="hidden"
+              placeholder={t('filter.searchPlaceholder')}
+              value={searchText}
+              onChange={(event) => {
+                setSearchText(event.target.value);
+              }}
+            />
+            <SelectField
+              label={t('filter.facility')}
+              labelPlacement="hidden"
               value={facilityId}
-              onChange={(event) => {
-                setFacilityId(event.target.value);
-              }}
-            >
-              <option value="">{t('scopeAll')}</option>
-              {(locations.data ?? []).map((l) => (
-                <option key={l.facilityId} value={l.facilityId}>
-                  {l.facilityName}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t('filter.status')}
+              emptyOption={t('scopeAll')}
+              options={(locations.data ?? []).map((l) => ({ value: l.facilityId, label: l.facilityName }))}
+              onChange={setFacilityId}
+            />
+            <SelectField
+              label={t('filter.status')}
+              labelPlacement="hidden"
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as '' | EquipmentStatus);
+              emptyOption={`${t('filter.status')}: ${tOps('all')}`}
+              options={statusOptions}
+              onChange={(value) => {
+                setStatus(value as '' | EquipmentStatus);
               }}
-            >
-              <option value="">{`${t('filter.status')}: ${tOps('all')}`}</option>
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {tOps(`status.${s}`)}
-                </option>
-              ))}
-            </Select>
+            />
           </div>
 
           {list.isError && !list.data ? (
