@@ -6,11 +6,12 @@ import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState } from '../../components/query-state';
 import { StatCard } from '../../components/ui/card';
-import { formatNumber, formatQuantity } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { facilitiesStrings } from './facilities.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
+import { SiteFigures } from '../plant/site-figures';
 import { pageParam, searchParam } from '../plant/url-filters';
 import { useSearchDraft } from '../plant/use-search-draft';
 import { FacilityCard } from './facility-card';
@@ -52,21 +53,7 @@ export default function FacilitiesPage() {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-5">
         <StatCard label={t('statFacilities')} value={summary && formatNumber(summary.facilities, language)} />
         <StatCard label={t('statRooms')} value={summary && formatNumber(summary.rooms, language)} />
-        <StatCard
-          label={t('statEquipment')}
-          value={summary && formatNumber(summary.equipment.online, language)}
-          hint={summary ? t('statEquipmentHint', { total: formatNumber(summary.equipment.total, language) }) : ''}
-        />
-        <StatCard
-          label={t('statPower')}
-          value={summary && formatQuantity(summary.powerKw, 'kW', language, 1)}
-          hint={t('statPowerHint')}
-        />
-        <StatCard
-          label={t('statAlerts')}
-          value={summary && formatNumber(summary.openAlerts.total, language)}
-          hint={summary ? t('statAlertsHint', { critical: summary.openAlerts.critical }) : ''}
-        />
+        <SiteFigures summary={summary} t={t} />
       </div>
 
       <SearchField

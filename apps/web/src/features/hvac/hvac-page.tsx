@@ -4,7 +4,6 @@ import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { SearchField } from '../../components/filter-bar';
@@ -17,6 +16,8 @@ import { useStrings } from '../../lib/i18n/strings';
 import { useLiveTelemetry } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { ListPagination } from '../plant/list-pagination';
+import { useFilteredPage } from '../plant/use-filtered-page';
 import { HvacStats } from './hvac-stats';
 import { HvacTable } from './hvac-table';
 import { RoomClimateOverview } from './room-climate';
@@ -72,7 +73,6 @@ export default function HvacPage() {
   const search = useDebouncedValue(searchText.trim(), 300);
   const [facilityId, setFacilityId] = useState('');
   const [status, setStatus] = useState<'' | EquipmentStatus>('');
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<HvacItem | null>(null);
 
   const input = {
@@ -81,11 +81,7 @@ export default function HvacPage() {
     status: status === '' ? undefined : status,
   };
   const filterKey = JSON.stringify(input);
-  const [pageFilterKey, setPageFilterKey] = useState(filterKey);
-  if (pageFilterKey !== filterKey) {
-    setPageFilterKey(filterKey);
-    setPage(1);
-  }
+  const [page, setPage] = useFilteredPage(filterKey);
 
   const summary = useQuery(
     trpc.hvac.summary.queryOptions(
@@ -176,16 +172,13 @@ export default function HvacPage() {
               onEditSetpoint={setEditing}
             />
           )}
-          {list.data && list.data.total > 0 && (
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              busy={list.isFetching}
-              onPage={setPage}
-              totalLabel={t('totalUnits', { count: list.data.total })}
-            />
-          )}
+          <ListPagination
+            data={list.data}
+            busy={list.isFetching}
+            onPage={setPage}
+            totalLabel={(count) => t('totalUnits', { count })}
+            hideWhenEmpty
+          />
         </CardContent>
       </Card>
 

@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -10,6 +9,8 @@ import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { ListPagination } from '../plant/list-pagination';
+import { useFilteredPage } from '../plant/use-filtered-page';
 import { LightSchedules } from './light-schedules';
 import { LightsScope, scopeLabel, siteScope, type LightsScopeValue } from './lights-scope';
 import { LightsStats, SavingsCard } from './lights-stats';
@@ -67,7 +68,6 @@ export default function LightsPage() {
   const [scope, setScope] = useState<LightsScopeValue>(siteScope);
   const [filters, setFilters] = useState<LightFilterValues>({ search: '', state: '' });
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
 
   const scopeInput = { facilityId: optional(scope.facilityId), roomId: optional(scope.roomId) };
   const listInput = {
@@ -77,11 +77,7 @@ export default function LightsPage() {
   };
   // A new scope or filter starts again from page 1.
   const filterKey = JSON.stringify(listInput);
-  const [pageFilterKey, setPageFilterKey] = useState(filterKey);
-  if (pageFilterKey !== filterKey) {
-    setPageFilterKey(filterKey);
-    setPage(1);
-  }
+  const [page, setPage] = useFilteredPage(filterKey);
 
   const facilities = useQuery(trpc.lights.rooms.queryOptions());
   const summary = useQuery(
@@ -154,16 +150,13 @@ export default function LightsPage() {
               skeletonRows={8}
             />
           )}
-          {list.data && list.data.total > 0 && (
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              busy={list.isFetching}
-              onPage={setPage}
-              totalLabel={t('totalLights', { count: list.data.total })}
-            />
-          )}
+          <ListPagination
+            data={list.data}
+            busy={list.isFetching}
+            onPage={setPage}
+            totalLabel={(count) => t('totalLights', { count })}
+            hideWhenEmpty
+          />
         </CardContent>
       </Card>
 

@@ -3,13 +3,14 @@ import type { MotorItem } from '@sentinela/shared/motors';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { ListPagination } from '../plant/list-pagination';
+import { useFilteredPage } from '../plant/use-filtered-page';
 import { MotorFilters, noMotorFilters, type MotorFilterValues } from './motor-filters';
 import { MotorStats } from './motor-stats';
 import { MotorTable } from './motor-table';
@@ -54,7 +55,6 @@ export default function MotorsPage() {
 
   const [filters, setFilters] = useState<MotorFilterValues>(noMotorFilters);
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const [opened, setOpened] = useState<MotorItem | null>(null);
 
@@ -67,11 +67,7 @@ export default function MotorsPage() {
   };
   // A new filter starts again from page 1.
   const filterKey = JSON.stringify(input);
-  const [pageFilterKey, setPageFilterKey] = useState(filterKey);
-  if (pageFilterKey !== filterKey) {
-    setPageFilterKey(filterKey);
-    setPage(1);
-  }
+  const [page, setPage] = useFilteredPage(filterKey);
 
   const summary = useQuery(
     trpc.motors.summary.queryOptions(
@@ -133,16 +129,13 @@ export default function MotorsPage() {
         />
       )}
 
-      {list.data && list.data.total > 0 && (
-        <Pagination
-          page={list.data.page}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
-          busy={list.isFetching}
-          onPage={setPage}
-          totalLabel={t('totalMotors', { count: list.data.total })}
-        />
-      )}
+      <ListPagination
+        data={list.data}
+        busy={list.isFetching}
+        onPage={setPage}
+        totalLabel={(count) => t('totalMotors', { count })}
+        hideWhenEmpty
+      />
 
       {selected && (
         <Suspense fallback={null}>

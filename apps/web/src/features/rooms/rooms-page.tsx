@@ -2,15 +2,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { SearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { StatCard } from '../../components/ui/card';
 import { SelectField } from '../../components/select-field';
-import { formatNumber, formatQuantity } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { roomsStrings } from './rooms.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
+import { SiteFigures } from '../plant/site-figures';
+import { ListPagination } from '../plant/list-pagination';
 import { useSearchDraft } from '../plant/use-search-draft';
 import { RoomsTable } from './rooms-table';
 import { useRoomsFilters } from './use-rooms-filters';
@@ -51,21 +52,7 @@ export default function RoomsPage() {
 
       <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <StatCard label={t('statRooms')} value={summary && formatNumber(summary.rooms, language)} />
-        <StatCard
-          label={t('statEquipment')}
-          value={summary && formatNumber(summary.equipment.online, language)}
-          hint={summary ? t('statEquipmentHint', { total: formatNumber(summary.equipment.total, language) }) : ''}
-        />
-        <StatCard
-          label={t('statPower')}
-          value={summary && formatQuantity(summary.powerKw, 'kW', language, 1)}
-          hint={t('statPowerHint')}
-        />
-        <StatCard
-          label={t('statAlerts')}
-          value={summary && formatNumber(summary.openAlerts.total, language)}
-          hint={summary ? t('statAlertsHint', { critical: summary.openAlerts.critical }) : ''}
-        />
+        <SiteFigures summary={summary} t={t} />
       </div>
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(14rem,2fr)_minmax(10rem,1fr)] lg:max-w-3xl">
@@ -96,16 +83,12 @@ export default function RoomsPage() {
         </p>
       )}
       <div className="min-h-8">
-        {data && (
-          <Pagination
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            busy={list.isFetching && list.isPlaceholderData}
-            onPage={(page) => setFilters({ page })}
-            totalLabel={t('total', { count: data.total })}
-          />
-        )}
+        <ListPagination
+          data={data}
+          busy={list.isFetching && list.isPlaceholderData}
+          onPage={(page) => setFilters({ page })}
+          totalLabel={(count) => t('total', { count })}
+        />
       </div>
     </section>
   );
