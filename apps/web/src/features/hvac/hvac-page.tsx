@@ -2,8 +2,6 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { HvacItem } from '@sentinela/shared/hvac';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { LiveBadge } from '../../components/live-badge';
-import { PageHeader } from '../../components/page-header';
 import { ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { SearchField } from '../../components/filter-bar';
@@ -16,6 +14,7 @@ import { useStrings } from '../../lib/i18n/strings';
 import { useLiveTelemetry } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
 import { ListPagination } from '../plant/list-pagination';
 import { useFilteredPage } from '../plant/use-filtered-page';
 import { HvacStats } from './hvac-stats';
@@ -105,16 +104,9 @@ export default function HvacPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title={tCore('nav.hvac')}>
-        <LiveBadge status={live.live} />
-      </PageHeader>
-      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+      <DevicePageHeader title={tCore('nav.hvac')} live={live.live} description={t('description')} />
 
-      {summary.isError && !summary.data ? (
-        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : (
-        <HvacStats summary={summary.data} />
-      )}
+      <FiguresOrError query={summary}>{(data) => <HvacStats summary={data} />}</FiguresOrError>
 
       <Card>
         <CardHeader>

@@ -1,7 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { LiveBadge } from '../../components/live-badge';
-import { PageHeader } from '../../components/page-header';
 import { ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -9,6 +7,7 @@ import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
 import { ListPagination } from '../plant/list-pagination';
 import { useFilteredPage } from '../plant/use-filtered-page';
 import { LightSchedules } from './light-schedules';
@@ -108,18 +107,11 @@ export default function LightsPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title={tCore('nav.lights')}>
-        <LiveBadge status={live} />
-      </PageHeader>
-      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+      <DevicePageHeader title={tCore('nav.lights')} live={live} description={t('description')} />
 
       <LightsScope facilities={facilities.data} value={scope} onChange={setScope} />
 
-      {summary.isError && !summary.data ? (
-        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : (
-        <LightsStats summary={summary.data} />
-      )}
+      <FiguresOrError query={summary}>{(data) => <LightsStats summary={data} />}</FiguresOrError>
       <SavingsCard savings={savings.data} failed={savings.isError && !savings.data} />
 
       <QuickActions

@@ -1,14 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { MotorItem } from '@sentinela/shared/motors';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { LiveBadge } from '../../components/live-badge';
-import { PageHeader } from '../../components/page-header';
 import { ErrorState } from '../../components/query-state';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
 import { ListPagination } from '../plant/list-pagination';
 import { useFilteredPage } from '../plant/use-filtered-page';
 import { MotorFilters, noMotorFilters, type MotorFilterValues } from './motor-filters';
@@ -97,16 +96,9 @@ export default function MotorsPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title={tCore('nav.motors')}>
-        <LiveBadge status={live} />
-      </PageHeader>
-      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+      <DevicePageHeader title={tCore('nav.motors')} live={live} description={t('description')} />
 
-      {summary.isError && !summary.data ? (
-        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : (
-        <MotorStats summary={summary.data} />
-      )}
+      <FiguresOrError query={summary}>{(data) => <MotorStats summary={data} />}</FiguresOrError>
 
       <MotorFilters values={filters} locations={locations.data} onChange={setFilters} />
       <p className="text-xs text-muted-foreground">{t('listDescription')}</p>
