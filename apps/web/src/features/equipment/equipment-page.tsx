@@ -4,13 +4,13 @@ import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { equipmentStrings } from './equipment.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useLiveEvents, type LiveEvent } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
+import { ListPagination } from '../plant/list-pagination';
 import { EquipmentFilters } from './equipment-filters';
 import { EquipmentTable } from './equipment-table';
 import { ExportCsvButton } from './export-csv-button';
@@ -101,16 +101,12 @@ export default function EquipmentPage() {
         </p>
       )}
       <div className="min-h-8">
-        {data && (
-          <Pagination
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            busy={list.isFetching}
-            onPage={(page) => setFilters({ page })}
-            totalLabel={t('total', { count: data.total })}
-          />
-        )}
+        <ListPagination
+          data={data}
+          busy={list.isFetching}
+          onPage={(page) => setFilters({ page })}
+          totalLabel={(count) => t('total', { count })}
+        />
       </div>
 
       {current && (

@@ -1,22 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'wouter';
+import { SearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState } from '../../components/query-state';
 import { StatCard } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { formatNumber, formatQuantity } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { facilitiesStrings } from './facilities.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SiteFigures } from '../plant/site-figures';
+import { pageParam, searchParam } from '../plant/url-filters';
+import { useSearchDraft } from '../plant/use-search-draft';
 import { FacilityCard } from './facility-card';
 
 export const FACILITIES_PAGE_SIZE = 12;
-const SEARCH_DEBOUNCE_MS = 300;
 /** Consumption is "now": read again every so often while the page is open. */
 const REFRESH_MS = 15_000;
 
@@ -25,24 +25,16 @@ export default function FacilitiesPage() {
   const { t: tCore, language } = useLanguage();
   const t = useStrings(facilitiesStrings);
   const trpc = useTRPC();
-  const searchId = useId();
   const [params, setParams] = useSearchParams();
-  const search = (params.get('search') ?? '').slice(0, 120);
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const search = searchParam(params);
+  const page = pageParam(params);
 
   // The search box follows the URL (?search=) and writes to it once typing pauses.
-  const [text, setText] = useState(search);
-  const [seen, setSeen] = useState(search);
-  if (seen !== search) {
-    setSeen(search);
-    setText(search);
-  }
-  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced === text.trim() && debounced !== search)
-      setParams(debounced ? { search: debounced } : {}, { replace: true });
-  }, [debounced, text, search, setParams]);
+  const onSearch = useCallback(
+    (next: string) => setParams(next ? { search: next } : {}, { replace: true }),
+    [setParams],
+  );
+  const [text, setText] = useSearchDraft(search, onSearch);
 
   const list = useQuery(
     trpc.facilities.list.queryOptions(
@@ -61,43 +53,17 @@ export default function FacilitiesPage() {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-5">
         <StatCard label={t('statFacilities')} value={summary && formatNumber(summary.facilities, language)} />
         <StatCard label={t('statRooms')} value={summary && formatNumber(summary.rooms, language)} />
-        <StatCard
-          label={t('statEquipment')}
-          value={summary && formatNumber(summary.equipment.online, language)}
-          hint={summary ? t('statEquipmentHint', { total: formatNumber(summary.equipment.total, language) }) : ''}
-        />
-        <StatCard
-          label={t('statPower')}
-          value={summary && formatQuantity(summary.powerKw, 'kW', language, 1)}
-          hint={t('statPowerHint')}
-        />
-        <StatCard
-          label={t('statAlerts')}
-          value={summary && formatNumber(summary.openAlerts.total, language)}
-          hint={summary ? t('statAlertsHint', { critical: summary.openAlerts.critical }) : ''}
-        />
+        <SiteFigures summary={summary} t={t} />
       </div>
 
-      <div className="flex max-w-sm flex-col gap-1">
-        <label htmlFor={searchId} className="text-xs font-medium text-muted-foreground">
-          {t('search')}
-        </label>
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            maxLength={120}
-            placeholder={t('searchPlaceholder')}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            className="w-full pl-8"
-          />
-        </div>
-      </div>
+      <SearchField
+        label={t('search')}
+        fieldClassName="max-w-sm"
+        maxLength={120}
+        placeholder={t('searchPlaceholder')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
 
       {list.isError && !data ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />

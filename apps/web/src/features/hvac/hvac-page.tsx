@@ -1,14 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { HvacItem } from '@sentinela/shared/hvac';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
-import { Search } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { LiveBadge } from '../../components/live-badge';
-import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input, Select } from '../../components/ui/input';
+import { SearchField } from '../../components/filter-bar';
+import { SelectField } from '../../components/select-field';
 import { formatTemperature } from '../../lib/format';
 import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -17,10 +14,45 @@ import { useStrings } from '../../lib/i18n/strings';
 import { useLiveTelemetry } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
+import { ListPagination } from '../plant/list-pagination';
+import { useFilteredPage } from '../plant/use-filtered-page';
 import { HvacStats } from './hvac-stats';
 import { HvacTable } from './hvac-table';
 import { RoomClimateOverview } from './room-climate';
-import { useHvacCommands } from './use-hvac-commands';
+import { useStatusOptions } from '../plant/status-options';
+import { useDeviceCommand } from '../plant/use-device-command';
+
+/** Set-point and on/off commands to HVAC units; a confirmation also re-reads the rooms' climate. */
+function useHvacCommands() {
+  const trpc = useTRPC();
+  const t = useStrings(hvacStrings);
+  const { language } = useLanguage();
+  const command = useDeviceCommand<'setpoint' | 'power'>({
+    refresh: [trpc.hvac.list.pathKey(), trpc.hvac.summary.pathKey(), trpc.hvac.rooms.pathKey()],
+  });
+  const setpoint = useMutation(trpc.hvac.setSetpoint.mutationOptions());
+  const power = useMutation(trpc.hvac.setPower.mutationOptions());
+  return {
+    pending: command.pending,
+    /** `celsius`: the new set-point, already converted from what the user typed. */
+    setSetpoint: (unit: { id: string; name: string }, celsius: number) =>
+      command.run({
+        id: unit.id,
+        mark: 'setpoint',
+        send: () => setpoint.mutateAsync({ id: unit.id, setpoint: celsius }),
+        confirmedMessage: () =>
+          t('setpoint.confirmed', { name: unit.name, value: formatTemperature(celsius, language) }),
+      }),
+    setPower: (unit: { id: string; name: string }, on: boolean) =>
+      command.run({
+        id: unit.id,
+        mark: 'power',
+        send: () => power.mutateAsync({ id: unit.id, on }),
+        confirmedMessage: () => t(on ? 'confirmedOn' : 'confirmedOff', { name: unit.name }),
+      }),
+  };
+}
 
 // The set-point dialog (and Radix Dialog with it) loads when an operator opens it.
 const SetpointDialog = lazy(() => import('./setpoint-dialog'));
@@ -28,7 +60,6 @@ const SetpointDialog = lazy(() => import('./setpoint-dialog'));
 export const HVAC_PAGE_SIZE = 20;
 const LIST_REFRESH_MS = 20_000;
 const SUMMARY_REFRESH_MS = 10_000;
-const statuses: EquipmentStatus[] = ['online', 'offline', 'maintenance', 'error'];
 
 /** /hvac: the units (readings, set-point, state, controls) and the climate of every room. */
 export default function HvacPage() {
@@ -41,7 +72,6 @@ export default function HvacPage() {
   const search = useDebouncedValue(searchText.trim(), 300);
   const [facilityId, setFacilityId] = useState('');
   const [status, setStatus] = useState<'' | EquipmentStatus>('');
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<HvacItem | null>(null);
 
   const input = {
@@ -50,11 +80,7 @@ export default function HvacPage() {
     status: status === '' ? undefined : status,
   };
   const filterKey = JSON.stringify(input);
-  const [pageFilterKey, setPageFilterKey] = useState(filterKey);
-  if (pageFilterKey !== filterKey) {
-    setPageFilterKey(filterKey);
-    setPage(1);
-  }
+  const [page, setPage] = useFilteredPage(filterKey);
 
   const summary = useQuery(
     trpc.hvac.summary.queryOptions(
@@ -73,20 +99,14 @@ export default function HvacPage() {
   const ids = useMemo(() => (items ?? []).map((item) => item.id), [items]);
   const live = useLiveTelemetry(ids, { enabled: items !== undefined });
   const commands = useHvacCommands();
+  const statusOptions = useStatusOptions();
   const limits = list.data?.setpointLimits ?? summary.data?.setpointLimits;
 
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title={tCore('nav.hvac')}>
-        <LiveBadge status={live.live} />
-      </PageHeader>
-      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+      <DevicePageHeader title={tCore('nav.hvac')} live={live.live} description={t('description')} />
 
-      {summary.isError && !summary.data ? (
-        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : (
-        <HvacStats summary={summary.data} />
-      )}
+      <FiguresOrError query={summary}>{(data) => <HvacStats summary={data} />}</FiguresOrError>
 
       <Card>
         <CardHeader>
@@ -101,50 +121,33 @@ export default function HvacPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(12rem,1fr)_repeat(2,minmax(10rem,14rem))]">
-            <label className="relative">
-              <span className="sr-only">{t('filter.search')}</span>
-              <Search
-                aria-hidden
-                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                type="search"
-                className="w-full pl-8"
-                placeholder={t('filter.searchPlaceholder')}
-                value={searchText}
-                onChange={(event) => {
-                  setSearchText(event.target.value);
-                }}
-              />
-            </label>
-            <Select
-              aria-label={t('filter.facility')}
+            <SearchField
+              label={t('filter.search')}
+              labelPlacement="hidden"
+              placeholder={t('filter.searchPlaceholder')}
+              value={searchText}
+              onChange={(event) => {
+                setSearchText(event.target.value);
+              }}
+            />
+            <SelectField
+              label={t('filter.facility')}
+              labelPlacement="hidden"
               value={facilityId}
-              onChange={(event) => {
-                setFacilityId(event.target.value);
-              }}
-            >
-              <option value="">{t('scopeAll')}</option>
-              {(locations.data ?? []).map((l) => (
-                <option key={l.facilityId} value={l.facilityId}>
-                  {l.facilityName}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t('filter.status')}
+              emptyOption={t('scopeAll')}
+              options={(locations.data ?? []).map((l) => ({ value: l.facilityId, label: l.facilityName }))}
+              onChange={setFacilityId}
+            />
+            <SelectField
+              label={t('filter.status')}
+              labelPlacement="hidden"
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as '' | EquipmentStatus);
+              emptyOption={`${t('filter.status')}: ${tOps('all')}`}
+              options={statusOptions}
+              onChange={(value) => {
+                setStatus(value as '' | EquipmentStatus);
               }}
-            >
-              <option value="">{`${t('filter.status')}: ${tOps('all')}`}</option>
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {tOps(`status.${s}`)}
-                </option>
-              ))}
-            </Select>
+            />
           </div>
 
           {list.isError && !list.data ? (
@@ -161,16 +164,13 @@ export default function HvacPage() {
               onEditSetpoint={setEditing}
             />
           )}
-          {list.data && list.data.total > 0 && (
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              busy={list.isFetching}
-              onPage={setPage}
-              totalLabel={t('totalUnits', { count: list.data.total })}
-            />
-          )}
+          <ListPagination
+            data={list.data}
+            busy={list.isFetching}
+            onPage={setPage}
+            totalLabel={(count) => t('totalUnits', { count })}
+            hideWhenEmpty
+          />
         </CardContent>
       </Card>
 

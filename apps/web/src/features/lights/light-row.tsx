@@ -9,8 +9,7 @@ import { formatQuantity } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
-import type { LightChange } from './use-light-commands';
-import { lightModes, type LightMode, type LiveLight } from './use-lights-live';
+import { lightModes, type LightChange, type LightMode, type LiveLight } from './use-lights-live';
 
 export const cellClass = 'px-3 py-2.5 text-left align-middle';
 

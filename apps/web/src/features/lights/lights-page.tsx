@@ -1,8 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { LiveBadge } from '../../components/live-badge';
-import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -10,13 +7,16 @@ import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
+import { ListPagination } from '../plant/list-pagination';
+import { useFilteredPage } from '../plant/use-filtered-page';
 import { LightSchedules } from './light-schedules';
 import { LightsScope, scopeLabel, siteScope, type LightsScopeValue } from './lights-scope';
 import { LightsStats, SavingsCard } from './lights-stats';
 import { LightFilters, LightsTable, type LightFilterValues } from './lights-table';
 import { QuickActions } from './quick-actions';
-import { useLightCommands } from './use-light-commands';
-import { useLightsLive } from './use-lights-live';
+import { useDeviceCommand } from '../plant/use-device-command';
+import { useLightsLive, type LightChange } from './use-lights-live';
 
 export const LIGHTS_PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -29,6 +29,35 @@ const SAVINGS_FILLING_REFRESH_MS = 5_000;
 
 const optional = (value: string) => (value === '' ? undefined : value);
 
+/**
+ * Commands to one light (on/off, brightness, mode): until the device answers the light shows the
+ * requested value as pending; a confirmed state is applied at once through `onConfirmed`.
+ */
+function useLightCommands(onConfirmed: (id: string, state: Record<string, unknown>) => void) {
+  const trpc = useTRPC();
+  const t = useStrings(lightsStrings);
+  const command = useDeviceCommand<LightChange>({
+    refresh: [trpc.lights.list.pathKey(), trpc.lights.summary.pathKey()],
+  });
+  const mutation = useMutation(trpc.lights.set.mutationOptions());
+  const send = (light: { id: string; name: string }, change: LightChange) =>
+    command.run({
+      id: light.id,
+      mark: change,
+      send: () => mutation.mutateAsync({ id: light.id, ...change }),
+      onConfirmed: (result) => {
+        if (result.state) onConfirmed(light.id, result.state);
+      },
+      confirmedMessage: () =>
+        'on' in change
+          ? t(change.on ? 'confirmed.on' : 'confirmed.off', { name: light.name })
+          : 'brightness' in change
+            ? t('confirmed.brightness', { name: light.name, value: change.brightness })
+            : t('confirmed.mode', { name: light.name, mode: t(`mode.${change.mode}`) }),
+    });
+  return { pending: command.pending, send };
+}
+
 /** /lights: figures, quick actions, every light with its controls, and the rooms' schedules. */
 export default function LightsPage() {
   const { t: tCore } = useLanguage();
@@ -38,7 +67,6 @@ export default function LightsPage() {
   const [scope, setScope] = useState<LightsScopeValue>(siteScope);
   const [filters, setFilters] = useState<LightFilterValues>({ search: '', state: '' });
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
 
   const scopeInput = { facilityId: optional(scope.facilityId), roomId: optional(scope.roomId) };
   const listInput = {
@@ -48,11 +76,7 @@ export default function LightsPage() {
   };
   // A new scope or filter starts again from page 1.
   const filterKey = JSON.stringify(listInput);
-  const [pageFilterKey, setPageFilterKey] = useState(filterKey);
-  if (pageFilterKey !== filterKey) {
-    setPageFilterKey(filterKey);
-    setPage(1);
-  }
+  const [page, setPage] = useFilteredPage(filterKey);
 
   const facilities = useQuery(trpc.lights.rooms.queryOptions());
   const summary = useQuery(
@@ -83,18 +107,11 @@ export default function LightsPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title={tCore('nav.lights')}>
-        <LiveBadge status={live} />
-      </PageHeader>
-      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+      <DevicePageHeader title={tCore('nav.lights')} live={live} description={t('description')} />
 
       <LightsScope facilities={facilities.data} value={scope} onChange={setScope} />
 
-      {summary.isError && !summary.data ? (
-        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : (
-        <LightsStats summary={summary.data} />
-      )}
+      <FiguresOrError query={summary}>{(data) => <LightsStats summary={data} />}</FiguresOrError>
       <SavingsCard savings={savings.data} failed={savings.isError && !savings.data} />
 
       <QuickActions
@@ -125,16 +142,13 @@ export default function LightsPage() {
               skeletonRows={8}
             />
           )}
-          {list.data && list.data.total > 0 && (
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              busy={list.isFetching}
-              onPage={setPage}
-              totalLabel={t('totalLights', { count: list.data.total })}
-            />
-          )}
+          <ListPagination
+            data={list.data}
+            busy={list.isFetching}
+            onPage={setPage}
+            totalLabel={(count) => t('totalLights', { count })}
+            hideWhenEmpty
+          />
         </CardContent>
       </Card>
 

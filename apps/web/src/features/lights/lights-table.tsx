@@ -1,14 +1,13 @@
 import type { LightItem } from '@sentinela/shared/lights';
-import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { EmptyState } from '../../components/query-state';
-import { Input, Select } from '../../components/ui/input';
+import { SearchInput } from '../../components/filter-bar';
+import { Select } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { cellClass, LightRow } from './light-row';
-import type { LightChange } from './use-light-commands';
-import type { LiveLight } from './use-lights-live';
+import type { LightChange, LiveLight } from './use-lights-live';
 
 export interface LightFilterValues {
   search: string;
@@ -26,22 +25,15 @@ export function LightFilters({
   const id = useId();
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="relative w-full max-w-sm">
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          aria-label={t('filter.search')}
-          placeholder={t('filter.searchPlaceholder')}
-          value={values.search}
-          onChange={(event) => {
-            onChange({ ...values, search: event.target.value });
-          }}
-          className="w-full pl-8"
-        />
-      </div>
+      <SearchInput
+        frameClassName="w-full max-w-sm"
+        aria-label={t('filter.search')}
+        placeholder={t('filter.searchPlaceholder')}
+        value={values.search}
+        onChange={(event) => {
+          onChange({ ...values, search: event.target.value });
+        }}
+      />
       <div className="flex items-center gap-2">
         <label htmlFor={`${id}-state`} className="text-sm text-muted-foreground">
           {t('filter.state')}

@@ -5,6 +5,8 @@ import { useLiveEvents, type LiveEvent, type LiveStatus } from '../../lib/live';
 
 export type LightMode = LightItem['mode'];
 export const lightModes: readonly LightMode[] = ['normal', 'eco', 'boost'];
+/** One command to a light: on/off, brightness or mode. */
+export type LightChange = { on: boolean } | { brightness: number } | { mode: LightMode };
 
 interface Pushed {
   /** Newest readings of each light, merged metric by metric, with when they were taken. */

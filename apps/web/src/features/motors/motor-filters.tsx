@@ -1,11 +1,12 @@
 import type { MotorLocation } from '@sentinela/shared/motors';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
-import { Search } from 'lucide-react';
 import { useMemo } from 'react';
-import { Input, Select } from '../../components/ui/input';
+import { SearchField } from '../../components/filter-bar';
+import { SelectField } from '../../components/select-field';
 import { motorsStrings } from './motors.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
+import { useStatusOptions } from '../plant/status-options';
 
 export interface MotorFilterValues {
   search: string;
@@ -16,8 +17,6 @@ export interface MotorFilterValues {
 }
 
 export const noMotorFilters: MotorFilterValues = { search: '', facilityId: '', roomId: '', status: '', power: '' };
-
-const statuses: EquipmentStatus[] = ['online', 'offline', 'maintenance', 'error'];
 
 interface MotorFiltersProps {
   values: MotorFilterValues;
@@ -35,81 +34,68 @@ export function MotorFilters({ values, locations, onChange }: MotorFiltersProps)
     return [...seen];
   }, [locations]);
   const rooms = (locations ?? []).filter((l) => l.roomId && (!values.facilityId || l.facilityId === values.facilityId));
+  const statusOptions = useStatusOptions();
   const set = (change: Partial<MotorFilterValues>) => {
     onChange({ ...values, ...change });
   };
 
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,1fr)_repeat(4,10rem)]">
-      <label className="relative">
-        <span className="sr-only">{t('filter.search')}</span>
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          className="w-full pl-8"
-          placeholder={t('filter.searchPlaceholder')}
-          value={values.search}
-          onChange={(event) => {
-            set({ search: event.target.value });
-          }}
-        />
-      </label>
-      <Select
-        aria-label={t('filter.facility')}
+      <SearchField
+        label={t('filter.search')}
+        labelPlacement="hidden"
+        placeholder={t('filter.searchPlaceholder')}
+        value={values.search}
+        onChange={(event) => {
+          set({ search: event.target.value });
+        }}
+      />
+      <SelectField
+        label={t('filter.facility')}
+        labelPlacement="hidden"
         value={values.facilityId}
-        onChange={(event) => {
-          set({ facilityId: event.target.value, roomId: '' });
+        emptyOption={t('scopeAll')}
+        options={facilities.map(([id, name]) => ({ value: id, label: name }))}
+        onChange={(facilityId) => {
+          set({ facilityId, roomId: '' });
         }}
-      >
-        <option value="">{t('scopeAll')}</option>
-        {facilities.map(([id, name]) => (
-          <option key={id} value={id}>
-            {name}
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label={t('filter.room')}
+      />
+      <SelectField
+        label={t('filter.room')}
+        labelPlacement="hidden"
         value={values.roomId}
-        onChange={(event) => {
-          set({ roomId: event.target.value });
+        emptyOption={t('filter.allRooms')}
+        options={rooms.map((room) => ({
+          value: room.roomId ?? '',
+          label: values.facilityId ? (room.roomName ?? '') : `${room.roomName} · ${room.facilityName}`,
+        }))}
+        onChange={(roomId) => {
+          set({ roomId });
         }}
-      >
-        <option value="">{t('filter.allRooms')}</option>
-        {rooms.map((room) => (
-          <option key={room.roomId} value={room.roomId ?? ''}>
-            {values.facilityId ? room.roomName : `${room.roomName} · ${room.facilityName}`}
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label={t('filter.status')}
+      />
+      <SelectField
+        label={t('filter.status')}
+        labelPlacement="hidden"
         value={values.status}
-        onChange={(event) => {
-          set({ status: event.target.value as MotorFilterValues['status'] });
+        emptyOption={`${t('filter.status')}: ${tOps('all')}`}
+        options={statusOptions}
+        onChange={(status) => {
+          set({ status: status as MotorFilterValues['status'] });
         }}
-      >
-        <option value="">{`${t('filter.status')}: ${tOps('all')}`}</option>
-        {statuses.map((status) => (
-          <option key={status} value={status}>
-            {tOps(`status.${status}`)}
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label={t('filter.power')}
+      />
+      <SelectField
+        label={t('filter.power')}
+        labelPlacement="hidden"
         value={values.power}
-        onChange={(event) => {
-          set({ power: event.target.value as MotorFilterValues['power'] });
+        emptyOption={`${t('filter.power')}: ${tOps('all')}`}
+        options={[
+          { value: 'on', label: t('power.on') },
+          { value: 'off', label: t('power.off') },
+        ]}
+        onChange={(power) => {
+          set({ power: power as MotorFilterValues['power'] });
         }}
-      >
-        <option value="">{`${t('filter.power')}: ${tOps('all')}`}</option>
-        <option value="on">{t('power.on')}</option>
-        <option value="off">{t('power.off')}</option>
-      </Select>
+      />
     </div>
   );
 }

@@ -1,20 +1,39 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { MotorItem } from '@sentinela/shared/motors';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { LiveBadge } from '../../components/live-badge';
-import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
+import { ListPagination } from '../plant/list-pagination';
+import { useFilteredPage } from '../plant/use-filtered-page';
 import { MotorFilters, noMotorFilters, type MotorFilterValues } from './motor-filters';
 import { MotorStats } from './motor-stats';
 import { MotorTable } from './motor-table';
 import { useMotorLive } from './use-motor-live';
-import { useMotorPower } from './use-motor-power';
+import { useDeviceCommand } from '../plant/use-device-command';
+
+/** On/off per motor; a refusal or a timeout shows in the command history, so that is re-read too. */
+function useMotorPower() {
+  const trpc = useTRPC();
+  const t = useStrings(motorsStrings);
+  const command = useDeviceCommand<true>({
+    refresh: [trpc.motors.list.pathKey(), trpc.motors.summary.pathKey(), trpc.motors.commands.pathKey()],
+    refreshOnRefusal: [trpc.motors.commands.pathKey()],
+  });
+  const mutation = useMutation(trpc.motors.setPower.mutationOptions());
+  const setPower = (motor: { id: string; name: string }, on: boolean) =>
+    command.run({
+      id: motor.id,
+      mark: true,
+      send: () => mutation.mutateAsync({ id: motor.id, on }),
+      confirmedMessage: () => t(on ? 'confirmedOn' : 'confirmedOff', { name: motor.name }),
+    });
+  return { pending: command.pending, setPower };
+}
 
 // The detail panel (charts, nameplate, command history) loads when a motor is opened.
 const MotorDetailSheet = lazy(() => import('./motor-detail-sheet'));
@@ -35,7 +54,6 @@ export default function MotorsPage() {
 
   const [filters, setFilters] = useState<MotorFilterValues>(noMotorFilters);
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const [opened, setOpened] = useState<MotorItem | null>(null);
 
@@ -48,11 +66,7 @@ export default function MotorsPage() {
   };
   // A new filter starts again from page 1.
   const filterKey = JSON.stringify(input);
-  const [pageFilterKey, setPageFilterKey] = useState(filterKey);
-  if (pageFilterKey !== filterKey) {
-    setPageFilterKey(filterKey);
-    setPage(1);
-  }
+  const [page, setPage] = useFilteredPage(filterKey);
 
   const summary = useQuery(
     trpc.motors.summary.queryOptions(
@@ -82,16 +96,9 @@ export default function MotorsPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title={tCore('nav.motors')}>
-        <LiveBadge status={live} />
-      </PageHeader>
-      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+      <DevicePageHeader title={tCore('nav.motors')} live={live} description={t('description')} />
 
-      {summary.isError && !summary.data ? (
-        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : (
-        <MotorStats summary={summary.data} />
-      )}
+      <FiguresOrError query={summary}>{(data) => <MotorStats summary={data} />}</FiguresOrError>
 
       <MotorFilters values={filters} locations={locations.data} onChange={setFilters} />
       <p className="text-xs text-muted-foreground">{t('listDescription')}</p>
@@ -114,16 +121,13 @@ export default function MotorsPage() {
         />
       )}
 
-      {list.data && list.data.total > 0 && (
-        <Pagination
-          page={list.data.page}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
-          busy={list.isFetching}
-          onPage={setPage}
-          totalLabel={t('totalMotors', { count: list.data.total })}
-        />
-      )}
+      <ListPagination
+        data={list.data}
+        busy={list.isFetching}
+        onPage={setPage}
+        totalLabel={(count) => t('totalMotors', { count })}
+        hideWhenEmpty
+      />
 
       {selected && (
         <Suspense fallback={null}>

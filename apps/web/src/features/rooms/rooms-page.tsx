@@ -1,22 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useCallback } from 'react';
+import { SearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { StatCard } from '../../components/ui/card';
-import { Input, Select } from '../../components/ui/input';
-import { formatNumber, formatQuantity } from '../../lib/format';
+import { SelectField } from '../../components/select-field';
+import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { roomsStrings } from './rooms.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SiteFigures } from '../plant/site-figures';
+import { ListPagination } from '../plant/list-pagination';
+import { useSearchDraft } from '../plant/use-search-draft';
 import { RoomsTable } from './rooms-table';
 import { useRoomsFilters } from './use-rooms-filters';
 
 export const ROOMS_PAGE_SIZE = 20;
-const SEARCH_DEBOUNCE_MS = 300;
 /** Consumption is "now": read again every so often while the page is open. */
 const REFRESH_MS = 15_000;
 
@@ -26,20 +26,9 @@ export default function RoomsPage() {
   const t = useStrings(roomsStrings);
   const trpc = useTRPC();
   const [filters, setFilters] = useRoomsFilters();
-  const facilityFieldId = useId();
-  const searchFieldId = useId();
-
   // The search box follows the URL and writes to it once typing pauses.
-  const [text, setText] = useState(filters.search);
-  const [seen, setSeen] = useState(filters.search);
-  if (seen !== filters.search) {
-    setSeen(filters.search);
-    setText(filters.search);
-  }
-  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced === text.trim() && debounced !== filters.search) setFilters({ search: debounced });
-  }, [debounced, text, filters.search, setFilters]);
+  const onSearch = useCallback((search: string) => setFilters({ search }), [setFilters]);
+  const [text, setText] = useSearchDraft(filters.search, onSearch);
 
   const facilities = useQuery(trpc.facilities.options.queryOptions());
   const list = useQuery(
@@ -63,61 +52,24 @@ export default function RoomsPage() {
 
       <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <StatCard label={t('statRooms')} value={summary && formatNumber(summary.rooms, language)} />
-        <StatCard
-          label={t('statEquipment')}
-          value={summary && formatNumber(summary.equipment.online, language)}
-          hint={summary ? t('statEquipmentHint', { total: formatNumber(summary.equipment.total, language) }) : ''}
-        />
-        <StatCard
-          label={t('statPower')}
-          value={summary && formatQuantity(summary.powerKw, 'kW', language, 1)}
-          hint={t('statPowerHint')}
-        />
-        <StatCard
-          label={t('statAlerts')}
-          value={summary && formatNumber(summary.openAlerts.total, language)}
-          hint={summary ? t('statAlertsHint', { critical: summary.openAlerts.critical }) : ''}
-        />
+        <SiteFigures summary={summary} t={t} />
       </div>
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(14rem,2fr)_minmax(10rem,1fr)] lg:max-w-3xl">
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor={searchFieldId} className="text-xs font-medium text-muted-foreground">
-            {t('search')}
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id={searchFieldId}
-              type="search"
-              maxLength={120}
-              placeholder={t('searchPlaceholder')}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              className="w-full pl-8"
-            />
-          </div>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor={facilityFieldId} className="text-xs font-medium text-muted-foreground">
-            {t('facility')}
-          </label>
-          <Select
-            id={facilityFieldId}
-            value={filters.facilityId ?? ''}
-            onChange={(event) => setFilters({ facilityId: event.target.value || undefined })}
-          >
-            <option value="">{t('allFacilities')}</option>
-            {(facilities.data ?? []).map((facility) => (
-              <option key={facility.id} value={facility.id}>
-                {facility.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <SearchField
+          label={t('search')}
+          maxLength={120}
+          placeholder={t('searchPlaceholder')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <SelectField
+          label={t('facility')}
+          value={filters.facilityId ?? ''}
+          emptyOption={t('allFacilities')}
+          options={(facilities.data ?? []).map((facility) => ({ value: facility.id, label: facility.name }))}
+          onChange={(value) => setFilters({ facilityId: value || undefined })}
+        />
       </div>
 
       {list.isError && !data ? (
@@ -131,16 +83,12 @@ export default function RoomsPage() {
         </p>
       )}
       <div className="min-h-8">
-        {data && (
-          <Pagination
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            busy={list.isFetching && list.isPlaceholderData}
-            onPage={(page) => setFilters({ page })}
-            totalLabel={t('total', { count: data.total })}
-          />
-        )}
+        <ListPagination
+          data={data}
+          busy={list.isFetching && list.isPlaceholderData}
+          onPage={(page) => setFilters({ page })}
+          totalLabel={(count) => t('total', { count })}
+        />
       </div>
     </section>
   );

@@ -3,9 +3,9 @@ import type { RoomItem } from '@sentinela/shared/rooms';
 import { Link } from 'wouter';
 import { SeverityBadge } from '../../components/status-badge';
 import { buttonClassName } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
 import { formatQuantity, formatTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { DeviceTable, SkeletonBars } from '../plant/device-table';
 import { roomsStrings } from './rooms.strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 
@@ -71,74 +71,54 @@ interface RoomsTableProps {
 export function RoomsTable({ items, busy, stale, rows }: RoomsTableProps) {
   const t = useStrings(roomsStrings);
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className={cn('w-full min-w-[56rem] text-sm', stale && 'opacity-60')} aria-busy={busy}>
-        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            {[t('room'), t('facility'), t('equipment'), t('power'), t('alerts'), t('actions')].map((label) => (
-              <th key={label} scope="col" className={cell}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {!items ? (
-            <SkeletonRows rows={rows} />
-          ) : items.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="h-40 px-3 text-center text-muted-foreground">
-                {t('empty')}
-              </td>
-            </tr>
-          ) : (
-            items.map((room) => (
-              <tr key={room.id} data-room-id={room.id}>
-                <td className={cell}>
-                  <div className="font-medium">{room.name}</div>
-                  <div className="text-xs text-muted-foreground">{roomKindLabel(t, room.kind)}</div>
-                </td>
-                <td className={cell}>{room.facilityName}</td>
-                <td className={cell}>
-                  <div className="font-medium tabular-nums">{room.equipment.total}</div>
-                  <div className="text-xs text-muted-foreground">{statusLine(t, room.equipment)}</div>
-                </td>
-                <td className={cell}>
-                  <PowerFigure power={room.power} />
-                </td>
-                <td className={cell}>
-                  <AlertPills counts={room.openAlerts} />
-                </td>
-                <td className={cell}>
-                  <Link
-                    href={`/equipment?roomId=${room.id}`}
-                    className={buttonClassName('outline', 'sm')}
-                    aria-label={t('viewEquipmentOf', { room: `${room.name} (${room.facilityName})` })}
-                  >
-                    {t('viewEquipment')}
-                  </Link>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DeviceTable
+      columns={[t('room'), t('facility'), t('equipment'), t('power'), t('alerts'), t('actions')].map((label) => ({
+        label,
+      }))}
+      minWidth="min-w-[56rem]"
+      items={items}
+      stale={stale}
+      busy={busy}
+      empty={t('empty')}
+      headerCellClassName={cell}
+      emptyClassName="h-40 px-3 text-center text-muted-foreground"
+      skeleton={
+        <SkeletonBars
+          rows={rows}
+          widths={[40, 36, 12, 20, 16, 28]}
+          cellClassName={cell}
+          secondLine={(column) => column < 4}
+          secondLineClassName="w-20"
+        />
+      }
+      row={(room) => (
+        <tr key={room.id} data-room-id={room.id}>
+          <td className={cell}>
+            <div className="font-medium">{room.name}</div>
+            <div className="text-xs text-muted-foreground">{roomKindLabel(t, room.kind)}</div>
+          </td>
+          <td className={cell}>{room.facilityName}</td>
+          <td className={cell}>
+            <div className="font-medium tabular-nums">{room.equipment.total}</div>
+            <div className="text-xs text-muted-foreground">{statusLine(t, room.equipment)}</div>
+          </td>
+          <td className={cell}>
+            <PowerFigure power={room.power} />
+          </td>
+          <td className={cell}>
+            <AlertPills counts={room.openAlerts} />
+          </td>
+          <td className={cell}>
+            <Link
+              href={`/equipment?roomId=${room.id}`}
+              className={buttonClassName('outline', 'sm')}
+              aria-label={t('viewEquipmentOf', { room: `${room.name} (${room.facilityName})` })}
+            >
+              {t('viewEquipment')}
+            </Link>
+          </td>
+        </tr>
+      )}
+    />
   );
-}
-
-function SkeletonRows({ rows }: { rows: number }) {
-  return Array.from({ length: rows }, (_, row) => (
-    <tr key={row} aria-hidden data-slot="skeleton">
-      {[40, 36, 12, 20, 16, 28].map((width, i) => (
-        <td key={i} className={cell}>
-          <span
-            className="block h-4 animate-pulse rounded bg-muted"
-            style={{ width: `${width * 4}px`, maxWidth: '100%' }}
-          />
-          {i < 4 && <span className="mt-1.5 block h-3 w-20 animate-pulse rounded bg-muted" />}
-        </td>
-      ))}
-    </tr>
-  ));
 }

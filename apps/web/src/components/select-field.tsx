@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import { cn } from '../lib/cn';
+import { Select } from './ui/input';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps {
+  label: string;
+  /** `above`: a small label over the select; `hidden`: the label only for screen readers. */
+  labelPlacement?: 'above' | 'hidden';
+  value: string;
+  /** The first option, with the empty value ("All …"). */
+  emptyOption: string;
+  options: readonly SelectOption[];
+  onChange: (value: string) => void;
+  className?: string;
+}
+
+/** A labelled native select: "All …" first, then the options. */
+export function SelectField({
+  label,
+  labelPlacement = 'above',
+  value,
+  emptyOption,
+  options,
+  onChange,
+  className,
+}: SelectFieldProps) {
+  const id = useId();
+  const select = (
+    <Select
+      id={labelPlacement === 'above' ? id : undefined}
+      aria-label={labelPlacement === 'hidden' ? label : undefined}
+      value={value}
+      onChange={(event) => {
+        onChange(event.target.value);
+      }}
+    >
+      <option value="">{emptyOption}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </Select>
+  );
+  if (labelPlacement === 'hidden') return select;
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+        {label}
+      </label>
+      {select}
+    </div>
+  );
+}
