@@ -18,6 +18,11 @@ export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry:
   );
 }
 
+/** A failed query's ErrorState; retry refetches it. */
+export function QueryError({ query }: { query: { error: unknown; refetch: () => Promise<unknown> } }) {
+  return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+}
+
 /** Nothing to show (an empty list, a filter that matches nothing). */
 export function EmptyState({ children, icon }: { children: ReactNode; icon?: ReactNode }) {
   return (

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { cn } from '../../lib/cn';
 import { ChartFrame, niceTicks } from './chart-frame';
+import { ValueGrid } from './value-grid';
 
 export interface Bar {
   label: string;
@@ -45,21 +46,13 @@ export function BarChart({ bars, label, formatValue, height = 220, seriesNames }
     <div className="flex flex-col gap-2">
       <ChartFrame label={label} rows={rows} height={height}>
         <svg viewBox={`0 0 ${W} ${height}`} preserveAspectRatio="none" className="h-full w-full text-xs">
-          {layout.ticks.map((v) => (
-            <g key={v}>
-              <line
-                x1={pad.left}
-                x2={W - pad.right}
-                y1={layout.y(v)}
-                y2={layout.y(v)}
-                className="stroke-border"
-                vectorEffect="non-scaling-stroke"
-              />
-              <text x={pad.left - 6} y={layout.y(v)} dy="0.32em" textAnchor="end" className="fill-muted-foreground">
-                {formatValue(v)}
-              </text>
-            </g>
-          ))}
+          <ValueGrid
+            ticks={layout.ticks}
+            y={layout.y}
+            left={pad.left}
+            right={W - pad.right}
+            formatValue={formatValue}
+          />
           {bars.map((b, i) => {
             const cx = pad.left + layout.slot * (i + 0.5);
             return (

@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { ChartFrame, niceTicks } from './chart-frame';
+import { ValueGrid } from './value-grid';
 
 export interface SeriesPoint {
   ts: Date;
@@ -109,21 +110,7 @@ export function TimeSeriesChart({
             <rect x={PAD.left} y={PAD.top} width={W - PAD.left - PAD.right} height={layout.innerH} />
           </clipPath>
         </defs>
-        {layout.ticks.map((v) => (
-          <g key={v}>
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={layout.y(v)}
-              y2={layout.y(v)}
-              className="stroke-border"
-              vectorEffect="non-scaling-stroke"
-            />
-            <text x={PAD.left - 6} y={layout.y(v)} dy="0.32em" textAnchor="end" className="fill-muted-foreground">
-              {formatValue(v)}
-            </text>
-          </g>
-        ))}
+        <ValueGrid ticks={layout.ticks} y={layout.y} left={PAD.left} right={W - PAD.right} formatValue={formatValue} />
         {layout.timeTicks.map((t, i) => (
           <text
             key={i}

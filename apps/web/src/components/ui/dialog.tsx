@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { ModalContent } from './modal-content';
 
 /** A modal dialog (Radix Dialog): focus trapped, Escape closes, titled for screen readers. */
 export const Dialog = DialogPrimitive.Root;
@@ -13,26 +13,16 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
   closeLabel: string;
 }
 
-export function DialogContent({ closeLabel, className, children, ...props }: DialogContentProps) {
+export function DialogContent({ className, ...props }: DialogContentProps) {
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-black/60" />
-      <DialogPrimitive.Content
-        className={cn(
-          'animate-fade-in fixed top-1/2 left-1/2 z-50 flex max-h-[90svh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-lg outline-none',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogPrimitive.Close
-          aria-label={closeLabel}
-          className="absolute top-4 right-4 rounded-md p-1 opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        >
-          <X className="size-4" aria-hidden />
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <ModalContent
+      closeInset="top-4 right-4"
+      className={cn(
+        'animate-fade-in fixed top-1/2 left-1/2 z-50 flex max-h-[90svh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-lg outline-none',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 

@@ -1,3 +1,5 @@
+import { readLocal, writeLocal } from '../../lib/local-storage';
+
 /**
  * Where the sidebar keeps its state (spec §3, §9): expanded/collapsed in the `sidebar_state`
  * cookie for 7 days, the dragged width in localStorage `sidebar-width` (px, 200–480, 280 by
@@ -23,21 +25,13 @@ export function parseSidebarWidth(raw: string | null | undefined): number {
   return clampSidebarWidth(Number(raw));
 }
 
-export function readSidebarWidth(storage: Storage | undefined = globalThis.localStorage): number {
-  try {
-    return parseSidebarWidth(storage?.getItem(SIDEBAR_WIDTH_STORAGE_KEY));
-  } catch {
-    return SIDEBAR_DEFAULT_WIDTH;
-  }
+export function readSidebarWidth(storage?: Storage): number {
+  return parseSidebarWidth(readLocal(SIDEBAR_WIDTH_STORAGE_KEY, storage));
 }
 
-export function writeSidebarWidth(px: number, storage: Storage | undefined = globalThis.localStorage): number {
+export function writeSidebarWidth(px: number, storage?: Storage): number {
   const width = clampSidebarWidth(px);
-  try {
-    storage?.setItem(SIDEBAR_WIDTH_STORAGE_KEY, String(width));
-  } catch {
-    // Storage blocked: the width lasts for this page only.
-  }
+  writeLocal(SIDEBAR_WIDTH_STORAGE_KEY, String(width), storage);
   return width;
 }
 

@@ -61,30 +61,21 @@ export default function AlertsPage() {
     }
   });
 
+  // Acknowledging or clearing one alert: a toast, the dialog closed on success, the list refreshed.
+  const singleAction = (success: string, failure: string) => ({
+    onSuccess: () => {
+      notify.success(success);
+      setTarget(null);
+    },
+    onError: (error: unknown) => {
+      notify.error(errorMessage(error, failure));
+    },
+    onSettled: refresh,
+  });
   const acknowledge = useMutation(
-    trpc.alerts.acknowledge.mutationOptions({
-      onSuccess: () => {
-        notify.success(t('acknowledged'));
-        setTarget(null);
-      },
-      onError: (error) => {
-        notify.error(errorMessage(error, t('acknowledgeFailed')));
-      },
-      onSettled: refresh,
-    }),
+    trpc.alerts.acknowledge.mutationOptions(singleAction(t('acknowledged'), t('acknowledgeFailed'))),
   );
-  const clear = useMutation(
-    trpc.alerts.clear.mutationOptions({
-      onSuccess: () => {
-        notify.success(t('cleared'));
-        setTarget(null);
-      },
-      onError: (error) => {
-        notify.error(errorMessage(error, t('clearFailed')));
-      },
-      onSettled: refresh,
-    }),
-  );
+  const clear = useMutation(trpc.alerts.clear.mutationOptions(singleAction(t('cleared'), t('clearFailed'))));
   const acknowledgeMany = useMutation(
     trpc.alerts.acknowledgeMany.mutationOptions({
       onSuccess: ({ acknowledged }) => {

@@ -19,6 +19,28 @@ const statusTone: Record<AlertItem['status'], string> = {
   cleared: 'bg-zinc-500/15 text-zinc-700 dark:text-zinc-300',
 };
 
+interface OperatorButtonProps {
+  label: string;
+  ariaLabel: string;
+  variant?: 'outline';
+  /** An action is already running on this alert. */
+  pending: boolean;
+  onClick: () => void;
+}
+
+/** A row action only an operator can take (disabled for a viewer). */
+function OperatorButton({ label, ariaLabel, variant, pending, onClick }: OperatorButtonProps) {
+  return (
+    <RoleGated needs="operator">
+      {(allowed) => (
+        <Button size="sm" variant={variant} aria-label={ariaLabel} disabled={!allowed || pending} onClick={onClick}>
+          {label}
+        </Button>
+      )}
+    </RoleGated>
+  );
+}
+
 interface AlertsTableProps {
   items: AlertItem[] | undefined;
   /** The list shows what the filters ask for; empty means "nothing open" only without filters. */
@@ -128,37 +150,25 @@ export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowl
                 <td className={cell}>
                   <div className="flex flex-col items-stretch gap-1.5">
                     {alert.status === 'active' && (
-                      <RoleGated needs="operator">
-                        {(allowed) => (
-                          <Button
-                            size="sm"
-                            aria-label={t('acknowledgeOf', { name: alert.equipmentName })}
-                            disabled={!allowed || pendingId === alert.id}
-                            onClick={() => {
-                              onAcknowledge(alert);
-                            }}
-                          >
-                            {t('acknowledge')}
-                          </Button>
-                        )}
-                      </RoleGated>
+                      <OperatorButton
+                        label={t('acknowledge')}
+                        ariaLabel={t('acknowledgeOf', { name: alert.equipmentName })}
+                        pending={pendingId === alert.id}
+                        onClick={() => {
+                          onAcknowledge(alert);
+                        }}
+                      />
                     )}
                     {alert.status !== 'cleared' && (
-                      <RoleGated needs="operator">
-                        {(allowed) => (
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            aria-label={t('clearOf', { name: alert.equipmentName })}
-                            disabled={!allowed || pendingId === alert.id}
-                            onClick={() => {
-                              onClear(alert);
-                            }}
-                          >
-                            {t('clear')}
-                          </Button>
-                        )}
-                      </RoleGated>
+                      <OperatorButton
+                        variant="outline"
+                        label={t('clear')}
+                        ariaLabel={t('clearOf', { name: alert.equipmentName })}
+                        pending={pendingId === alert.id}
+                        onClick={() => {
+                          onClear(alert);
+                        }}
+                      />
                     )}
                   </div>
                 </td>

@@ -22,10 +22,12 @@ interface FieldProps extends ComponentProps<'input'> {
   hint?: ReactNode;
   /** Shown under the input and linked to it (aria-describedby, aria-invalid). */
   error?: string | null;
+  /** The typed value, for a field that only keeps it in state. */
+  onValueChange?: (value: string) => void;
 }
 
 /** A labelled input with an optional hint and an inline error. */
-export function Field({ id, label, hint, error, className = '', ...props }: FieldProps) {
+export function Field({ id, label, hint, error, onValueChange, className = '', ...props }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -39,6 +41,12 @@ export function Field({ id, label, hint, error, className = '', ...props }: Fiel
         aria-describedby={describedBy}
         aria-invalid={error ? true : undefined}
         className={`${inputClass} ${className}`}
+        onChange={
+          onValueChange &&
+          ((event) => {
+            onValueChange(event.target.value);
+          })
+        }
         {...props}
       />
       {hint && (
@@ -52,5 +60,22 @@ export function Field({ id, label, hint, error, className = '', ...props }: Fiel
         </p>
       )}
     </div>
+  );
+}
+
+interface SubmitButtonProps {
+  pending: boolean;
+  /** Disabled for more than a pending request (an incomplete code, rules not met). */
+  disabled?: boolean;
+  label: string;
+  pendingLabel: string;
+}
+
+/** The form's primary button: its label says when the request is under way. */
+export function SubmitButton({ pending, disabled = pending, label, pendingLabel }: SubmitButtonProps) {
+  return (
+    <button type="submit" className={buttonClass.primary} disabled={disabled}>
+      {pending ? pendingLabel : label}
+    </button>
   );
 }

@@ -19,8 +19,8 @@ export function CodeInput({ id, label, hint, value, onChange, autoFocus, disable
       label={label}
       hint={hint}
       value={value}
-      onChange={(event) => {
-        onChange(normalizeCode(event.target.value));
+      onValueChange={(raw) => {
+        onChange(normalizeCode(raw));
       }}
       inputMode="numeric"
       autoComplete="one-time-code"

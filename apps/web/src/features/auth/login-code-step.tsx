@@ -5,7 +5,7 @@ import { loginCodeStrings } from './login-code.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { buttonClass, Field } from './auth-ui';
+import { buttonClass, Field, SubmitButton } from './auth-ui';
 import { isCompleteCode, normalizeRecoveryCode } from './code';
 import { CodeInput } from './code-input';
 import { useCompleteSignIn } from './use-complete-sign-in';
@@ -76,17 +76,18 @@ export function LoginCodeStep({ method, onBack }: LoginCodeStepProps) {
           spellCheck={false}
           autoFocus
           value={recoveryCode}
-          onChange={(event) => {
-            setRecoveryCode(event.target.value);
-          }}
+          onValueChange={setRecoveryCode}
           className="font-mono"
         />
       ) : (
         <CodeInput id="login-code" label={t('codeLabel')} value={code} onChange={setCode} autoFocus />
       )}
-      <button type="submit" className={buttonClass.primary} disabled={!ready || verify.isPending}>
-        {verify.isPending ? t('verifying') : t('verify')}
-      </button>
+      <SubmitButton
+        pending={verify.isPending}
+        disabled={!ready || verify.isPending}
+        label={t('verify')}
+        pendingLabel={t('verifying')}
+      />
       <div className="flex flex-col items-start gap-2">
         <button
           type="button"

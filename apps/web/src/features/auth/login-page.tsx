@@ -8,7 +8,7 @@ import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
-import { buttonClass, Field } from './auth-ui';
+import { buttonClass, Field, SubmitButton } from './auth-ui';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 // The code step is fetched when the password is submitted (while the server answers), keeping
@@ -86,9 +86,7 @@ export default function LoginPage() {
           autoComplete="username"
           required
           value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-          }}
+          onValueChange={setEmail}
         />
         <Field
           id="login-password"
@@ -97,13 +95,9 @@ export default function LoginPage() {
           autoComplete="current-password"
           required
           value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-          }}
+          onValueChange={setPassword}
         />
-        <button type="submit" className={buttonClass.primary} disabled={login.isPending}>
-          {login.isPending ? t('loginPending') : t('loginSubmit')}
-        </button>
+        <SubmitButton pending={login.isPending} label={t('loginSubmit')} pendingLabel={t('loginPending')} />
       </form>
       <p className="mt-4 text-xs text-muted-foreground">{t('twoFactorNote')}</p>
       <p className="mt-4 text-sm text-muted-foreground">

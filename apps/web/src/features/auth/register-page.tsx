@@ -10,7 +10,7 @@ import { storeAuthToken } from '../../lib/session-user';
 import { useTRPC } from '../../lib/trpc';
 import { useUserCache } from '../../lib/use-current-user';
 import { AuthCard } from './auth-card';
-import { buttonClass, Field } from './auth-ui';
+import { buttonClass, Field, SubmitButton } from './auth-ui';
 import { PasswordChecklist } from './password-checklist';
 import { canSubmitRegistration, showMismatch } from './password-checks';
 
@@ -69,9 +69,7 @@ export default function RegisterPage() {
           minLength={2}
           maxLength={120}
           value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-          }}
+          onValueChange={setName}
         />
         <Field
           id="register-email"
@@ -80,9 +78,7 @@ export default function RegisterPage() {
           autoComplete="email"
           required
           value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-          }}
+          onValueChange={setEmail}
         />
         <div className="flex flex-col gap-2">
           <Field
@@ -94,9 +90,7 @@ export default function RegisterPage() {
             maxLength={128}
             aria-describedby="register-password-rules"
             value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-            }}
+            onValueChange={setPassword}
           />
           <PasswordChecklist id="register-password-rules" password={password} />
         </div>
@@ -109,13 +103,14 @@ export default function RegisterPage() {
           maxLength={128}
           error={mismatch ? t('passwordMismatch') : null}
           value={confirmPassword}
-          onChange={(event) => {
-            setConfirmPassword(event.target.value);
-          }}
+          onValueChange={setConfirmPassword}
         />
-        <button type="submit" className={buttonClass.primary} disabled={!canSubmit}>
-          {register.isPending ? t('registerPending') : t('registerSubmit')}
-        </button>
+        <SubmitButton
+          pending={register.isPending}
+          disabled={!canSubmit}
+          label={t('registerSubmit')}
+          pendingLabel={t('registerPending')}
+        />
       </form>
       <p className="mt-4 text-sm text-muted-foreground">
         {t('haveAccount')}{' '}

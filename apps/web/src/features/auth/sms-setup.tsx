@@ -5,8 +5,9 @@ import { setup2faStrings } from './setup-2fa.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { buttonClass, Field } from './auth-ui';
+import { buttonClass, Field, SubmitButton } from './auth-ui';
 import { isCompleteCode } from './code';
+import { codeSubmitHandler, setupVerifyCallbacks } from './code-form';
 import { CodeInput } from './code-input';
 import { parsePhone } from './phone';
 
@@ -47,16 +48,16 @@ export function SmsSetup({ onDone }: { onDone: (recoveryCodes: string[]) => void
     }),
   );
   const verify = useMutation(
-    trpc.auth.verifySMSCode.mutationOptions({
-      onSuccess: ({ recoveryCodes }) => {
-        notify.success(t('smsSuccess'));
-        onDone(recoveryCodes);
-      },
-      onError: (error) => {
-        setCode('');
-        notify.error(errorMessage(error, t('invalidCode')));
-      },
-    }),
+    trpc.auth.verifySMSCode.mutationOptions(
+      setupVerifyCallbacks({
+        success: t('smsSuccess'),
+        failure: t('invalidCode'),
+        onDone,
+        clearCode: () => {
+          setCode('');
+        },
+      }),
+    ),
   );
 
   return (
@@ -88,8 +89,8 @@ export function SmsSetup({ onDone }: { onDone: (recoveryCodes: string[]) => void
           autoComplete="tel"
           placeholder="+5511987654321"
           value={phone}
-          onChange={(event) => {
-            setPhone(event.target.value);
+          onValueChange={(value) => {
+            setPhone(value);
             setPhoneError(null);
           }}
         />
@@ -119,23 +120,18 @@ export function SmsSetup({ onDone }: { onDone: (recoveryCodes: string[]) => void
         <form
           className={stepClass}
           aria-labelledby="sms-step-verify"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (verify.isPending) return;
-            if (!isCompleteCode(code)) {
-              notify.error(t('codeLength'));
-              return;
-            }
-            verify.mutate({ code });
-          }}
+          onSubmit={codeSubmitHandler({ code, verify, tooShort: t('codeLength') })}
         >
           <h2 id="sms-step-verify" className={stepTitleClass}>
             {t('verifyStep')}
           </h2>
           <CodeInput id="sms-code" label={t('codeLabel')} value={code} onChange={setCode} autoFocus />
-          <button type="submit" className={buttonClass.primary} disabled={!isCompleteCode(code) || verify.isPending}>
-            {verify.isPending ? t('verifying') : t('verify')}
-          </button>
+          <SubmitButton
+            pending={verify.isPending}
+            disabled={!isCompleteCode(code) || verify.isPending}
+            label={t('verify')}
+            pendingLabel={t('verifying')}
+          />
         </form>
       )}
     </div>

@@ -7,8 +7,9 @@ import { setup2faStrings } from './setup-2fa.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { buttonClass } from './auth-ui';
+import { buttonClass, SubmitButton } from './auth-ui';
 import { isCompleteCode } from './code';
+import { codeSubmitHandler, setupVerifyCallbacks } from './code-form';
 import { CodeInput } from './code-input';
 import { useCopiedFlag } from './use-copied-flag';
 
@@ -28,16 +29,16 @@ export function TotpSetup({ onDone }: { onDone: (recoveryCodes: string[]) => voi
     trpc.auth.setup2FA.queryOptions(undefined, { staleTime: Infinity, retry: false, refetchOnReconnect: false }),
   );
   const verify = useMutation(
-    trpc.auth.verify2FA.mutationOptions({
-      onSuccess: ({ recoveryCodes }) => {
-        notify.success(t('totpSuccess'));
-        onDone(recoveryCodes);
-      },
-      onError: (error) => {
-        setCode('');
-        notify.error(errorMessage(error, t('invalidCode')));
-      },
-    }),
+    trpc.auth.verify2FA.mutationOptions(
+      setupVerifyCallbacks({
+        success: t('totpSuccess'),
+        failure: t('invalidCode'),
+        onDone,
+        clearCode: () => {
+          setCode('');
+        },
+      }),
+    ),
   );
 
   if (setup.isPending) {
@@ -66,18 +67,7 @@ export function TotpSetup({ onDone }: { onDone: (recoveryCodes: string[]) => voi
 
   const { secret, qrCodeUrl } = setup.data;
   return (
-    <form
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (verify.isPending) return;
-        if (!isCompleteCode(code)) {
-          notify.error(t('codeLength'));
-          return;
-        }
-        verify.mutate({ code });
-      }}
-    >
+    <form className="flex flex-col gap-4" onSubmit={codeSubmitHandler({ code, verify, tooShort: t('codeLength') })}>
       <p className="text-sm text-muted-foreground">{t('totpScan')}</p>
       <img
         src={qrCodeUrl}
@@ -122,9 +112,12 @@ export function TotpSetup({ onDone }: { onDone: (recoveryCodes: string[]) => voi
         </div>
       </div>
       <CodeInput id="totp-code" label={t('codeLabel')} hint={t('totpCodeStep')} value={code} onChange={setCode} />
-      <button type="submit" className={buttonClass.primary} disabled={!isCompleteCode(code) || verify.isPending}>
-        {verify.isPending ? t('verifying') : t('verify')}
-      </button>
+      <SubmitButton
+        pending={verify.isPending}
+        disabled={!isCompleteCode(code) || verify.isPending}
+        label={t('verify')}
+        pendingLabel={t('verifying')}
+      />
     </form>
   );
 }

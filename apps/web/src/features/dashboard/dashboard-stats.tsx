@@ -1,6 +1,6 @@
 import { AlertTriangle, Boxes, Wifi, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ErrorState } from '../../components/query-state';
+import { QueryError } from '../../components/query-state';
 import { StatCard } from '../../components/ui/card';
 import { formatNumber, formatQuantity } from '../../lib/format';
 import { dashboardStrings } from './dashboard.strings';
@@ -24,14 +24,7 @@ export function DashboardStats({ summary }: { summary: SummaryQuery }) {
   const { language } = useLanguage();
   const data = summary.data;
   if (summary.isError && !data) {
-    return (
-      <ErrorState
-        error={summary.error}
-        onRetry={() => {
-          void summary.refetch();
-        }}
-      />
-    );
+    return <QueryError query={summary} />;
   }
   const n = (value: number | undefined): ReactNode => (value === undefined ? undefined : formatNumber(value, language));
   const total = data?.equipment.total;

@@ -1,8 +1,7 @@
 import { BarChart } from '../../components/charts/bar-chart';
-import { EmptyState, ErrorState } from '../../components/query-state';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState, QueryError } from '../../components/query-state';
+import { CardSection } from '../../components/card-section';
 import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
 import { formatDay, formatNumber, formatQuantity } from '../../lib/format';
 import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -20,50 +19,41 @@ export function EnergyWeekCard({ energy, className }: { energy: EnergyQuery; cla
   const hasData = data?.days.some((d) => d.kwh !== null) ?? false;
   const total = data?.days.reduce((sum, d) => sum + (d.kwh ?? 0), 0);
   return (
-    <Card className={cn('flex flex-col', className)}>
-      <CardHeader>
-        <div className="flex flex-col gap-1">
-          <CardTitle>{t('energyWeek')}</CardTitle>
-          <CardDescription className="min-h-4">
-            {data && hasData ? t('energyWeekTotal', { kwh: formatQuantity(total, 'kWh', language) }) : ''}
-          </CardDescription>
+    <CardSection
+      title={t('energyWeek')}
+      description={data && hasData ? t('energyWeekTotal', { kwh: formatQuantity(total, 'kWh', language) }) : ''}
+      descriptionClassName="min-h-4"
+      className={className}
+      contentClassName="flex flex-1 flex-col gap-3"
+    >
+      {energy.isError && !data ? (
+        <QueryError query={energy} />
+      ) : !data ? (
+        <Skeleton className="h-[220px] w-full" />
+      ) : !hasData ? (
+        <div style={{ minHeight: CHART_HEIGHT }} className="flex flex-col justify-center">
+          <EmptyState>{t('noEnergy')}</EmptyState>
         </div>
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-3">
-        {energy.isError && !data ? (
-          <ErrorState
-            error={energy.error}
-            onRetry={() => {
-              void energy.refetch();
-            }}
-          />
-        ) : !data ? (
-          <Skeleton className="h-[220px] w-full" />
-        ) : !hasData ? (
-          <div style={{ minHeight: CHART_HEIGHT }} className="flex flex-col justify-center">
-            <EmptyState>{t('noEnergy')}</EmptyState>
-          </div>
-        ) : (
-          <BarChart
-            label={t('energyWeekChart')}
-            height={CHART_HEIGHT}
-            formatValue={(v) => formatNumber(v, language)}
-            bars={data.days.map((d) => ({
-              label: formatDay(calendarDay(d.day), language),
-              value: d.kwh ?? 0,
-            }))}
-          />
-        )}
-        <HowComputed className="min-h-8">
-          {data
-            ? t('energyWeekHow', {
-                timezone: data.timezone,
-                main: formatNumber(data.meters.main, language),
-                sub: formatNumber(data.meters.sub, language),
-              })
-            : ''}
-        </HowComputed>
-      </CardContent>
-    </Card>
+      ) : (
+        <BarChart
+          label={t('energyWeekChart')}
+          height={CHART_HEIGHT}
+          formatValue={(v) => formatNumber(v, language)}
+          bars={data.days.map((d) => ({
+            label: formatDay(calendarDay(d.day), language),
+            value: d.kwh ?? 0,
+          }))}
+        />
+      )}
+      <HowComputed className="min-h-8">
+        {data
+          ? t('energyWeekHow', {
+              timezone: data.timezone,
+              main: formatNumber(data.meters.main, language),
+              sub: formatNumber(data.meters.sub, language),
+            })
+          : ''}
+      </HowComputed>
+    </CardSection>
   );
 }

@@ -1,7 +1,7 @@
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { DonutChart } from '../../components/charts/donut-chart';
-import { EmptyState, ErrorState } from '../../components/query-state';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState, QueryError } from '../../components/query-state';
+import { CardSection } from '../../components/card-section';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatNumber } from '../../lib/format';
 import { dashboardStrings } from './dashboard.strings';
@@ -28,39 +28,30 @@ export function EquipmentDistributionCard({ summary }: { summary: SummaryQuery }
   const { language } = useLanguage();
   const data = summary.data;
   return (
-    <Card className="flex flex-col">
-      <CardHeader>
-        <div className="flex flex-col gap-1">
-          <CardTitle>{t('distribution')}</CardTitle>
-          <CardDescription>{t('distributionDescription')}</CardDescription>
-        </div>
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col justify-center">
-        {summary.isError && !data ? (
-          <ErrorState
-            error={summary.error}
-            onRetry={() => {
-              void summary.refetch();
-            }}
-          />
-        ) : !data ? (
-          <Skeleton className="size-[180px] rounded-full" />
-        ) : data.equipment.total === 0 ? (
-          <EmptyState>{tOps('noData')}</EmptyState>
-        ) : (
-          <DonutChart
-            label={t('distributionChart')}
-            size={DONUT_SIZE}
-            center={formatNumber(data.equipment.total, language)}
-            formatValue={(v) => formatNumber(v, language)}
-            slices={statusOrder.map((status) => ({
-              label: tOps(`status.${status}`),
-              value: data.equipment.byStatus[status],
-              ...colors[status],
-            }))}
-          />
-        )}
-      </CardContent>
-    </Card>
+    <CardSection
+      title={t('distribution')}
+      description={t('distributionDescription')}
+      contentClassName="flex flex-1 flex-col justify-center"
+    >
+      {summary.isError && !data ? (
+        <QueryError query={summary} />
+      ) : !data ? (
+        <Skeleton className="size-[180px] rounded-full" />
+      ) : data.equipment.total === 0 ? (
+        <EmptyState>{tOps('noData')}</EmptyState>
+      ) : (
+        <DonutChart
+          label={t('distributionChart')}
+          size={DONUT_SIZE}
+          center={formatNumber(data.equipment.total, language)}
+          formatValue={(v) => formatNumber(v, language)}
+          slices={statusOrder.map((status) => ({
+            label: tOps(`status.${status}`),
+            value: data.equipment.byStatus[status],
+            ...colors[status],
+          }))}
+        />
+      )}
+    </CardSection>
   );
 }

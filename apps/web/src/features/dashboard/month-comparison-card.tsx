@@ -1,8 +1,8 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Language } from '@sentinela/shared/language';
-import { EmptyState, ErrorState } from '../../components/query-state';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState, QueryError } from '../../components/query-state';
+import { CardSection } from '../../components/card-section';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatCurrency, formatQuantity } from '../../lib/format';
 import { dashboardStrings } from './dashboard.strings';
@@ -69,93 +69,80 @@ export function MonthComparisonCard({ energy }: { energy: EnergyQuery }) {
   const change = month?.changePercent;
 
   return (
-    <Card className="flex flex-col">
-      <CardHeader>
-        <div className="flex flex-col gap-1">
-          <CardTitle>{t('month')}</CardTitle>
-          <CardDescription>{t('monthDescription')}</CardDescription>
-        </div>
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-3">
-        {energy.isError && !data ? (
-          <ErrorState
-            error={energy.error}
-            onRetry={() => {
-              void energy.refetch();
-            }}
-          />
-        ) : !data ? (
-          <div className="flex flex-col gap-3" aria-hidden>
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <Skeleton className="h-32" />
-              <Skeleton className="h-32" />
-            </div>
-            <Skeleton className="h-6 w-40" />
+    <CardSection title={t('month')} description={t('monthDescription')} contentClassName="flex flex-1 flex-col gap-3">
+      {energy.isError && !data ? (
+        <QueryError query={energy} />
+      ) : !data ? (
+        <div className="flex flex-col gap-3" aria-hidden>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <Skeleton className="h-32" />
+            <Skeleton className="h-32" />
           </div>
-        ) : !month ? (
-          <EmptyState>{t('noMonth')}</EmptyState>
-        ) : (
-          <>
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <Period
-                title={t('thisMonth')}
-                kwh={kwh(month.current.kwh)}
-                share={month.current.kwh / largest}
-                period={t('period', {
-                  from: formats.moment.format(month.current.from),
-                  to: formats.moment.format(month.current.to),
-                })}
-                cost={data.tariff ? t('cost', { value: formatCurrency(month.current.costBRL, language) }) : null}
-              />
-              <Period
-                title={t('lastMonth')}
-                kwh={kwh(month.previous.kwh)}
-                share={(month.previous.kwh ?? 0) / largest}
-                period={t('period', {
-                  from: formats.moment.format(month.previous.from),
-                  to: formats.moment.format(month.previous.to),
-                })}
-                cost={data.tariff ? t('cost', { value: formatCurrency(month.previous.costBRL, language) }) : null}
-              />
-            </div>
-            <p className="flex items-center gap-2 text-sm font-medium" data-slot="month-change">
-              {change === null || change === undefined ? (
-                <span className="font-normal text-muted-foreground">{t('changeNone')}</span>
-              ) : (
-                <>
-                  {change >= 0 ? (
-                    <TrendingUp aria-hidden className="size-4" />
-                  ) : (
-                    <TrendingDown aria-hidden className="size-4" />
-                  )}
-                  <span>
-                    {`${t('change')}: `}
-                    {t(change >= 0 ? 'changeUp' : 'changeDown', {
-                      percent: formatQuantity(Math.abs(change), '%', language, 1),
-                    })}
-                  </span>
-                </>
-              )}
-            </p>
-            {month.limitedByHistory && (
-              <HowComputed>
-                {t('limited', { day: formats.day.format(month.previous.from) })}{' '}
-                {t('monthToDate', { kwh: kwh(month.monthToDateKwh) })}
-              </HowComputed>
+          <Skeleton className="h-6 w-40" />
+        </div>
+      ) : !month ? (
+        <EmptyState>{t('noMonth')}</EmptyState>
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <Period
+              title={t('thisMonth')}
+              kwh={kwh(month.current.kwh)}
+              share={month.current.kwh / largest}
+              period={t('period', {
+                from: formats.moment.format(month.current.from),
+                to: formats.moment.format(month.current.to),
+              })}
+              cost={data.tariff ? t('cost', { value: formatCurrency(month.current.costBRL, language) }) : null}
+            />
+            <Period
+              title={t('lastMonth')}
+              kwh={kwh(month.previous.kwh)}
+              share={(month.previous.kwh ?? 0) / largest}
+              period={t('period', {
+                from: formats.moment.format(month.previous.from),
+                to: formats.moment.format(month.previous.to),
+              })}
+              cost={data.tariff ? t('cost', { value: formatCurrency(month.previous.costBRL, language) }) : null}
+            />
+          </div>
+          <p className="flex items-center gap-2 text-sm font-medium" data-slot="month-change">
+            {change === null || change === undefined ? (
+              <span className="font-normal text-muted-foreground">{t('changeNone')}</span>
+            ) : (
+              <>
+                {change >= 0 ? (
+                  <TrendingUp aria-hidden className="size-4" />
+                ) : (
+                  <TrendingDown aria-hidden className="size-4" />
+                )}
+                <span>
+                  {`${t('change')}: `}
+                  {t(change >= 0 ? 'changeUp' : 'changeDown', {
+                    percent: formatQuantity(Math.abs(change), '%', language, 1),
+                  })}
+                </span>
+              </>
             )}
+          </p>
+          {month.limitedByHistory && (
             <HowComputed>
-              {data.tariff
-                ? t('costHow', {
-                    peak: formatCurrency(data.tariff.peakRate, language),
-                    offPeak: formatCurrency(data.tariff.offPeakRate, language),
-                    start: data.tariff.peakStart,
-                    end: data.tariff.peakEnd,
-                  })
-                : t('costNeedsTariff')}
+              {t('limited', { day: formats.day.format(month.previous.from) })}{' '}
+              {t('monthToDate', { kwh: kwh(month.monthToDateKwh) })}
             </HowComputed>
-          </>
-        )}
-      </CardContent>
-    </Card>
+          )}
+          <HowComputed>
+            {data.tariff
+              ? t('costHow', {
+                  peak: formatCurrency(data.tariff.peakRate, language),
+                  offPeak: formatCurrency(data.tariff.offPeakRate, language),
+                  start: data.tariff.peakStart,
+                  end: data.tariff.peakEnd,
+                })
+              : t('costNeedsTariff')}
+          </HowComputed>
+        </>
+      )}
+    </CardSection>
   );
 }

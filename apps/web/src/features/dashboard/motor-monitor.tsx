@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { LiveBadge } from '../../components/live-badge';
-import { EmptyState, ErrorState } from '../../components/query-state';
+import { EmptyState, QueryError } from '../../components/query-state';
 import { StatusBadge } from '../../components/status-badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { CardSection } from '../../components/card-section';
 import { Select } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
 import { formatQuantity, formatTemperature } from '../../lib/format';
 import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -47,73 +46,65 @@ export function MotorMonitor({ className }: { className?: string }) {
   };
 
   return (
-    <Card className={cn('flex flex-col', className)}>
-      <CardHeader>
-        <div className="flex flex-col gap-1">
-          <CardTitle>{t('realtime')}</CardTitle>
-          <CardDescription>{t('realtimeDescription')}</CardDescription>
-        </div>
-        <LiveBadge status={live.live} />
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-4">
-        {motors.isError && !motors.data ? (
-          <ErrorState
-            error={motors.error}
-            onRetry={() => {
-              void motors.refetch();
-            }}
-          />
-        ) : motors.data?.length === 0 ? (
-          <EmptyState>{t('noMotors')}</EmptyState>
-        ) : (
-          <>
-            <div className="flex flex-wrap items-center gap-3">
-              <label htmlFor={selectId} className="text-sm font-medium">
-                {t('motor')}
-              </label>
-              {motors.data ? (
-                <Select
-                  id={selectId}
-                  value={motorId ?? ''}
-                  onChange={(event) => {
-                    setChosen(event.target.value);
-                  }}
-                  className="w-full max-w-xs min-w-0 sm:w-72"
-                >
-                  {motors.data.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {`${m.name} · ${m.facilityName}`}
-                    </option>
-                  ))}
-                </Select>
-              ) : (
-                <Skeleton className="h-9 w-72 max-w-full" />
-              )}
-              {status && <StatusBadge status={status} />}
-            </div>
-            <div>
-              <h3 className="mb-2 text-sm font-medium text-muted-foreground">{t('currentMetrics')}</h3>
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy={!live.ready}>
-                {(Object.keys(shown) as MetricKey[]).map((key) => (
-                  <div key={key} role="group" aria-label={t(key)} data-metric={key} className="rounded-md border p-3">
-                    <p className="text-xs text-muted-foreground">{t(key)}</p>
-                    <p className="mt-1 h-7 text-lg font-semibold tabular-nums">
-                      {live.ready || values ? shown[key] : <Skeleton className="h-6 w-16" />}
-                    </p>
-                  </div>
+    <CardSection
+      title={t('realtime')}
+      description={t('realtimeDescription')}
+      action={<LiveBadge status={live.live} />}
+      className={className}
+      contentClassName="flex flex-1 flex-col gap-4"
+    >
+      {motors.isError && !motors.data ? (
+        <QueryError query={motors} />
+      ) : motors.data?.length === 0 ? (
+        <EmptyState>{t('noMotors')}</EmptyState>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <label htmlFor={selectId} className="text-sm font-medium">
+              {t('motor')}
+            </label>
+            {motors.data ? (
+              <Select
+                id={selectId}
+                value={motorId ?? ''}
+                onChange={(event) => {
+                  setChosen(event.target.value);
+                }}
+                className="w-full max-w-xs min-w-0 sm:w-72"
+              >
+                {motors.data.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {`${m.name} · ${m.facilityName}`}
+                  </option>
                 ))}
-              </div>
+              </Select>
+            ) : (
+              <Skeleton className="h-9 w-72 max-w-full" />
+            )}
+            {status && <StatusBadge status={status} />}
+          </div>
+          <div>
+            <h3 className="mb-2 text-sm font-medium text-muted-foreground">{t('currentMetrics')}</h3>
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy={!live.ready}>
+              {(Object.keys(shown) as MetricKey[]).map((key) => (
+                <div key={key} role="group" aria-label={t(key)} data-metric={key} className="rounded-md border p-3">
+                  <p className="text-xs text-muted-foreground">{t(key)}</p>
+                  <p className="mt-1 h-7 text-lg font-semibold tabular-nums">
+                    {live.ready || values ? shown[key] : <Skeleton className="h-6 w-16" />}
+                  </p>
+                </div>
+              ))}
             </div>
-            <p className="min-h-4 text-xs text-muted-foreground" aria-live="off">
-              {live.ready && !values
-                ? t('noReadings')
-                : updatedAt
-                  ? `${t('updatedAt', { time: secondsFormat[language].format(updatedAt) })}${stopped ? ` · ${t('stopped')}` : ''}`
-                  : ''}
-            </p>
-          </>
-        )}
-      </CardContent>
-    </Card>
+          </div>
+          <p className="min-h-4 text-xs text-muted-foreground" aria-live="off">
+            {live.ready && !values
+              ? t('noReadings')
+              : updatedAt
+                ? `${t('updatedAt', { time: secondsFormat[language].format(updatedAt) })}${stopped ? ` · ${t('stopped')}` : ''}`
+                : ''}
+          </p>
+        </>
+      )}
+    </CardSection>
   );
 }

@@ -1,9 +1,9 @@
 import { BellOff } from 'lucide-react';
 import { Link } from 'wouter';
-import { EmptyState, ErrorState } from '../../components/query-state';
+import { EmptyState, QueryError } from '../../components/query-state';
 import { SeverityBadge } from '../../components/status-badge';
 import { buttonClassName } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { CardSection } from '../../components/card-section';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatDateTime } from '../../lib/format';
 import { dashboardStrings } from './dashboard.strings';
@@ -20,57 +20,50 @@ export function RecentAlertsCard({ summary }: { summary: SummaryQuery }) {
   const { language } = useLanguage();
   const data = summary.data;
   return (
-    <Card className="flex flex-col">
-      <CardHeader>
-        <div className="flex flex-col gap-1">
-          <CardTitle>{t('recentAlerts')}</CardTitle>
-          <CardDescription>{t('recentAlertsDescription')}</CardDescription>
-        </div>
+    <CardSection
+      title={t('recentAlerts')}
+      description={t('recentAlertsDescription')}
+      action={
         <Link href="/alerts" className={buttonClassName('outline', 'sm')}>
           {t('viewAllAlerts')}
         </Link>
-      </CardHeader>
-      <CardContent className="flex-1">
-        {summary.isError && !data ? (
-          <ErrorState
-            error={summary.error}
-            onRetry={() => {
-              void summary.refetch();
-            }}
-          />
-        ) : !data ? (
-          <ul className="divide-y" aria-hidden>
-            {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <li key={i} className="flex h-16 items-center gap-3">
-                <Skeleton className="h-5 w-16 rounded-full" />
-                <Skeleton className="h-4 flex-1" />
-              </li>
-            ))}
-          </ul>
-        ) : data.recentAlerts.length === 0 ? (
-          <EmptyState icon={<BellOff />}>{t('noActiveAlerts')}</EmptyState>
-        ) : (
-          <ul className="divide-y" aria-label={t('recentAlerts')}>
-            {data.recentAlerts.map((alert) => (
-              <li key={alert.id} className="flex min-h-16 items-start gap-3 py-2">
-                <SeverityBadge severity={alert.severity} />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium" title={alert.message}>
-                    {alert.message}
-                  </p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {`${alert.equipmentName} · ${alert.facilityName}`}
-                  </p>
-                </div>
-                <div className="flex shrink-0 flex-col items-end gap-1 text-xs text-muted-foreground">
-                  <time dateTime={alert.raisedAt.toISOString()}>{formatDateTime(alert.raisedAt, language)}</time>
-                  {alert.status === 'acknowledged' && <span>{t('acknowledged')}</span>}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+      }
+      contentClassName="flex-1"
+    >
+      {summary.isError && !data ? (
+        <QueryError query={summary} />
+      ) : !data ? (
+        <ul className="divide-y" aria-hidden>
+          {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <li key={i} className="flex h-16 items-center gap-3">
+              <Skeleton className="h-5 w-16 rounded-full" />
+              <Skeleton className="h-4 flex-1" />
+            </li>
+          ))}
+        </ul>
+      ) : data.recentAlerts.length === 0 ? (
+        <EmptyState icon={<BellOff />}>{t('noActiveAlerts')}</EmptyState>
+      ) : (
+        <ul className="divide-y" aria-label={t('recentAlerts')}>
+          {data.recentAlerts.map((alert) => (
+            <li key={alert.id} className="flex min-h-16 items-start gap-3 py-2">
+              <SeverityBadge severity={alert.severity} />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium" title={alert.message}>
+                  {alert.message}
+                </p>
+                <p className="truncate text-xs text-muted-foreground">
+                  {`${alert.equipmentName} · ${alert.facilityName}`}
+                </p>
+              </div>
+              <div className="flex shrink-0 flex-col items-end gap-1 text-xs text-muted-foreground">
+                <time dateTime={alert.raisedAt.toISOString()}>{formatDateTime(alert.raisedAt, language)}</time>
+                {alert.status === 'acknowledged' && <span>{t('acknowledged')}</span>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </CardSection>
   );
 }

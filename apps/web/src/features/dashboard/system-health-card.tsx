@@ -1,9 +1,8 @@
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ErrorState } from '../../components/query-state';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { QueryError } from '../../components/query-state';
+import { CardSection } from '../../components/card-section';
 import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -37,60 +36,52 @@ export function SystemHealthCard({ summary, className }: { summary: SummaryQuery
   const health = summary.data?.health;
   const seconds = health ? formatNumber(health.silentAfterSeconds, language) : '';
   return (
-    <Card className={cn('flex flex-col', className)}>
-      <CardHeader>
-        <div className="flex flex-col gap-1">
-          <CardTitle>{t('health')}</CardTitle>
-          <CardDescription>{t('healthDescription')}</CardDescription>
+    <CardSection
+      title={t('health')}
+      description={t('healthDescription')}
+      className={className}
+      contentClassName="flex-1"
+    >
+      {summary.isError && !health ? (
+        <QueryError query={summary} />
+      ) : !health ? (
+        <div className="flex flex-col gap-3" aria-hidden>
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-6 w-full" />
+          ))}
         </div>
-      </CardHeader>
-      <CardContent className="flex-1">
-        {summary.isError && !health ? (
-          <ErrorState
-            error={summary.error}
-            onRetry={() => {
-              void summary.refetch();
-            }}
-          />
-        ) : !health ? (
-          <div className="flex flex-col gap-3" aria-hidden>
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-6 w-full" />
-            ))}
-          </div>
-        ) : (
-          <dl className="divide-y">
-            <Row label={t('database')} ok={health.database.reachable}>
-              {health.database.reachable
-                ? t('databaseOk', {
-                    kind: health.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
-                    ms: formatNumber(health.database.latencyMs, language, 1),
-                  })
-                : t('databaseDown')}
-            </Row>
-            <Row label={t('broker')} ok={health.broker === 'available'}>
-              {health.broker === 'available' ? t('brokerAvailable') : t('brokerUnavailable')}
-            </Row>
-            <Row label={t('ingest')} ok={health.ingest === 'receiving'}>
-              {health.ingest === 'receiving'
-                ? t('ingestReceiving')
-                : health.ingest === 'stale'
-                  ? t('ingestStale', { seconds })
-                  : t('ingestNone')}
-            </Row>
-            <Row label={t('silentDevices')} ok={health.silentDevices === 0}>
-              {t('silentDevicesValue', { count: formatNumber(health.silentDevices, language), seconds })}
-            </Row>
-            <Row label={t('lastData')} ok={null}>
-              {health.lastDataAt ? (
-                <time dateTime={health.lastDataAt.toISOString()}>{formatDateTime(health.lastDataAt, language)}</time>
-              ) : (
-                '—'
-              )}
-            </Row>
-          </dl>
-        )}
-      </CardContent>
-    </Card>
+      ) : (
+        <dl className="divide-y">
+          <Row label={t('database')} ok={health.database.reachable}>
+            {health.database.reachable
+              ? t('databaseOk', {
+                  kind: health.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
+                  ms: formatNumber(health.database.latencyMs, language, 1),
+                })
+              : t('databaseDown')}
+          </Row>
+          <Row label={t('broker')} ok={health.broker === 'available'}>
+            {health.broker === 'available' ? t('brokerAvailable') : t('brokerUnavailable')}
+          </Row>
+          <Row label={t('ingest')} ok={health.ingest === 'receiving'}>
+            {health.ingest === 'receiving'
+              ? t('ingestReceiving')
+              : health.ingest === 'stale'
+                ? t('ingestStale', { seconds })
+                : t('ingestNone')}
+          </Row>
+          <Row label={t('silentDevices')} ok={health.silentDevices === 0}>
+            {t('silentDevicesValue', { count: formatNumber(health.silentDevices, language), seconds })}
+          </Row>
+          <Row label={t('lastData')} ok={null}>
+            {health.lastDataAt ? (
+              <time dateTime={health.lastDataAt.toISOString()}>{formatDateTime(health.lastDataAt, language)}</time>
+            ) : (
+              '—'
+            )}
+          </Row>
+        </dl>
+      )}
+    </CardSection>
   );
 }

@@ -65,6 +65,22 @@ export function projectSites(sites: Pick<DataCenterSite, 'id' | 'latitude' | 'lo
   return { positions, parallels, meridians };
 }
 
+/** A centred SVG label with a halo in the background colour, readable over links and dots. */
+function HaloText({ x, y, className, children }: { x: number; y: number; className: string; children: string }) {
+  return (
+    <text
+      x={x}
+      y={y}
+      textAnchor="middle"
+      className={cn(className, 'stroke-background')}
+      strokeWidth={4}
+      paintOrder="stroke"
+    >
+      {children}
+    </text>
+  );
+}
+
 interface DiagramProps {
   sites: DataCenterSite[];
   links: DataCenterLink[];
@@ -150,26 +166,12 @@ export function DataCenterDiagram({ sites, links }: DiagramProps) {
                   className={cn(statusFill[site.status], 'stroke-background')}
                   strokeWidth={2}
                 />
-                <text
-                  x={p.x}
-                  y={p.y + 30}
-                  textAnchor="middle"
-                  className="fill-foreground stroke-background text-[13px] font-semibold"
-                  strokeWidth={4}
-                  paintOrder="stroke"
-                >
+                <HaloText x={p.x} y={p.y + 30} className="fill-foreground text-[13px] font-semibold">
                   {site.name}
-                </text>
-                <text
-                  x={p.x}
-                  y={p.y + 45}
-                  textAnchor="middle"
-                  className="fill-muted-foreground stroke-background text-[11px]"
-                  strokeWidth={4}
-                  paintOrder="stroke"
-                >
+                </HaloText>
+                <HaloText x={p.x} y={p.y + 45} className="fill-muted-foreground text-[11px]">
                   {`${t(`function.${site.function}`)} · ${site.ipAddress}`}
-                </text>
+                </HaloText>
               </g>
             );
           })}

@@ -121,21 +121,11 @@ export default function UsersPage() {
           >
             <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
               <tr>
-                <th scope="col" className={cellClass}>
-                  {t('name')}
-                </th>
-                <th scope="col" className={cellClass}>
-                  {t('email')}
-                </th>
-                <th scope="col" className={cellClass}>
-                  {t('role')}
-                </th>
-                <th scope="col" className={cellClass}>
-                  {t('twoFactor')}
-                </th>
-                <th scope="col" className={cellClass}>
-                  {t('lastLogin')}
-                </th>
+                {[t('name'), t('email'), t('role'), t('twoFactor'), t('lastLogin')].map((label) => (
+                  <th key={label} scope="col" className={cellClass}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y">

@@ -1,4 +1,5 @@
 import { isLanguage, type Language } from '@sentinela/shared/language';
+import { readLocal, writeLocal } from '../local-storage';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -7,20 +8,12 @@ export const htmlLang: Record<Language, string> = { pt: 'pt-BR', en: 'en' };
 
 /** The stored choice, or null when nothing valid is stored (missing, other value, no storage). */
 export function readStoredLanguage(): Language | null {
-  try {
-    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : null;
-  } catch {
-    return null;
-  }
+  const value = readLocal(LANGUAGE_STORAGE_KEY);
+  return isLanguage(value) ? value : null;
 }
 
 export function writeStoredLanguage(language: Language): void {
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Storage full or blocked: the choice lasts for this page only.
-  }
+  writeLocal(LANGUAGE_STORAGE_KEY, language);
 }
 
 // The language the API client sends in its header. Kept outside React so the very first

@@ -1,3 +1,4 @@
+import { readLocal, writeLocal } from '../local-storage';
 import type { Theme } from './theme-context';
 
 /** Also read by public/theme-init.js before the first paint: keep the two in step. */
@@ -8,19 +9,11 @@ export function parseTheme(value: unknown): Theme | null {
 }
 
 export function readStoredTheme(): Theme | null {
-  try {
-    return parseTheme(window.localStorage.getItem(THEME_STORAGE_KEY));
-  } catch {
-    return null;
-  }
+  return parseTheme(readLocal(THEME_STORAGE_KEY));
 }
 
 export function writeStoredTheme(theme: Theme): void {
-  try {
-    window.localStorage.setItem(THEME_STORAGE_KEY, theme);
-  } catch {
-    // Storage blocked: the choice lasts for this page only.
-  }
+  writeLocal(THEME_STORAGE_KEY, theme);
 }
 
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
