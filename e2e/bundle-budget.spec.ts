@@ -14,7 +14,7 @@ test('bundle budget per route', async ({ browser }) => {
   const rows: { route: string; kb: number; files: number; budgetKb: number; goalKb: number }[] = [];
   for (const route of [...publicRoutes, ...protectedRoutes]) {
     // Protected routes as the signed-in administrator sees them; public ones signed out.
-    const signedIn = (protectedRoutes as readonly string[]).includes(route);
+    const signedIn = protectedRoutes.includes(route);
     const context = await browser.newContext(signedIn ? { storageState: ADMIN_STATE_FILE } : {});
     const page = await context.newPage();
     const scripts = new Map<string, Promise<number>>();

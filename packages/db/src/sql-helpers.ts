@@ -17,11 +17,3 @@ export function parseRows<T extends z.ZodType>(schema: T, result: unknown): z.ou
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-/**
- * The rows of a raw `db.execute()`, each checked by `schema` (a zod schema): a renamed or
- * retyped column fails here, and the row type follows the schema instead of a cast.
- */
-export function parseRows<T>(schema: { parse: (row: unknown) => T }, result: unknown): T[] {
-  return rowsOf<unknown>(result).map((row) => schema.parse(row));
-}
