@@ -2,7 +2,7 @@ import { eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '@sentinela/db/client';
 import { jobRuns } from '@sentinela/db/schema/jobs';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows } from '@sentinela/db/sql-helpers';
 import { z } from 'zod';
 
 /** One background job: a name (the key of its row in job_runs), how often, and what it does. */
@@ -151,5 +151,5 @@ async function tryAdvisoryLock(tx: Database, name: string): Promise<boolean> {
   const result = await tx.execute(
     sql`select pg_try_advisory_xact_lock(hashtext(${`sentinela.job:${name}`})) as locked`,
   );
-  return lockRow.parse(rowsOf(result)[0]).locked;
+  return parseRows(lockRow, result)[0]?.locked === true;
 }
