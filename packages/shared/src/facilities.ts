@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currentPowerSchema, openAlertCountsSchema, searchSchema, statusCountsSchema } from './equipment';
 import { pageInput, pageOf } from './page';
+import { countsOf, equipmentKindValues } from './plant';
 
 export const FACILITIES_PAGE_SIZE_MAX = 100;
 
@@ -11,16 +12,8 @@ export const facilitiesListInput = z
   })
   .default({ page: 1, pageSize: 12 });
 
-const count = z.number().int();
-/** Equipment by kind (equipmentKindValues). */
-export const kindCountsSchema = z.object({
-  motor: count,
-  light: count,
-  hvac: count,
-  meter: count,
-  server: count,
-  sensor: count,
-});
+/** Equipment by kind. */
+export const kindCountsSchema = countsOf(equipmentKindValues);
 
 export const facilityItemSchema = z.object({
   id: z.string(),

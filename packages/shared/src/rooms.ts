@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  currentPowerSchema,
-  facilityIdSchema,
-  openAlertCountsSchema,
-  searchSchema,
-  statusCountsSchema,
-} from './equipment';
+import { currentPowerSchema, openAlertCountsSchema, searchSchema, statusCountsSchema } from './equipment';
 import { pageInput, pageOf } from './page';
+import { facilityIdSchema } from './plant';
 
 export const ROOMS_PAGE_SIZE_MAX = 100;
 /** The most rooms a filter's option list carries. */
