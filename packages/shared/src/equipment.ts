@@ -83,3 +83,20 @@ export const currentPowerSchema = z.object({
   asOf: z.date().nullable(),
 });
 export type CurrentPower = z.infer<typeof currentPowerSchema>;
+
+/** What a room or a facility shows: its equipment by status, its power now and its open alerts. */
+export const placeFigures = {
+  equipment: statusCountsSchema,
+  power: currentPowerSchema,
+  openAlerts: openAlertCountsSchema,
+};
+
+/**
+ * The same figures over every place a list matches; powerKw sums the places' current power
+ * (places without a figure count as nothing).
+ */
+export const placesSummaryFigures = {
+  equipment: statusCountsSchema,
+  powerKw: z.number().nullable(),
+  openAlerts: openAlertCountsSchema,
+};

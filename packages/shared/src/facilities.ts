@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currentPowerSchema, openAlertCountsSchema, searchSchema, statusCountsSchema } from './equipment';
+import { placeFigures, placesSummaryFigures, searchSchema } from './equipment';
 import { pageInput, pageOf } from './page';
 import { countsOf, equipmentKindValues } from './plant';
 
@@ -25,20 +25,15 @@ export const facilityItemSchema = z.object({
   longitude: z.number().nullable(),
   timezone: z.string(),
   rooms: z.number().int(),
-  equipment: statusCountsSchema,
+  ...placeFigures,
   byKind: kindCountsSchema,
-  power: currentPowerSchema,
-  openAlerts: openAlertCountsSchema,
 });
 export type FacilityItem = z.infer<typeof facilityItemSchema>;
 
 export const facilitiesSummarySchema = z.object({
   facilities: z.number().int(),
   rooms: z.number().int(),
-  equipment: statusCountsSchema,
-  /** Sum of the facilities' current power (facilities without a figure count as nothing). */
-  powerKw: z.number().nullable(),
-  openAlerts: openAlertCountsSchema,
+  ...placesSummaryFigures,
 });
 
 export const facilitiesListOutput = pageOf(facilityItemSchema).extend({
