@@ -7,6 +7,7 @@ import {
   alertStatusFilters,
 } from './alert-values';
 import { pageInput, pageOf } from './page';
+import { countsOf } from './plant';
 
 // The plain values live in alert-values.ts (no zod, for the client's bundle); named here too.
 export { ACKNOWLEDGE_MANY_MAX, ALERT_NOTE_MAX, alertSeverities, alertStatuses, alertStatusFilters };
@@ -80,12 +81,7 @@ export const alertItemSchema = z.object({
 });
 export type AlertItem = z.infer<typeof alertItemSchema>;
 
-export const alertCountsSchema = z.object({
-  total: z.number().int(),
-  critical: z.number().int(),
-  warning: z.number().int(),
-  info: z.number().int(),
-});
+export const alertCountsSchema = countsOf(['total', ...alertSeverities]);
 export type AlertCounts = z.infer<typeof alertCountsSchema>;
 
 export const listAlertsOutput = pageOf(alertItemSchema).extend({

@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import { pageInput, pageOf } from './page';
-import { equipmentKindValues, equipmentStatusValues } from './plant';
+import { alertSeverities } from './alert-values';
+import {
+  countsOf,
+  deviceItemBase,
+  equipmentKindValues,
+  equipmentStatusValues,
+  facilityIdSchema,
+  roomIdSchema,
+} from './plant';
 
 /** The most rows one CSV export carries (the demo site ×10 is about 4,600 devices). */
 export const EQUIPMENT_CSV_MAX_ROWS = 10_000;
 export const EQUIPMENT_PAGE_SIZE_MAX = 500;
 export const SEARCH_MAX = 120;
 
-/** A facility or room id (any 8-4-4-4-12 hex id PostgreSQL accepts). */
-export const facilityIdSchema = z.guid('validation.facilityId');
-export const roomIdSchema = z.guid('validation.roomId');
 /** A search box: trimmed; blank means no search. */
 export const searchSchema = z
   .string()
@@ -32,16 +37,8 @@ export const equipmentListInput = equipmentFilters
   .extend(pageInput(50, EQUIPMENT_PAGE_SIZE_MAX))
   .default({ page: 1, pageSize: 50 });
 
-export const equipmentItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+export const equipmentItemSchema = deviceItemBase.extend({
   kind: z.enum(equipmentKindValues),
-  status: z.enum(equipmentStatusValues),
-  location: z.string().nullable(),
-  facilityId: z.string(),
-  facilityName: z.string(),
-  roomId: z.string().nullable(),
-  roomName: z.string().nullable(),
   /** Nameplate values (kW, A, rpm, W…). */
   rated: z.record(z.string(), z.number()),
   /** The last confirmed control state (on, brightness, mode, set-point). */
@@ -62,22 +59,11 @@ export const equipmentCsvOutput = z.object({
 });
 
 /** Equipment by status: what rooms and facilities show. */
-export const statusCountsSchema = z.object({
-  total: z.number().int(),
-  online: z.number().int(),
-  offline: z.number().int(),
-  maintenance: z.number().int(),
-  error: z.number().int(),
-});
+export const statusCountsSchema = countsOf(['total', ...equipmentStatusValues]);
 export type StatusCounts = z.infer<typeof statusCountsSchema>;
 
 /** Open alerts (active or acknowledged) by severity. */
-export const openAlertCountsSchema = z.object({
-  total: z.number().int(),
-  critical: z.number().int(),
-  warning: z.number().int(),
-  info: z.number().int(),
-});
+export const openAlertCountsSchema = countsOf(['total', ...alertSeverities]);
 export type OpenAlertCounts = z.infer<typeof openAlertCountsSchema>;
 
 /**
@@ -97,3 +83,20 @@ export const currentPowerSchema = z.object({
   asOf: z.date().nullable(),
 });
 export type CurrentPower = z.infer<typeof currentPowerSchema>;
+
+/** What a room or a facility shows: its equipment by status, its power now and its open alerts. */
+export const placeFigures = {
+  equipment: statusCountsSchema,
+  power: currentPowerSchema,
+  openAlerts: openAlertCountsSchema,
+};
+
+/**
+ * The same figures over every place a list matches; powerKw sums the places' current power
+ * (places without a figure count as nothing).
+ */
+export const placesSummaryFigures = {
+  equipment: statusCountsSchema,
+  powerKw: z.number().nullable(),
+  openAlerts: openAlertCountsSchema,
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { currentPowerSchema, openAlertCountsSchema, searchSchema, statusCountsSchema } from './equipment';
+import { placeFigures, placesSummaryFigures, searchSchema } from './equipment';
 import { pageInput, pageOf } from './page';
+import { countsOf, equipmentKindValues } from './plant';
 
 export const FACILITIES_PAGE_SIZE_MAX = 100;
 
@@ -11,16 +12,8 @@ export const facilitiesListInput = z
   })
   .default({ page: 1, pageSize: 12 });
 
-const count = z.number().int();
-/** Equipment by kind (equipmentKindValues). */
-export const kindCountsSchema = z.object({
-  motor: count,
-  light: count,
-  hvac: count,
-  meter: count,
-  server: count,
-  sensor: count,
-});
+/** Equipment by kind. */
+export const kindCountsSchema = countsOf(equipmentKindValues);
 
 export const facilityItemSchema = z.object({
   id: z.string(),
@@ -32,20 +25,15 @@ export const facilityItemSchema = z.object({
   longitude: z.number().nullable(),
   timezone: z.string(),
   rooms: z.number().int(),
-  equipment: statusCountsSchema,
+  ...placeFigures,
   byKind: kindCountsSchema,
-  power: currentPowerSchema,
-  openAlerts: openAlertCountsSchema,
 });
 export type FacilityItem = z.infer<typeof facilityItemSchema>;
 
 export const facilitiesSummarySchema = z.object({
   facilities: z.number().int(),
   rooms: z.number().int(),
-  equipment: statusCountsSchema,
-  /** Sum of the facilities' current power (facilities without a figure count as nothing). */
-  powerKw: z.number().nullable(),
-  openAlerts: openAlertCountsSchema,
+  ...placesSummaryFigures,
 });
 
 export const facilitiesListOutput = pageOf(facilityItemSchema).extend({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageInput, pageOf } from './page';
-import { equipmentStatusValues } from './plant';
+import { deviceItemBase, deviceListFilters, equipmentIdSchema, facilityIdSchema } from './plant';
 
 // HVAC & Clima (/hvac): the units with their readings and set-points, a summary, and the
 // climate of every room that has HVAC units or sensors.
@@ -10,46 +10,29 @@ export const SETPOINT_MIN_C = 10;
 export const SETPOINT_MAX_C = 35;
 export const HVAC_PAGE_SIZE_MAX = 200;
 
-const equipmentId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[a-z0-9-]+$/, 'validation.equipmentId');
-const facilityId = z.guid('validation.facilityId');
-const roomId = z.guid('validation.roomId');
-
 /** A set-point change, always in °C (the English UI converts from °F before sending). */
 export const hvacSetpointInput = z.object({
-  id: equipmentId,
+  id: equipmentIdSchema,
   setpoint: z
     .number('validation.setpointRange')
     .min(SETPOINT_MIN_C, 'validation.setpointRange')
     .max(SETPOINT_MAX_C, 'validation.setpointRange'),
 });
 
-export const hvacPowerInput = z.object({ id: equipmentId, on: z.boolean() });
+export const hvacPowerInput = z.object({ id: equipmentIdSchema, on: z.boolean() });
 
 export const hvacListInput = z
   .object({
-    search: z
-      .string()
-      .trim()
-      .max(120)
-      .optional()
-      .transform((s) => (s ? s : undefined)),
-    status: z.enum(equipmentStatusValues).optional(),
-    facilityId: facilityId.optional(),
-    roomId: roomId.optional(),
+    ...deviceListFilters,
     ...pageInput(25, HVAC_PAGE_SIZE_MAX),
   })
   .default({ search: undefined, page: 1, pageSize: 25 });
 
-export const hvacScopeInput = z.object({ facilityId: facilityId.optional() }).default({});
+export const hvacScopeInput = z.object({ facilityId: facilityIdSchema.optional() }).default({});
 
 export const hvacRoomsInput = z
   .object({
-    facilityId: facilityId.optional(),
+    facilityId: facilityIdSchema.optional(),
     ...pageInput(24, HVAC_PAGE_SIZE_MAX),
   })
   .default({ page: 1, pageSize: 24 });
@@ -68,15 +51,7 @@ export const hvacReadingsSchema = z.object({
 });
 export type HvacReadings = z.infer<typeof hvacReadingsSchema>;
 
-export const hvacItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  status: z.enum(equipmentStatusValues),
-  location: z.string().nullable(),
-  facilityId: z.string(),
-  facilityName: z.string(),
-  roomId: z.string().nullable(),
-  roomName: z.string().nullable(),
+export const hvacItemSchema = deviceItemBase.extend({
   /** The last confirmed control state (equipment.state). */
   on: z.boolean().nullable(),
   mode: z.string().nullable(),

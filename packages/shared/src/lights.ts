@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageInput, pageOf } from './page';
-import { equipmentStatusValues, lightModeValues } from './plant';
+import { deviceItemBase, lightModeValues } from './plant';
 import { clockTimeSchema, energyTariffSchema } from './settings';
 
 /** The lighting page (/lights): its queries, its schedules, and what they answer. */
@@ -28,15 +28,7 @@ export const lightsListInput = z
   })
   .default({ page: 1, pageSize: 25 });
 
-export const lightItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  status: z.enum(equipmentStatusValues),
-  location: z.string().nullable(),
-  facilityId: z.string(),
-  facilityName: z.string(),
-  roomId: z.string().nullable(),
-  roomName: z.string().nullable(),
+export const lightItemSchema = deviceItemBase.extend({
   /** Nameplate power, W (null when the nameplate does not say). */
   ratedW: z.number().nullable(),
   /** The last confirmed control state. */

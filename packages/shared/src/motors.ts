@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { pageInput, pageOf } from './page';
-import { equipmentStatusValues } from './plant';
+import {
+  countsOf,
+  deviceItemBase,
+  deviceListFilters,
+  equipmentIdSchema,
+  equipmentStatusValues,
+  facilityIdSchema,
+  roomIdSchema,
+} from './plant';
 
 // The motors page (/motors): summary cards, the server-paged list with each motor's latest
 // readings, the motor's command history and the facility/room filter options.
@@ -13,37 +21,22 @@ export type MotorMetric = 'temperature' | 'vibration' | 'current' | 'efficiency'
 
 export const motorPowerFilters = ['on', 'off'] as const;
 
-const equipmentId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[a-z0-9-]+$/, 'validation.equipmentId');
-const facilityId = z.guid('validation.facilityId');
-const roomId = z.guid('validation.roomId');
-
 /** Where the summary looks (the whole site when neither is given). */
-export const motorScopeInput = z.object({ facilityId: facilityId.optional(), roomId: roomId.optional() }).default({});
+export const motorScopeInput = z
+  .object({ facilityId: facilityIdSchema.optional(), roomId: roomIdSchema.optional() })
+  .default({});
 
 export const motorListInput = z
   .object({
-    search: z
-      .string()
-      .trim()
-      .max(120)
-      .optional()
-      .transform((s) => (s ? s : undefined)),
-    status: z.enum(equipmentStatusValues).optional(),
+    ...deviceListFilters,
     /** The motor's confirmed control state. */
     power: z.enum(motorPowerFilters).optional(),
-    facilityId: facilityId.optional(),
-    roomId: roomId.optional(),
     ...pageInput(25, MOTORS_PAGE_SIZE_MAX),
   })
   .default({ search: undefined, page: 1, pageSize: 25 });
 
 export const motorCommandsInput = z.object({
-  id: equipmentId,
+  id: equipmentIdSchema,
   limit: z.number().int().min(1).max(MOTOR_COMMANDS_MAX).default(10),
 });
 
@@ -60,15 +53,7 @@ export const motorReadingsSchema = z.object({
 });
 export type MotorReadings = z.infer<typeof motorReadingsSchema>;
 
-export const motorItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  status: z.enum(equipmentStatusValues),
-  location: z.string().nullable(),
-  facilityId: z.string(),
-  facilityName: z.string(),
-  roomId: z.string().nullable(),
-  roomName: z.string().nullable(),
+export const motorItemSchema = deviceItemBase.extend({
   /** The last state the device confirmed (equipment.state.on). */
   on: z.boolean(),
   /** Nameplate values: powerKw, currentA, rpm, voltageV, efficiency. */
@@ -84,12 +69,7 @@ export const motorListOutput = pageOf(motorItemSchema);
 
 export const motorSummaryOutput = z.object({
   total: z.number().int(),
-  byStatus: z.object({
-    online: z.number().int(),
-    offline: z.number().int(),
-    maintenance: z.number().int(),
-    error: z.number().int(),
-  }),
+  byStatus: countsOf(equipmentStatusValues),
   /** Online and switched on (confirmed state). */
   operating: z.number().int(),
   /** Mean of the latest temperature of the online motors, °C. */

@@ -6,12 +6,51 @@ export const equipmentStatusValues = ['online', 'offline', 'maintenance', 'error
 export type EquipmentKind = (typeof equipmentKindValues)[number];
 export type EquipmentStatus = (typeof equipmentStatusValues)[number];
 
-const equipmentId = z
+/** A device id: lower-case letters, digits and dashes. */
+export const equipmentIdSchema = z
   .string()
   .trim()
   .min(1)
   .max(64)
   .regex(/^[a-z0-9-]+$/, 'validation.equipmentId');
+
+// guid, not uuid: any 8-4-4-4-12 hex id PostgreSQL accepts (seeded rows need not be RFC 4122).
+export const facilityIdSchema = z.guid('validation.facilityId');
+export const roomIdSchema = z.guid('validation.roomId');
+
+/** An object of integer counts, one per key: `countsOf(['total', ...equipmentStatusValues])`. */
+export function countsOf<const K extends readonly string[]>(keys: K) {
+  const shape = Object.fromEntries(keys.map((key) => [key, z.number().int()]));
+  return z.object(shape as Record<K[number], z.ZodNumber>);
+}
+
+/** What every device list item carries: who it is, its status and where it is. */
+export const deviceItemBase = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(equipmentStatusValues),
+  location: z.string().nullable(),
+  facilityId: z.string(),
+  facilityName: z.string(),
+  roomId: z.string().nullable(),
+  roomName: z.string().nullable(),
+});
+
+/**
+ * The filters of a device kind's list (motors, HVAC): a search (blank means none), a status and
+ * where. Spread into the kind's input beside its own filters and `pageInput`.
+ */
+export const deviceListFilters = {
+  search: z
+    .string()
+    .trim()
+    .max(120)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+  status: z.enum(equipmentStatusValues).optional(),
+  facilityId: facilityIdSchema.optional(),
+  roomId: roomIdSchema.optional(),
+};
 
 export const equipmentListInput = z
   .object({
@@ -24,11 +63,13 @@ export const equipmentListInput = z
   })
   .default({ page: 1, pageSize: 50 });
 
-export const telemetryLatestInput = z.object({ equipmentIds: z.array(equipmentId).max(1000).optional() }).default({});
+export const telemetryLatestInput = z
+  .object({ equipmentIds: z.array(equipmentIdSchema).max(1000).optional() })
+  .default({});
 
 export const telemetrySeriesInput = z
   .object({
-    equipmentId,
+    equipmentId: equipmentIdSchema,
     metric: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,47}$/, 'validation.metric'),
     from: z.coerce.date(),
     to: z.coerce.date(),
@@ -40,12 +81,12 @@ export const telemetrySeriesInput = z
     path: ['from'],
   });
 
-export const setPowerInput = z.object({ id: equipmentId, on: z.boolean() });
+export const setPowerInput = z.object({ id: equipmentIdSchema, on: z.boolean() });
 
 export const lightModeValues = ['normal', 'eco', 'boost'] as const;
 export const lightSetInput = z
   .object({
-    id: equipmentId,
+    id: equipmentIdSchema,
     on: z.boolean().optional(),
     brightness: z.number().int().min(0).max(100).optional(),
     mode: z.enum(lightModeValues).optional(),
@@ -62,7 +103,7 @@ export const lightsBulkInput = z.object({
   roomId: z.uuid().optional(),
 });
 
-export const setpointInput = z.object({ id: equipmentId, setpoint: z.number().min(10).max(35) });
+export const setpointInput = z.object({ id: equipmentIdSchema, setpoint: z.number().min(10).max(35) });
 
 /** How one device command ended: the device's ack (confirmed / refused) or no answer in time. */
 export const commandResultSchema = z.object({
@@ -76,12 +117,7 @@ export const commandResultSchema = z.object({
 export type CommandResultOutput = z.infer<typeof commandResultSchema>;
 
 /** How a command sent to many devices ended, counted by outcome. */
-export const bulkCommandResultSchema = z.object({
-  total: z.number().int(),
-  confirmed: z.number().int(),
-  failed: z.number().int(),
-  timeout: z.number().int(),
-});
+export const bulkCommandResultSchema = countsOf(['total', 'confirmed', 'failed', 'timeout']);
 
 /** The newest value of one metric of one device. */
 export const telemetryLatestOutput = z.array(

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  currentPowerSchema,
-  facilityIdSchema,
-  openAlertCountsSchema,
-  searchSchema,
-  statusCountsSchema,
-} from './equipment';
+import { placeFigures, placesSummaryFigures, searchSchema } from './equipment';
 import { pageInput, pageOf } from './page';
+import { facilityIdSchema } from './plant';
 
 export const ROOMS_PAGE_SIZE_MAX = 100;
 /** The most rooms a filter's option list carries. */
@@ -27,18 +22,13 @@ export const roomItemSchema = z.object({
   kind: z.string(),
   facilityId: z.string(),
   facilityName: z.string(),
-  equipment: statusCountsSchema,
-  power: currentPowerSchema,
-  openAlerts: openAlertCountsSchema,
+  ...placeFigures,
 });
 export type RoomItem = z.infer<typeof roomItemSchema>;
 
 export const roomsSummarySchema = z.object({
   rooms: z.number().int(),
-  equipment: statusCountsSchema,
-  /** Sum of the rooms' current power (rooms without a figure count as nothing). */
-  powerKw: z.number().nullable(),
-  openAlerts: openAlertCountsSchema,
+  ...placesSummaryFigures,
 });
 
 export const roomsListOutput = pageOf(roomItemSchema).extend({

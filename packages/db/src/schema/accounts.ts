@@ -1,6 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, parentId } from './columns';
 
 /** People who sign in. E-mail is stored lower-cased; the unique index enforces one account each. */
 export const users = pgTable(
@@ -37,9 +36,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -52,9 +49,7 @@ export const sessions = pgTable(
 /** The first step of a sign-in that still needs the second factor (short-lived cookie). */
 export const loginChallenges = pgTable('login_challenges', {
   id: text('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: parentId('user_id', () => users.id),
   method: text('method', { enum: ['totp', 'sms'] }).notNull(),
   failedAttempts: integer('failed_attempts').notNull().default(0),
   createdAt: createdAt(),
@@ -66,9 +61,7 @@ export const smsCodes = pgTable(
   'sms_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id),
     purpose: text('purpose', { enum: ['setup', 'login'] }).notNull(),
     phoneNumber: text('phone_number').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -93,9 +86,7 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

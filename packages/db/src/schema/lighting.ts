@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { rooms } from './plant';
+import { parentId } from './columns';
 
 /**
  * Lighting schedules per room: the lights of the room are switched on at `onTime` and off at
@@ -10,9 +11,7 @@ export const lightSchedules = pgTable(
   'light_schedules',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'cascade' }),
+    roomId: parentId('room_id', () => rooms.id),
     onTime: text('on_time').notNull(),
     offTime: text('off_time').notNull(),
     days: jsonb('days').$type<number[]>().notNull(),

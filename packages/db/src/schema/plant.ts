@@ -18,8 +18,7 @@ import {
   equipmentKindValues as equipmentKinds,
   equipmentStatusValues as equipmentStatuses,
 } from '@sentinela/shared/plant';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, parentId } from './columns';
 
 /** A site: a plant, a warehouse, a data-center building. */
 export const facilities = pgTable('facilities', {
@@ -39,9 +38,7 @@ export const rooms = pgTable(
   'rooms',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    facilityId: uuid('facility_id')
-      .notNull()
-      .references(() => facilities.id, { onDelete: 'cascade' }),
+    facilityId: parentId('facility_id', () => facilities.id),
     name: text('name').notNull(),
     kind: text('kind').notNull().default('production'),
     createdAt: createdAt(),
@@ -61,9 +58,7 @@ export const equipment = pgTable(
     name: text('name').notNull(),
     kind: text('kind', { enum: equipmentKinds }).notNull(),
     status: text('status', { enum: equipmentStatuses }).notNull().default('offline'),
-    facilityId: uuid('facility_id')
-      .notNull()
-      .references(() => facilities.id, { onDelete: 'cascade' }),
+    facilityId: parentId('facility_id', () => facilities.id),
     roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'set null' }),
     location: text('location'),
     rated: jsonb('rated').$type<Record<string, number>>().notNull().default({}),
