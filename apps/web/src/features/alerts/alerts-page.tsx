@@ -9,7 +9,7 @@ import { Pagination } from '../../components/pagination';
 import { ErrorState } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
-import { StatCard } from '../../components/ui/card';
+import { StatCard } from '../../components/stat-card';
 import { errorMessage } from '../../lib/api-errors';
 import { formatNumber } from '../../lib/format';
 import { alertsStrings } from './alerts.strings';

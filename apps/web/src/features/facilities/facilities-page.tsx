@@ -5,7 +5,7 @@ import { SearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState } from '../../components/query-state';
-import { StatCard } from '../../components/ui/card';
+import { StatCard } from '../../components/stat-card';
 import { formatNumber } from '../../lib/format';
 import { facilitiesStrings } from './facilities.strings';
 import { useLanguage } from '../../lib/i18n/language-context';

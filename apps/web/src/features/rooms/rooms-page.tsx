@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { SearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState } from '../../components/query-state';
-import { StatCard } from '../../components/ui/card';
+import { StatCard } from '../../components/stat-card';
 import { SelectField } from '../../components/select-field';
 import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
