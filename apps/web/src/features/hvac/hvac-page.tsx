@@ -1,8 +1,7 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { HvacItem } from '@sentinela/shared/hvac';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { SearchField } from '../../components/filter-bar';
 import { SelectField } from '../../components/select-field';
@@ -15,7 +14,8 @@ import { useLiveTelemetry } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
-import { ListPagination } from '../plant/list-pagination';
+import { PagedList } from '../plant/paged-list';
+import { pollKeepingData } from '../../lib/polling';
 import { useFilteredPage } from '../plant/use-filtered-page';
 import { HvacStats } from './hvac-stats';
 import { HvacTable } from './hvac-table';
@@ -83,16 +83,10 @@ export default function HvacPage() {
   const [page, setPage] = useFilteredPage(filterKey);
 
   const summary = useQuery(
-    trpc.hvac.summary.queryOptions(
-      { facilityId: input.facilityId },
-      { placeholderData: keepPreviousData, refetchInterval: SUMMARY_REFRESH_MS },
-    ),
+    trpc.hvac.summary.queryOptions({ facilityId: input.facilityId }, pollKeepingData(SUMMARY_REFRESH_MS)),
   );
   const list = useQuery(
-    trpc.hvac.list.queryOptions(
-      { ...input, page, pageSize: HVAC_PAGE_SIZE },
-      { placeholderData: keepPreviousData, refetchInterval: LIST_REFRESH_MS },
-    ),
+    trpc.hvac.list.queryOptions({ ...input, page, pageSize: HVAC_PAGE_SIZE }, pollKeepingData(LIST_REFRESH_MS)),
   );
   const locations = useQuery(trpc.hvac.locations.queryOptions());
   const items = list.data?.items;
@@ -150,9 +144,7 @@ export default function HvacPage() {
             />
           </div>
 
-          {list.isError && !list.data ? (
-            <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-          ) : (
+          <PagedList list={list} onPage={setPage} totalLabel={(count) => t('totalUnits', { count })}>
             <HvacTable
               items={items}
               stale={list.isPlaceholderData}
@@ -163,14 +155,7 @@ export default function HvacPage() {
               onPower={(item, on) => void commands.setPower(item, on)}
               onEditSetpoint={setEditing}
             />
-          )}
-          <ListPagination
-            data={list.data}
-            busy={list.isFetching}
-            onPage={setPage}
-            totalLabel={(count) => t('totalUnits', { count })}
-            hideWhenEmpty
-          />
+          </PagedList>
         </CardContent>
       </Card>
 
