@@ -20,7 +20,7 @@ import { useFilteredPage } from '../plant/use-filtered-page';
 import { HvacStats } from './hvac-stats';
 import { HvacTable } from './hvac-table';
 import { RoomClimateOverview } from './room-climate';
-import { useStatusOptions } from '../plant/status-options';
+import { StatusSelect } from '../plant/status-select';
 import { useDeviceCommand } from '../plant/use-device-command';
 
 /** Set-point and on/off commands to HVAC units; a confirmation also re-reads the rooms' climate. */
@@ -93,7 +93,6 @@ export default function HvacPage() {
   const ids = useMemo(() => (items ?? []).map((item) => item.id), [items]);
   const live = useLiveTelemetry(ids, { enabled: items !== undefined });
   const commands = useHvacCommands();
-  const statusOptions = useStatusOptions();
   const limits = list.data?.setpointLimits ?? summary.data?.setpointLimits;
 
   return (
@@ -132,15 +131,12 @@ export default function HvacPage() {
               options={(locations.data ?? []).map((l) => ({ value: l.facilityId, label: l.facilityName }))}
               onChange={setFacilityId}
             />
-            <SelectField
+            <StatusSelect
               label={t('filter.status')}
               labelPlacement="hidden"
               value={status}
               emptyOption={`${t('filter.status')}: ${tOps('all')}`}
-              options={statusOptions}
-              onChange={(value) => {
-                setStatus(value as '' | EquipmentStatus);
-              }}
+              onChange={setStatus}
             />
           </div>
 
