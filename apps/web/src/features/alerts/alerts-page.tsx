@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
+import { ListPagination } from '../../components/list-pagination';
 import { ErrorState } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
@@ -172,16 +172,12 @@ export default function AlertsPage() {
         </p>
       )}
 
-      {data && (
-        <Pagination
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          busy={list.isFetching}
-          onPage={setPage}
-          totalLabel={t('total', { count: formatNumber(data.total, language) })}
-        />
-      )}
+      <ListPagination
+        data={data}
+        busy={list.isFetching}
+        onPage={setPage}
+        totalLabel={(count) => t('total', { count: formatNumber(count, language) })}
+      />
 
       <AlertNoteDialog
         key={target ? `${target.action}:${target.alert.id}` : 'closed'}

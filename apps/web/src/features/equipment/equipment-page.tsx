@@ -10,7 +10,7 @@ import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useLiveEvents, type LiveEvent } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
-import { ListPagination } from '../plant/list-pagination';
+import { ListPagination } from '../../components/list-pagination';
 import { EquipmentFilters } from './equipment-filters';
 import { EquipmentTable } from './equipment-table';
 import { ExportCsvButton } from './export-csv-button';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../components/query-state';
-import { ListPagination } from './list-pagination';
+import { ListPagination } from '../../components/list-pagination';
 
 interface PagedListProps {
   /** The list's query: its page envelope, and whether it failed or is fetching. */

@@ -11,7 +11,7 @@ import { roomsStrings } from './rooms.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { SiteFigures } from '../plant/site-figures';
-import { ListPagination } from '../plant/list-pagination';
+import { ListPagination } from '../../components/list-pagination';
 import { useSearchDraft } from '../plant/use-search-draft';
 import { RoomsTable } from './rooms-table';
 import { useRoomsFilters } from './use-rooms-filters';
