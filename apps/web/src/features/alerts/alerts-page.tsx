@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
 import { ListPagination } from '../../components/list-pagination';
-import { ErrorState } from '../../components/query-state';
+import { ErrorState, FirstPageLoading } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { StatCard } from '../../components/stat-card';
@@ -166,11 +166,7 @@ export default function AlertsPage() {
           }}
         />
       )}
-      {!data && !list.isError && (
-        <p role="status" className="sr-only">
-          {tOps('loading')}
-        </p>
-      )}
+      <FirstPageLoading query={list} text={tOps('loading')} />
 
       <ListPagination
         data={data}

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { SearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
-import { ErrorState } from '../../components/query-state';
+import { ErrorState, FirstPageLoading } from '../../components/query-state';
 import { StatCard } from '../../components/stat-card';
 import { SelectField } from '../../components/select-field';
 import { formatNumber } from '../../lib/format';
@@ -77,11 +77,7 @@ export default function RoomsPage() {
       ) : (
         <RoomsTable items={data?.items} busy={list.isFetching} stale={list.isPlaceholderData} rows={ROOMS_PAGE_SIZE} />
       )}
-      {!data && !list.isError && (
-        <p role="status" className="sr-only">
-          {t('loading')}
-        </p>
-      )}
+      <FirstPageLoading query={list} text={t('loading')} />
       <div className="min-h-8">
         <ListPagination
           data={data}
