@@ -23,6 +23,16 @@ export function QueryError({ query }: { query: { error: unknown; refetch: () => 
   return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 }
 
+/** Tells screen readers that a list's first page is loading (nothing while it shows or failed). */
+export function FirstPageLoading({ query, text }: { query: { data: unknown; isError: boolean }; text: string }) {
+  if (query.data !== undefined || query.isError) return null;
+  return (
+    <p role="status" className="sr-only">
+      {text}
+    </p>
+  );
+}
+
 /** Nothing to show (an empty list, a filter that matches nothing). */
 export function EmptyState({ children, icon }: { children: ReactNode; icon?: ReactNode }) {
   return (

@@ -37,4 +37,11 @@ describe('SelectField', () => {
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveProperty('value', 'a');
     expect(screen.queryByText('Status')).toBeNull();
   });
+
+  it('lists only the options when there is no "all" choice', () => {
+    render(<SelectField label="Range" value="b" options={options} onChange={vi.fn()} />);
+    const select = screen.getByLabelText<HTMLSelectElement>('Range');
+    expect([...select.options].map((option) => option.value)).toEqual(['a', 'b']);
+    expect(select.value).toBe('b');
+  });
 });

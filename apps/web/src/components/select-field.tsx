@@ -12,14 +12,14 @@ interface SelectFieldProps {
   /** `above`: a small label over the select; `hidden`: the label only for screen readers. */
   labelPlacement?: 'above' | 'hidden';
   value: string;
-  /** The first option, with the empty value ("All …"). */
-  emptyOption: string;
+  /** The first option, with the empty value ("All …"); none when left out. */
+  emptyOption?: string;
   options: readonly SelectOption[];
   onChange: (value: string) => void;
   className?: string;
 }
 
-/** A labelled native select: "All …" first, then the options. */
+/** A labelled native select: "All …" first (when given), then the options. */
 export function SelectField({
   label,
   labelPlacement = 'above',
@@ -39,7 +39,7 @@ export function SelectField({
         onChange(event.target.value);
       }}
     >
-      <option value="">{emptyOption}</option>
+      {emptyOption !== undefined && <option value="">{emptyOption}</option>}
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}

@@ -1,6 +1,5 @@
 import { alertSeverities, alertStatuses, type AlertSeverity } from '@sentinela/shared/alert-values';
-import { useId } from 'react';
-import { Select } from '../../components/ui/input';
+import { SelectField } from '../../components/select-field';
 import { alertsStrings } from './alerts.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
@@ -19,48 +18,26 @@ interface AlertFiltersProps {
 export function AlertFilters({ status, severity, onStatus, onSeverity }: AlertFiltersProps) {
   const t = useStrings(alertsStrings);
   const tOps = useStrings(opsStrings);
-  const statusId = useId();
-  const severityId = useId();
   return (
     <fieldset className="flex flex-wrap items-end gap-3">
       <legend className="sr-only">{t('filters')}</legend>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={statusId} className="text-xs font-medium text-muted-foreground">
-          {t('statusFilter')}
-        </label>
-        <Select
-          id={statusId}
-          value={status}
-          onChange={(event) => {
-            onStatus(event.target.value as StatusFilter);
-          }}
-        >
-          {statusFilters.map((value) => (
-            <option key={value} value={value}>
-              {t(`filter.${value}`)}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={severityId} className="text-xs font-medium text-muted-foreground">
-          {t('severityFilter')}
-        </label>
-        <Select
-          id={severityId}
-          value={severity}
-          onChange={(event) => {
-            onSeverity(event.target.value as AlertSeverity | '');
-          }}
-        >
-          <option value="">{t('filter.allSeverities')}</option>
-          {alertSeverities.map((value) => (
-            <option key={value} value={value}>
-              {tOps(`severity.${value}`)}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <SelectField
+        label={t('statusFilter')}
+        value={status}
+        options={statusFilters.map((value) => ({ value, label: t(`filter.${value}`) }))}
+        onChange={(value) => {
+          onStatus(value as StatusFilter);
+        }}
+      />
+      <SelectField
+        label={t('severityFilter')}
+        value={severity}
+        emptyOption={t('filter.allSeverities')}
+        options={alertSeverities.map((value) => ({ value, label: tOps(`severity.${value}`) }))}
+        onChange={(value) => {
+          onSeverity(value as AlertSeverity | '');
+        }}
+      />
     </fieldset>
   );
 }

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
-import { ErrorState } from '../../components/query-state';
+import { ListPagination } from '../../components/list-pagination';
+import { ErrorState, FirstPageLoading } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
-import { StatCard } from '../../components/ui/card';
+import { StatCard } from '../../components/stat-card';
 import { errorMessage } from '../../lib/api-errors';
 import { formatNumber } from '../../lib/format';
 import { alertsStrings } from './alerts.strings';
@@ -166,22 +166,14 @@ export default function AlertsPage() {
           }}
         />
       )}
-      {!data && !list.isError && (
-        <p role="status" className="sr-only">
-          {tOps('loading')}
-        </p>
-      )}
+      <FirstPageLoading query={list} text={tOps('loading')} />
 
-      {data && (
-        <Pagination
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          busy={list.isFetching}
-          onPage={setPage}
-          totalLabel={t('total', { count: formatNumber(data.total, language) })}
-        />
-      )}
+      <ListPagination
+        data={data}
+        busy={list.isFetching}
+        onPage={setPage}
+        totalLabel={(count) => t('total', { count: formatNumber(count, language) })}
+      />
 
       <AlertNoteDialog
         key={target ? `${target.action}:${target.alert.id}` : 'closed'}

@@ -1,7 +1,7 @@
 import { AlertTriangle, Boxes, Wifi, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { QueryError } from '../../components/query-state';
-import { StatCard } from '../../components/ui/card';
+import { StatCard } from '../../components/stat-card';
 import { formatNumber, formatQuantity } from '../../lib/format';
 import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';

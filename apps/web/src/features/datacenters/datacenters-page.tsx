@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, Globe2, Server, Warehouse } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState } from '../../components/query-state';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, StatCard } from '../../components/ui/card';
-import { Select } from '../../components/ui/input';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { StatCard } from '../../components/stat-card';
+import { SelectField } from '../../components/select-field';
 import { cn } from '../../lib/cn';
 import { formatNumber, formatTime } from '../../lib/format';
 import { datacentersStrings } from './datacenters.strings';
@@ -28,7 +29,6 @@ export default function DatacentersPage() {
   const t = useStrings(datacentersStrings);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const windowId = useId();
   const [uptimeDays, setUptimeDays] = useState<number>(DEFAULT_UPTIME_DAYS);
 
   const overview = useQuery(
@@ -53,24 +53,15 @@ export default function DatacentersPage() {
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 
-      <div className="flex flex-col gap-1 self-start">
-        <label htmlFor={windowId} className="text-xs font-medium text-muted-foreground">
-          {t('uptimeWindow')}
-        </label>
-        <Select
-          id={windowId}
-          value={uptimeDays}
-          onChange={(event) => {
-            setUptimeDays(Number(event.target.value));
-          }}
-        >
-          {UPTIME_WINDOWS.map((days) => (
-            <option key={days} value={days}>
-              {t('days', { days })}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <SelectField
+        label={t('uptimeWindow')}
+        className="self-start"
+        value={String(uptimeDays)}
+        options={UPTIME_WINDOWS.map((days) => ({ value: String(days), label: t('days', { days }) }))}
+        onChange={(value) => {
+          setUptimeDays(Number(value));
+        }}
+      />
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard

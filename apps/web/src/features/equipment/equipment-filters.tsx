@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EquipmentKind, EquipmentStatus } from '@sentinela/shared/plant';
+import type { EquipmentKind } from '@sentinela/shared/plant';
 import { X } from 'lucide-react';
 import { useCallback } from 'react';
 import { SearchField } from '../../components/filter-bar';
@@ -10,7 +10,7 @@ import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { equipmentKinds } from '../plant/equipment-values';
-import { useStatusOptions } from '../plant/status-options';
+import { StatusSelect } from '../plant/status-select';
 import { useSearchDraft } from '../plant/use-search-draft';
 import type { EquipmentFilterPatch, EquipmentFilterState } from './use-equipment-filters';
 
@@ -30,7 +30,6 @@ export function EquipmentFilters({
 
   const onSearch = useCallback((search: string) => onChange({ search }), [onChange]);
   const [text, setText] = useSearchDraft(filters.search, onSearch);
-  const statusOptions = useStatusOptions();
 
   const filtered = Boolean(filters.search || filters.status || filters.kind || filters.facilityId || filters.roomId);
   const roomOptions = rooms.data ?? [];
@@ -45,12 +44,11 @@ export function EquipmentFilters({
         maxLength={120}
         onChange={(event) => setText(event.target.value)}
       />
-      <SelectField
+      <StatusSelect
         label={t('status')}
         value={filters.status ?? ''}
         emptyOption={t('all')}
-        options={statusOptions}
-        onChange={(value) => onChange({ status: (value || undefined) as EquipmentStatus | undefined })}
+        onChange={(status) => onChange({ status: status || undefined })}
       />
       <SelectField
         label={t('kind')}

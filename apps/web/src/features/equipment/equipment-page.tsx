@@ -4,13 +4,13 @@ import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
-import { ErrorState } from '../../components/query-state';
+import { ErrorState, FirstPageLoading } from '../../components/query-state';
 import { equipmentStrings } from './equipment.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useLiveEvents, type LiveEvent } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
-import { ListPagination } from '../plant/list-pagination';
+import { ListPagination } from '../../components/list-pagination';
 import { EquipmentFilters } from './equipment-filters';
 import { EquipmentTable } from './equipment-table';
 import { ExportCsvButton } from './export-csv-button';
@@ -95,11 +95,7 @@ export default function EquipmentPage() {
           rows={EQUIPMENT_PAGE_SIZE}
         />
       )}
-      {!data && !list.isError && (
-        <p role="status" className="sr-only">
-          {t('loading')}
-        </p>
-      )}
+      <FirstPageLoading query={list} text={t('loading')} />
       <div className="min-h-8">
         <ListPagination
           data={data}

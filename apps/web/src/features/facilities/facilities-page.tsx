@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'wouter';
 import { SearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
+import { ListPagination } from '../../components/list-pagination';
 import { EmptyState, ErrorState } from '../../components/query-state';
-import { StatCard } from '../../components/ui/card';
+import { StatCard } from '../../components/stat-card';
 import { formatNumber } from '../../lib/format';
 import { facilitiesStrings } from './facilities.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -90,18 +90,15 @@ export default function FacilitiesPage() {
           ))}
         </div>
       )}
-      {data && data.total > data.pageSize && (
-        <Pagination
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          busy={list.isFetching && list.isPlaceholderData}
-          onPage={(next) =>
-            setParams(search ? { search, page: String(next) } : { page: String(next) }, { replace: true })
-          }
-          totalLabel={t('total', { count: data.total })}
-        />
-      )}
+      <ListPagination
+        data={data}
+        busy={list.isFetching && list.isPlaceholderData}
+        onPage={(next) =>
+          setParams(search ? { search, page: String(next) } : { page: String(next) }, { replace: true })
+        }
+        totalLabel={(count) => t('total', { count })}
+        hideWhenOnePage
+      />
     </section>
   );
 }

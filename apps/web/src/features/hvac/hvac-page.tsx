@@ -1,8 +1,7 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { HvacItem } from '@sentinela/shared/hvac';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { SearchField } from '../../components/filter-bar';
 import { SelectField } from '../../components/select-field';
@@ -15,12 +14,13 @@ import { useLiveTelemetry } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
-import { ListPagination } from '../plant/list-pagination';
+import { PagedList } from '../plant/paged-list';
+import { pollKeepingData } from '../../lib/polling';
 import { useFilteredPage } from '../plant/use-filtered-page';
 import { HvacStats } from './hvac-stats';
 import { HvacTable } from './hvac-table';
 import { RoomClimateOverview } from './room-climate';
-import { useStatusOptions } from '../plant/status-options';
+import { StatusSelect } from '../plant/status-select';
 import { useDeviceCommand } from '../plant/use-device-command';
 
 /** Set-point and on/off commands to HVAC units; a confirmation also re-reads the rooms' climate. */
@@ -83,23 +83,16 @@ export default function HvacPage() {
   const [page, setPage] = useFilteredPage(filterKey);
 
   const summary = useQuery(
-    trpc.hvac.summary.queryOptions(
-      { facilityId: input.facilityId },
-      { placeholderData: keepPreviousData, refetchInterval: SUMMARY_REFRESH_MS },
-    ),
+    trpc.hvac.summary.queryOptions({ facilityId: input.facilityId }, pollKeepingData(SUMMARY_REFRESH_MS)),
   );
   const list = useQuery(
-    trpc.hvac.list.queryOptions(
-      { ...input, page, pageSize: HVAC_PAGE_SIZE },
-      { placeholderData: keepPreviousData, refetchInterval: LIST_REFRESH_MS },
-    ),
+    trpc.hvac.list.queryOptions({ ...input, page, pageSize: HVAC_PAGE_SIZE }, pollKeepingData(LIST_REFRESH_MS)),
   );
   const locations = useQuery(trpc.hvac.locations.queryOptions());
   const items = list.data?.items;
   const ids = useMemo(() => (items ?? []).map((item) => item.id), [items]);
   const live = useLiveTelemetry(ids, { enabled: items !== undefined });
   const commands = useHvacCommands();
-  const statusOptions = useStatusOptions();
   const limits = list.data?.setpointLimits ?? summary.data?.setpointLimits;
 
   return (
@@ -138,21 +131,16 @@ export default function HvacPage() {
               options={(locations.data ?? []).map((l) => ({ value: l.facilityId, label: l.facilityName }))}
               onChange={setFacilityId}
             />
-            <SelectField
+            <StatusSelect
               label={t('filter.status')}
               labelPlacement="hidden"
               value={status}
               emptyOption={`${t('filter.status')}: ${tOps('all')}`}
-              options={statusOptions}
-              onChange={(value) => {
-                setStatus(value as '' | EquipmentStatus);
-              }}
+              onChange={setStatus}
             />
           </div>
 
-          {list.isError && !list.data ? (
-            <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-          ) : (
+          <PagedList list={list} onPage={setPage} totalLabel={(count) => t('totalUnits', { count })}>
             <HvacTable
               items={items}
               stale={list.isPlaceholderData}
@@ -163,14 +151,7 @@ export default function HvacPage() {
               onPower={(item, on) => void commands.setPower(item, on)}
               onEditSetpoint={setEditing}
             />
-          )}
-          <ListPagination
-            data={list.data}
-            busy={list.isFetching}
-            onPage={setPage}
-            totalLabel={(count) => t('totalUnits', { count })}
-            hideWhenEmpty
-          />
+          </PagedList>
         </CardContent>
       </Card>
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RoomClimate } from '@sentinela/shared/hvac';
 import { useState } from 'react';
-import { Pagination } from '../../components/pagination';
+import { ListPagination } from '../../components/list-pagination';
 import { EmptyState, ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -70,16 +70,13 @@ export function RoomClimateOverview({ facilityId }: { facilityId: string | undef
                 ))}
           </ul>
         )}
-        {data && data.total > data.pageSize && (
-          <Pagination
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            busy={rooms.isFetching}
-            onPage={setPage}
-            totalLabel={t('rooms.total', { count: data.total })}
-          />
-        )}
+        <ListPagination
+          data={data}
+          busy={rooms.isFetching}
+          onPage={setPage}
+          totalLabel={(count) => t('rooms.total', { count })}
+          hideWhenOnePage
+        />
       </CardContent>
     </Card>
   );

@@ -3,7 +3,7 @@ import type { LightFacilities, LightSchedule } from '@sentinela/shared/lights';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Pagination } from '../../components/pagination';
+import { ListPagination } from '../../components/list-pagination';
 import { EmptyState, ErrorState } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
@@ -220,16 +220,13 @@ export function LightSchedules({
             </table>
           </div>
         )}
-        {data && data.total > data.pageSize && (
-          <Pagination
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            busy={list.isFetching}
-            onPage={setPage}
-            totalLabel={t('schedule.total', { count: data.total })}
-          />
-        )}
+        <ListPagination
+          data={data}
+          busy={list.isFetching}
+          onPage={setPage}
+          totalLabel={(count) => t('schedule.total', { count })}
+          hideWhenOnePage
+        />
       </CardContent>
       {editing && (
         <ScheduleFormDialog

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ErrorState } from '../../components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { lightsStrings } from './lights.strings';
@@ -8,7 +7,8 @@ import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
-import { ListPagination } from '../plant/list-pagination';
+import { PagedList } from '../plant/paged-list';
+import { pollKeepingData } from '../../lib/polling';
 import { useFilteredPage } from '../plant/use-filtered-page';
 import { LightSchedules } from './light-schedules';
 import { LightsScope, scopeLabel, siteScope, type LightsScopeValue } from './lights-scope';
@@ -79,12 +79,7 @@ export default function LightsPage() {
   const [page, setPage] = useFilteredPage(filterKey);
 
   const facilities = useQuery(trpc.lights.rooms.queryOptions());
-  const summary = useQuery(
-    trpc.lights.summary.queryOptions(scopeInput, {
-      placeholderData: keepPreviousData,
-      refetchInterval: SUMMARY_REFRESH_MS,
-    }),
-  );
+  const summary = useQuery(trpc.lights.summary.queryOptions(scopeInput, pollKeepingData(SUMMARY_REFRESH_MS)));
   const savings = useQuery(
     trpc.lights.savings.queryOptions(scopeInput, {
       placeholderData: keepPreviousData,
@@ -93,10 +88,7 @@ export default function LightsPage() {
     }),
   );
   const list = useQuery(
-    trpc.lights.list.queryOptions(
-      { ...listInput, page, pageSize: LIGHTS_PAGE_SIZE },
-      { placeholderData: keepPreviousData, refetchInterval: LIST_REFRESH_MS },
-    ),
+    trpc.lights.list.queryOptions({ ...listInput, page, pageSize: LIGHTS_PAGE_SIZE }, pollKeepingData(LIST_REFRESH_MS)),
   );
 
   const items = list.data?.items;
@@ -129,9 +121,7 @@ export default function LightsPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <LightFilters values={filters} onChange={setFilters} />
-          {list.isError && !list.data ? (
-            <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-          ) : (
+          <PagedList list={list} onPage={setPage} totalLabel={(count) => t('totalLights', { count })}>
             <LightsTable
               items={items}
               stale={list.isPlaceholderData}
@@ -141,14 +131,7 @@ export default function LightsPage() {
               onChange={(item, change) => void commands.send(item, change)}
               skeletonRows={8}
             />
-          )}
-          <ListPagination
-            data={list.data}
-            busy={list.isFetching}
-            onPage={setPage}
-            totalLabel={(count) => t('totalLights', { count })}
-            hideWhenEmpty
-          />
+          </PagedList>
         </CardContent>
       </Card>
 

@@ -1,6 +1,7 @@
 import type { LightsSavings, LightsSummary } from '@sentinela/shared/lights';
 import { Gauge, Lightbulb, PiggyBank, Power, Zap } from 'lucide-react';
-import { Card, StatCard } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
+import { StatGrid } from '../../components/stat-card';
 import { formatCurrency, formatDateTime, formatNumber, formatQuantity } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { lightsStrings } from './lights.strings';
@@ -12,37 +13,39 @@ export function LightsStats({ summary }: { summary: LightsSummary | undefined })
   const { language } = useLanguage();
   const t = useStrings(lightsStrings);
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard
-        label={t('stat.total')}
-        icon={<Lightbulb />}
-        value={summary && formatNumber(summary.total, language)}
-        hint={summary ? t('stat.totalHint', { reporting: summary.reporting, offline: summary.offline }) : ''}
-      />
-      <StatCard
-        label={t('stat.on')}
-        icon={<Power />}
-        value={summary && formatNumber(summary.on, language)}
-        hint={summary ? t('stat.onHint', { eco: summary.eco, boost: summary.boost }) : ''}
-      />
-      <StatCard
-        label={t('stat.brightness')}
-        icon={<Gauge />}
-        value={
-          summary &&
-          (summary.averageBrightness === null
-            ? t('stat.noneOn')
-            : formatQuantity(summary.averageBrightness, '%', language, 0))
-        }
-        hint={t('stat.brightnessHint')}
-      />
-      <StatCard
-        label={t('stat.consumption')}
-        icon={<Zap />}
-        value={summary && formatQuantity(summary.powerKw, 'kW', language, 2)}
-        hint={t('stat.consumptionHint')}
-      />
-    </div>
+    <StatGrid
+      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      stats={[
+        {
+          label: t('stat.total'),
+          icon: <Lightbulb />,
+          value: summary && formatNumber(summary.total, language),
+          hint: summary ? t('stat.totalHint', { reporting: summary.reporting, offline: summary.offline }) : '',
+        },
+        {
+          label: t('stat.on'),
+          icon: <Power />,
+          value: summary && formatNumber(summary.on, language),
+          hint: summary ? t('stat.onHint', { eco: summary.eco, boost: summary.boost }) : '',
+        },
+        {
+          label: t('stat.brightness'),
+          icon: <Gauge />,
+          value:
+            summary &&
+            (summary.averageBrightness === null
+              ? t('stat.noneOn')
+              : formatQuantity(summary.averageBrightness, '%', language, 0)),
+          hint: t('stat.brightnessHint'),
+        },
+        {
+          label: t('stat.consumption'),
+          icon: <Zap />,
+          value: summary && formatQuantity(summary.powerKw, 'kW', language, 2),
+          hint: t('stat.consumptionHint'),
+        },
+      ]}
+    />
   );
 }
 

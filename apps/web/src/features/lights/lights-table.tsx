@@ -8,6 +8,7 @@ import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { cellClass, LightRow } from './light-row';
 import type { LightChange, LiveLight } from './use-lights-live';
+import type { DeviceListTableProps } from '../plant/device-table';
 
 export interface LightFilterValues {
   search: string;
@@ -54,12 +55,7 @@ export function LightFilters({
   );
 }
 
-interface LightsTableProps {
-  items: LightItem[] | undefined;
-  stale: boolean;
-  filtered: boolean;
-  live: (item: LightItem) => LiveLight;
-  pending: Record<string, LightChange>;
+interface LightsTableProps extends DeviceListTableProps<LightItem, (item: LightItem) => LiveLight, LightChange> {
   onChange: (item: LightItem, change: LightChange) => void;
   skeletonRows: number;
 }

@@ -6,7 +6,7 @@ import { SelectField } from '../../components/select-field';
 import { motorsStrings } from './motors.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
-import { useStatusOptions } from '../plant/status-options';
+import { StatusSelect } from '../plant/status-select';
 
 export interface MotorFilterValues {
   search: string;
@@ -34,7 +34,6 @@ export function MotorFilters({ values, locations, onChange }: MotorFiltersProps)
     return [...seen];
   }, [locations]);
   const rooms = (locations ?? []).filter((l) => l.roomId && (!values.facilityId || l.facilityId === values.facilityId));
-  const statusOptions = useStatusOptions();
   const set = (change: Partial<MotorFilterValues>) => {
     onChange({ ...values, ...change });
   };
@@ -73,14 +72,13 @@ export function MotorFilters({ values, locations, onChange }: MotorFiltersProps)
           set({ roomId });
         }}
       />
-      <SelectField
+      <StatusSelect
         label={t('filter.status')}
         labelPlacement="hidden"
         value={values.status}
         emptyOption={`${t('filter.status')}: ${tOps('all')}`}
-        options={statusOptions}
         onChange={(status) => {
-          set({ status: status as MotorFilterValues['status'] });
+          set({ status });
         }}
       />
       <SelectField

@@ -3,7 +3,7 @@ import type { MotorMetric } from '@sentinela/shared/motors';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { TimeSeriesChart } from '../../components/charts/time-series-chart';
 import { ErrorState } from '../../components/query-state';
-import { Select } from '../../components/ui/input';
+import { SelectField } from '../../components/select-field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { celsiusToFahrenheit, formatDay, formatNumber, formatTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -103,32 +103,24 @@ export function MotorHistory({ motorId, motorName }: { motorId: string; motorNam
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-2 gap-2">
-        <Select
-          aria-label={t('detail.metric')}
+        <SelectField
+          label={t('detail.metric')}
+          labelPlacement="hidden"
           value={metric}
-          onChange={(event) => {
-            setMetric(event.target.value as MotorMetric);
+          options={motorMetrics.map((m) => ({ value: m, label: t(`metric.${m}`) }))}
+          onChange={(value) => {
+            setMetric(value as MotorMetric);
           }}
-        >
-          {motorMetrics.map((m) => (
-            <option key={m} value={m}>
-              {t(`metric.${m}`)}
-            </option>
-          ))}
-        </Select>
-        <Select
-          aria-label={t('detail.range')}
+        />
+        <SelectField
+          label={t('detail.range')}
+          labelPlacement="hidden"
           value={range}
-          onChange={(event) => {
-            setRange(event.target.value as Range);
+          options={(Object.keys(ranges) as Range[]).map((r) => ({ value: r, label: t(`range.${r}`) }))}
+          onChange={(value) => {
+            setRange(value as Range);
           }}
-        >
-          {(Object.keys(ranges) as Range[]).map((r) => (
-            <option key={r} value={r}>
-              {t(`range.${r}`)}
-            </option>
-          ))}
-        </Select>
+        />
       </div>
       <div style={{ height: CHART_HEIGHT }} className={series.isPlaceholderData ? 'opacity-60' : undefined}>
         {series.isError && !series.data ? (

@@ -4,17 +4,18 @@ import { formatQuantity, formatTemperature } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
-import { DeviceTable, deviceCell, numericCell, placeOf, type DeviceColumn } from '../plant/device-table';
+import {
+  DeviceTable,
+  deviceCell,
+  numericCell,
+  placeOf,
+  type DeviceColumn,
+  type DeviceListTableProps,
+} from '../plant/device-table';
 import { MotorPowerSwitch } from './motor-power-switch';
 import type { LiveMotor } from './use-motor-live';
 
-interface MotorTableProps {
-  items: MotorItem[] | undefined;
-  /** The list is being replaced (a new page or filter): dim what is shown. */
-  stale: boolean;
-  filtered: boolean;
-  live: (item: MotorItem) => LiveMotor;
-  pending: Record<string, boolean>;
+interface MotorTableProps extends DeviceListTableProps<MotorItem, (item: MotorItem) => LiveMotor, boolean> {
   onPower: (item: MotorItem, on: boolean) => void;
   onOpen: (item: MotorItem) => void;
   skeletonRows: number;

@@ -1,14 +1,14 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { MotorItem } from '@sentinela/shared/motors';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { ErrorState } from '../../components/query-state';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
-import { ListPagination } from '../plant/list-pagination';
+import { PagedList } from '../plant/paged-list';
+import { pollKeepingData } from '../../lib/polling';
 import { useFilteredPage } from '../plant/use-filtered-page';
 import { MotorFilters, noMotorFilters, type MotorFilterValues } from './motor-filters';
 import { MotorStats } from './motor-stats';
@@ -71,14 +71,11 @@ export default function MotorsPage() {
   const summary = useQuery(
     trpc.motors.summary.queryOptions(
       { facilityId: input.facilityId, roomId: input.roomId },
-      { placeholderData: keepPreviousData, refetchInterval: SUMMARY_REFRESH_MS },
+      pollKeepingData(SUMMARY_REFRESH_MS),
     ),
   );
   const list = useQuery(
-    trpc.motors.list.queryOptions(
-      { ...input, page, pageSize: MOTORS_PAGE_SIZE },
-      { placeholderData: keepPreviousData, refetchInterval: LIST_REFRESH_MS },
-    ),
+    trpc.motors.list.queryOptions({ ...input, page, pageSize: MOTORS_PAGE_SIZE }, pollKeepingData(LIST_REFRESH_MS)),
   );
   const locations = useQuery(trpc.motors.locations.queryOptions());
 
@@ -103,9 +100,7 @@ export default function MotorsPage() {
       <MotorFilters values={filters} locations={locations.data} onChange={setFilters} />
       <p className="text-xs text-muted-foreground">{t('listDescription')}</p>
 
-      {list.isError && !list.data ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
+      <PagedList list={list} onPage={setPage} totalLabel={(count) => t('totalMotors', { count })}>
         <MotorTable
           items={items}
           stale={list.isPlaceholderData}
@@ -119,15 +114,7 @@ export default function MotorsPage() {
             setOpened(item);
           }}
         />
-      )}
-
-      <ListPagination
-        data={list.data}
-        busy={list.isFetching}
-        onPage={setPage}
-        totalLabel={(count) => t('totalMotors', { count })}
-        hideWhenEmpty
-      />
+      </PagedList>
 
       {selected && (
         <Suspense fallback={null}>

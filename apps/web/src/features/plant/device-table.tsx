@@ -15,6 +15,19 @@ export interface DeviceColumn {
 export const placeOf = (item: { roomName: string | null; location: string | null; facilityName: string }) =>
   [item.roomName ?? item.location, item.facilityName].filter(Boolean).join(' · ');
 
+/** What a device page passes to its kind's table: the page of items, their live state and pending commands. */
+export interface DeviceListTableProps<T, Live, Pending> {
+  /** `undefined` while the first page loads. */
+  items: T[] | undefined;
+  /** The list is being replaced (a new page or filter): dim what is shown. */
+  stale: boolean;
+  /** A filter is set (the empty list says so). */
+  filtered: boolean;
+  live: Live;
+  /** The command awaiting its device's answer, per device id. */
+  pending: Record<string, Pending>;
+}
+
 interface DeviceTableProps<T> {
   columns: DeviceColumn[];
   /** Tailwind min-width of the table, e.g. `min-w-[58rem]`: the frame scrolls sideways below it. */

@@ -1,5 +1,5 @@
 import type { OpenAlertCounts, StatusCounts } from '@sentinela/shared/equipment';
-import { StatCard } from '../../components/ui/card';
+import { StatCard } from '../../components/stat-card';
 import { formatNumber, formatQuantity } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import type { AreaTranslate } from '../../lib/i18n/strings';

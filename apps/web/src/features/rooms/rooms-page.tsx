@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { SearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
-import { ErrorState } from '../../components/query-state';
-import { StatCard } from '../../components/ui/card';
+import { ErrorState, FirstPageLoading } from '../../components/query-state';
+import { StatCard } from '../../components/stat-card';
 import { SelectField } from '../../components/select-field';
 import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -11,7 +11,7 @@ import { roomsStrings } from './rooms.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { SiteFigures } from '../plant/site-figures';
-import { ListPagination } from '../plant/list-pagination';
+import { ListPagination } from '../../components/list-pagination';
 import { useSearchDraft } from '../plant/use-search-draft';
 import { RoomsTable } from './rooms-table';
 import { useRoomsFilters } from './use-rooms-filters';
@@ -77,11 +77,7 @@ export default function RoomsPage() {
       ) : (
         <RoomsTable items={data?.items} busy={list.isFetching} stale={list.isPlaceholderData} rows={ROOMS_PAGE_SIZE} />
       )}
-      {!data && !list.isError && (
-        <p role="status" className="sr-only">
-          {t('loading')}
-        </p>
-      )}
+      <FirstPageLoading query={list} text={t('loading')} />
       <div className="min-h-8">
         <ListPagination
           data={data}

@@ -3,6 +3,7 @@ import { roles as roleOrder, type Role } from '@sentinela/shared/auth-rules';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { FirstPageLoading } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
@@ -197,11 +198,7 @@ export default function UsersPage() {
         </div>
       )}
 
-      {!data && !list.isError && (
-        <p role="status" className="sr-only">
-          {t('loading')}
-        </p>
-      )}
+      <FirstPageLoading query={list} text={t('loading')} />
 
       {data && (
         <nav aria-label={t('pagination')} className="flex flex-wrap items-center justify-between gap-3 text-sm">

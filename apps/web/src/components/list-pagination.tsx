@@ -1,4 +1,4 @@
-import { Pagination } from '../../components/pagination';
+import { Pagination } from './pagination';
 
 interface ListPaginationProps {
   /** The page the server answered (`undefined` while the first one loads). */
@@ -8,11 +8,20 @@ interface ListPaginationProps {
   totalLabel: (count: number) => string;
   /** Show nothing for an empty list (default: the pagination shows "0 …"). */
   hideWhenEmpty?: boolean;
+  /** Show nothing while the whole list fits on one page. */
+  hideWhenOnePage?: boolean;
 }
 
 /** Pagination under a server-paged list, once its first page arrived. */
-export function ListPagination({ data, busy, onPage, totalLabel, hideWhenEmpty = false }: ListPaginationProps) {
-  if (!data || (hideWhenEmpty && data.total === 0)) return null;
+export function ListPagination({
+  data,
+  busy,
+  onPage,
+  totalLabel,
+  hideWhenEmpty = false,
+  hideWhenOnePage = false,
+}: ListPaginationProps) {
+  if (!data || (hideWhenEmpty && data.total === 0) || (hideWhenOnePage && data.total <= data.pageSize)) return null;
   return (
     <Pagination
       page={data.page}

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LanguageProvider } from '../../lib/i18n/language-provider';
+import { LanguageProvider } from '../lib/i18n/language-provider';
 import { ListPagination } from './list-pagination';
 
 afterEach(cleanup);
@@ -33,5 +33,29 @@ describe('ListPagination', () => {
       { wrapper },
     );
     expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('can hide itself while everything fits on one page', () => {
+    const { rerender } = render(
+      <ListPagination
+        data={{ page: 1, pageSize: 20, total: 20 }}
+        busy={false}
+        onPage={vi.fn()}
+        totalLabel={label}
+        hideWhenOnePage
+      />,
+      { wrapper },
+    );
+    expect(screen.queryByRole('navigation')).toBeNull();
+    rerender(
+      <ListPagination
+        data={{ page: 1, pageSize: 20, total: 21 }}
+        busy={false}
+        onPage={vi.fn()}
+        totalLabel={label}
+        hideWhenOnePage
+      />,
+    );
+    expect(screen.getByRole('navigation').textContent).toContain('21 motors');
   });
 });
