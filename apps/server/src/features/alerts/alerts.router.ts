@@ -9,16 +9,14 @@ import {
 } from '@sentinela/shared/alerts';
 import { authenticatedProcedure, operatorProcedure, router } from '../../trpc/init';
 import type { Context } from '../../trpc/context';
+import { readProcedure } from '../../trpc/procedures';
 import { alertBatches } from './alert-events';
 import { acknowledgeAlert, acknowledgeAlerts, clearAlert, listAlerts, type AlertDeps } from './alerts.service';
 
 const deps = (ctx: Context): AlertDeps => ({ db: ctx.db, bus: ctx.bus, now: ctx.auth.now });
 
 export const alertsRouter = router({
-  list: authenticatedProcedure
-    .input(listAlertsInput)
-    .output(listAlertsOutput)
-    .query(({ ctx, input }) => listAlerts(ctx.db, input)),
+  list: readProcedure(listAlertsInput, listAlertsOutput, listAlerts),
   acknowledge: operatorProcedure
     .input(acknowledgeAlertInput)
     .output(alertItemSchema)

@@ -46,6 +46,18 @@ async function rotateSession(ctx: Context & { user: { id: string } }): Promise<v
   await startSession(ctx, await createSession(ctx.db, ctx.user.id, ctx.caller, ctx.auth.now()));
 }
 
+/** Ends a 2FA setup (app or SMS): checks the code, then rotates the session id. */
+function finishTwoFactorSetup(verify: typeof verifyTotpSetup) {
+  return signedInProcedure
+    .input(codeInput)
+    .output(twoFactorEnabledOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { recoveryCodes } = await verify(ctx.auth, ctx.caller, ctx.user, input.code);
+      await rotateSession(ctx);
+      return { success: true as const, recoveryCodes };
+    });
+}
+
 export const authRouter = router({
   me: publicProcedure.output(meOutput).query(({ ctx }) => (ctx.session ? toSessionUser(ctx.session.user) : null)),
 
@@ -99,14 +111,7 @@ export const authRouter = router({
 
   setup2FA: signedInProcedure.output(totpSetupOutput).query(({ ctx }) => setupTotp(ctx.auth, ctx.user)),
 
-  verify2FA: signedInProcedure
-    .input(codeInput)
-    .output(twoFactorEnabledOutput)
-    .mutation(async ({ ctx, input }) => {
-      const { recoveryCodes } = await verifyTotpSetup(ctx.auth, ctx.caller, ctx.user, input.code);
-      await rotateSession(ctx);
-      return { success: true as const, recoveryCodes };
-    }),
+  verify2FA: finishTwoFactorSetup(verifyTotpSetup),
 
   setup2FASMS: signedInProcedure
     .input(phoneInput)
@@ -128,14 +133,7 @@ export const authRouter = router({
     return { success: true as const, expiresAt };
   }),
 
-  verifySMSCode: signedInProcedure
-    .input(codeInput)
-    .output(twoFactorEnabledOutput)
-    .mutation(async ({ ctx, input }) => {
-      const { recoveryCodes } = await verifySmsSetup(ctx.auth, ctx.caller, ctx.user, input.code);
-      await rotateSession(ctx);
-      return { success: true as const, recoveryCodes };
-    }),
+  verifySMSCode: finishTwoFactorSetup(verifySmsSetup),
 
   regenerateRecoveryCodes: authenticatedProcedure.output(recoveryCodesOutput).mutation(async ({ ctx }) => {
     const recoveryCodes = await auditedChange(

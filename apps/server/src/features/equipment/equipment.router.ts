@@ -5,13 +5,11 @@ import {
   equipmentListOutput,
 } from '@sentinela/shared/equipment';
 import { authenticatedProcedure, router } from '../../trpc/init';
+import { readProcedure } from '../../trpc/procedures';
 import { exportEquipmentCsv, listEquipment } from './equipment.service';
 
 export const equipmentRouter = router({
-  list: authenticatedProcedure
-    .input(equipmentListInput)
-    .output(equipmentListOutput)
-    .query(({ ctx, input }) => listEquipment(ctx.db, input)),
+  list: readProcedure(equipmentListInput, equipmentListOutput, listEquipment),
   exportCsv: authenticatedProcedure
     .input(equipmentFilters.default({}))
     .output(equipmentCsvOutput)

@@ -1,11 +1,9 @@
 import { facilitiesListInput, facilitiesListOutput, facilityOptionsOutput } from '@sentinela/shared/facilities';
-import { authenticatedProcedure, router } from '../../trpc/init';
+import { router } from '../../trpc/init';
+import { listProcedure, readProcedure } from '../../trpc/procedures';
 import { facilityOptions, listFacilities } from './facilities.service';
 
 export const facilitiesRouter = router({
-  list: authenticatedProcedure
-    .input(facilitiesListInput)
-    .output(facilitiesListOutput)
-    .query(({ ctx, input }) => listFacilities(ctx.db, input)),
-  options: authenticatedProcedure.output(facilityOptionsOutput).query(({ ctx }) => facilityOptions(ctx.db)),
+  list: readProcedure(facilitiesListInput, facilitiesListOutput, listFacilities),
+  options: listProcedure(facilityOptionsOutput, facilityOptions),
 });

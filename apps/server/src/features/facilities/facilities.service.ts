@@ -1,11 +1,12 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { facilities } from '@sentinela/db/schema/plant';
-import { containsPattern, parseRows } from '@sentinela/db/sql-helpers';
+import { containsPattern } from '@sentinela/db/sql-helpers';
 import { powerSources } from '@sentinela/shared/equipment';
 import type { FacilitiesListOutput, facilitiesListInput, FacilityItem } from '@sentinela/shared/facilities';
 import { pageOffset } from '@sentinela/shared/page';
 import { z } from 'zod';
+import { aggregatePage } from '../plant/aggregate-page';
 import { powerReadings } from '../plant/equipment-sql';
 import { sqlCount, sqlNumber, sqlTimestamp } from '../plant/sql-values';
 import {
@@ -150,24 +151,23 @@ export async function listFacilities(
   const filtered = sql`select f.id from facilities f where ${where}`;
   const page = sql`select f.id from facilities f where ${where} order by f.name, f.id
                     limit ${input.pageSize} offset ${pageOffset(input)}`;
-  const [pageRows, summaryRows] = await Promise.all([
-    db.execute(sql`with ${facilityAggregates(page)} select * from facility_stats order by name, id`),
-    db.execute(sql`with ${facilityAggregates(filtered)}
-      select count(*)::int as facilities, sum(rooms)::int as rooms, ${statsSums}
-        from facility_stats`),
-  ]);
-  const [summary] = parseRows(summaryRow, summaryRows);
-  if (!summary) throw new Error('an aggregate answers one row');
-  return {
-    items: parseRows(facilityRow, pageRows).map(toItem),
-    total: summary.facilities,
-    page: input.page,
-    pageSize: input.pageSize,
-    summary: {
-      facilities: summary.facilities,
-      rooms: summary.rooms,
-      ...statsSummaryOf(summary),
+  const list = await aggregatePage(
+    db,
+    input,
+    { query: sql`with ${facilityAggregates(page)} select * from facility_stats order by name, id`, row: facilityRow },
+    {
+      query: sql`with ${facilityAggregates(filtered)}
+        select count(*)::int as facilities, sum(rooms)::int as rooms, ${statsSums}
+          from facility_stats`,
+      row: summaryRow,
+      total: (totals) => totals.facilities,
     },
+  );
+  const { summary } = list;
+  return {
+    ...list,
+    items: list.items.map(toItem),
+    summary: { facilities: summary.facilities, rooms: summary.rooms, ...statsSummaryOf(summary) },
   };
 }
 

@@ -13,19 +13,16 @@ import {
   lightsScopeInput,
   lightsSummaryOutput,
 } from '@sentinela/shared/lights';
-import { bulkCommandResultSchema, commandResultSchema, lightSetInput, lightsBulkInput } from '@sentinela/shared/plant';
+import { bulkCommandResultSchema, lightSetInput, lightsBulkInput } from '@sentinela/shared/plant';
 import { commandDepsOf } from '../../trpc/command-deps';
-import { executeCommand } from '../../platform/commands/commands.service';
+import { deviceCommandProcedure, listProcedure, readProcedure } from '../../trpc/procedures';
 import { authenticatedProcedure, operatorProcedure, router } from '../../trpc/init';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './light-schedules.service';
 import { lightsSavings } from './lights-savings.service';
 import { bulkLights, lightFacilities, lightsSummary, listLights } from './lights.service';
 
 const schedulesRouter = router({
-  list: authenticatedProcedure
-    .input(lightSchedulesListInput)
-    .output(lightSchedulesListOutput)
-    .query(({ ctx, input }) => listSchedules(ctx.db, input)),
+  list: readProcedure(lightSchedulesListInput, lightSchedulesListOutput, listSchedules),
   create: operatorProcedure
     .input(lightScheduleCreateInput)
     .output(lightScheduleSchema)
@@ -41,32 +38,21 @@ const schedulesRouter = router({
 });
 
 export const lightsRouter = router({
-  set: operatorProcedure
-    .input(lightSetInput)
-    .output(commandResultSchema)
-    .mutation(({ ctx, input }) => {
-      const { id, ...change } = input;
-      // A mode brings its brightness unless one is given (eco 50 %, boost 100 %).
-      const brightness = change.brightness ?? (change.mode === 'eco' ? 50 : change.mode === 'boost' ? 100 : undefined);
-      const params = Object.fromEntries(Object.entries({ ...change, brightness }).filter(([, v]) => v !== undefined));
-      return executeCommand(commandDepsOf(ctx), ctx.user, ctx.caller, id, 'light', 'setLight', params);
-    }),
+  set: deviceCommandProcedure('light', 'setLight', lightSetInput, ({ id: _id, ...change }) => {
+    // A mode brings its brightness unless one is given (eco 50 %, boost 100 %).
+    const brightness = change.brightness ?? (change.mode === 'eco' ? 50 : change.mode === 'boost' ? 100 : undefined);
+    return Object.fromEntries(Object.entries({ ...change, brightness }).filter(([, v]) => v !== undefined));
+  }),
   bulk: operatorProcedure
     .input(lightsBulkInput)
     .output(bulkCommandResultSchema)
     .mutation(({ ctx, input }) => bulkLights(commandDepsOf(ctx), ctx.user, ctx.caller, input)),
-  summary: authenticatedProcedure
-    .input(lightsScopeInput)
-    .output(lightsSummaryOutput)
-    .query(({ ctx, input }) => lightsSummary(ctx.db, input)),
+  summary: readProcedure(lightsScopeInput, lightsSummaryOutput, lightsSummary),
   savings: authenticatedProcedure
     .input(lightsScopeInput)
     .output(lightsSavingsOutput)
     .query(({ ctx, input }) => lightsSavings(ctx.db, input, ctx.auth.now())),
-  list: authenticatedProcedure
-    .input(lightsListInput)
-    .output(lightsListOutput)
-    .query(({ ctx, input }) => listLights(ctx.db, input)),
-  rooms: authenticatedProcedure.output(lightRoomsOutput).query(({ ctx }) => lightFacilities(ctx.db)),
+  list: readProcedure(lightsListInput, lightsListOutput, listLights),
+  rooms: listProcedure(lightRoomsOutput, lightFacilities),
   schedules: schedulesRouter,
 });

@@ -11,6 +11,7 @@ import {
   type RoomsListOutput,
 } from '@sentinela/shared/rooms';
 import { z } from 'zod';
+import { aggregatePage } from '../plant/aggregate-page';
 import { powerReadings } from '../plant/equipment-sql';
 import { sqlCount, sqlNumber, sqlTimestamp } from '../plant/sql-values';
 import {
@@ -117,24 +118,21 @@ export async function listRooms(db: Database, input: z.output<typeof roomsListIn
   const filtered = sql`select r.id from rooms r join facilities f on f.id = r.facility_id where ${where}`;
   const page = sql`select r.id from rooms r join facilities f on f.id = r.facility_id where ${where}
                     order by f.name, r.name, r.id limit ${input.pageSize} offset ${pageOffset(input)}`;
-  const [pageRows, summaryRows] = await Promise.all([
-    db.execute(sql`with ${roomAggregates(page)} select * from room_stats order by facility_name, name, id`),
-    db.execute(sql`with ${roomAggregates(filtered)}
-      select count(*)::int as rooms, ${statsSums}
-        from room_stats`),
-  ]);
-  const [summary] = parseRows(summaryRow, summaryRows);
-  if (!summary) throw new Error('an aggregate answers one row');
-  return {
-    items: parseRows(roomRow, pageRows).map(toItem),
-    total: summary.rooms,
-    page: input.page,
-    pageSize: input.pageSize,
-    summary: {
-      rooms: summary.rooms,
-      ...statsSummaryOf(summary),
+  const list = await aggregatePage(
+    db,
+    input,
+    {
+      query: sql`with ${roomAggregates(page)} select * from room_stats order by facility_name, name, id`,
+      row: roomRow,
     },
-  };
+    {
+      query: sql`with ${roomAggregates(filtered)} select count(*)::int as rooms, ${statsSums} from room_stats`,
+      row: summaryRow,
+      total: (totals) => totals.rooms,
+    },
+  );
+  const { summary } = list;
+  return { ...list, items: list.items.map(toItem), summary: { rooms: summary.rooms, ...statsSummaryOf(summary) } };
 }
 
 const optionRow = z.object({ id: z.string(), name: z.string(), facility_id: z.string(), facility_name: z.string() });

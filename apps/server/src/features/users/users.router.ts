@@ -1,12 +1,10 @@
 import { listUsersInput, listUsersOutput, setRoleInput, setRoleOutput } from '@sentinela/shared/auth';
 import { adminProcedure, router } from '../../trpc/init';
+import { adminReadProcedure } from '../../trpc/procedures';
 import { listUsers, setUserRole } from './users.service';
 
 export const usersRouter = router({
-  list: adminProcedure
-    .input(listUsersInput)
-    .output(listUsersOutput)
-    .query(({ ctx, input }) => listUsers(ctx.db, input)),
+  list: adminReadProcedure(listUsersInput, listUsersOutput, listUsers),
   setRole: adminProcedure
     .input(setRoleInput)
     .output(setRoleOutput)

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { Database } from '@sentinela/db/client';
+import { commandResultSchema, type EquipmentKind } from '@sentinela/shared/plant';
+import type { CommandAction } from '@sentinela/shared/telemetry';
+import { executeCommand } from '../platform/commands/commands.service';
+import { commandDepsOf } from './command-deps';
+import { adminProcedure, authenticatedProcedure, operatorProcedure } from './init';
+
+// tRPC cannot resolve its parser types over a generic schema, so the resolvers below cast; the
+// call sites stay fully checked by `Read` (service input from the input schema, result to the output's).
+type Schema = z.ZodType;
+type Read<I extends Schema, O extends Schema> = (db: Database, input: z.output<I>) => Promise<z.input<O>>;
+
+/** A signed-in read: input schema, output schema and one service call on the database. */
+export function readProcedure<I extends Schema, O extends Schema>(input: I, output: O, read: Read<I, O>) {
+  return authenticatedProcedure
+    .input(input)
+    .output(output)
+    .query(({ ctx, input }) => read(ctx.db, input as z.output<I>) as never);
+}
+
+/** The same read, for administrators only. */
+export function adminReadProcedure<I extends Schema, O extends Schema>(input: I, output: O, read: Read<I, O>) {
+  return adminProcedure
+    .input(input)
+    .output(output)
+    .query(({ ctx, input }) => read(ctx.db, input as z.output<I>) as never);
+}
+
+/** A signed-in read without input (option lists). */
+export function listProcedure<O extends Schema>(output: O, read: (db: Database) => Promise<z.input<O>>) {
+  return authenticatedProcedure.output(output).query(({ ctx }) => read(ctx.db) as never);
+}
+
+/**
+ * An operator's command to one device of a kind: the input names the device (`id`), `params`
+ * maps the rest of it to the command's parameters; answers after the device's ack (or timeout).
+ */
+export function deviceCommandProcedure<I extends z.ZodType<{ id: string }>>(
+  kind: EquipmentKind,
+  action: CommandAction,
+  input: I,
+  params: (input: z.output<I>) => Record<string, unknown>,
+) {
+  return operatorProcedure
+    .input(input)
+    .output(commandResultSchema)
+    .mutation(({ ctx, input }) =>
+      executeCommand(
+        commandDepsOf(ctx),
+        ctx.user,
+        ctx.caller,
+        (input as z.output<I>).id,
+        kind,
+        action,
+        params(input as z.output<I>),
+      ),
+    );
+}
