@@ -7,7 +7,9 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // One browser at a time by default: Chromium and the server share this machine's two cores, and
+  // two workers made every page (and its axe audit) about 2.5 times slower, past the timeouts.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
