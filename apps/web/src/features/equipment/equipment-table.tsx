@@ -5,10 +5,10 @@ import { StatusBadge } from '../../components/status-badge';
 import { cn } from '../../lib/cn';
 import { equipmentStrings } from './equipment.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
-import { DeviceTable, SkeletonBars } from '../plant/device-table';
+import { DeviceTable, listCell, SkeletonBars } from '../plant/device-table';
 import { useStrings } from '../../lib/i18n/strings';
 
-const cell = 'px-3 py-2.5 text-left align-middle';
+const cell = cn(listCell, 'align-middle');
 
 interface EquipmentTableProps {
   items: EquipmentItem[] | undefined;
@@ -31,8 +31,7 @@ export function EquipmentTable({ items, statusOf, busy, stale, onOpen, rows }: E
       stale={stale}
       busy={busy}
       empty={t('empty')}
-      headerCellClassName={cell}
-      emptyClassName="h-40 px-3 text-center text-muted-foreground"
+      variant="list"
       skeleton={
         <SkeletonBars
           rows={rows}

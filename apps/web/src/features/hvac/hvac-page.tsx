@@ -1,27 +1,21 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { HvacItem } from '@sentinela/shared/hvac';
-import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { SearchField } from '../../components/filter-bar';
-import { SelectField } from '../../components/select-field';
 import { formatTemperature } from '../../lib/format';
 import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useLiveTelemetry } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
 import { PagedList } from '../plant/paged-list';
 import { pollKeepingData } from '../../lib/polling';
-import { useFilteredPage } from '../plant/use-filtered-page';
 import { HvacStats } from './hvac-stats';
 import { HvacTable } from './hvac-table';
 import { RoomClimateOverview } from './room-climate';
-import { StatusSelect } from '../plant/status-select';
 import { useDeviceCommand } from '../plant/use-device-command';
+import { DeviceFilters, noDeviceFilters, useDeviceFilters } from '../plant/device-filters';
 
 /** Set-point and on/off commands to HVAC units; a confirmation also re-reads the rooms' climate. */
 function useHvacCommands() {
@@ -65,22 +59,10 @@ const SUMMARY_REFRESH_MS = 10_000;
 export default function HvacPage() {
   const { t: tCore, language } = useLanguage();
   const t = useStrings(hvacStrings);
-  const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
 
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 300);
-  const [facilityId, setFacilityId] = useState('');
-  const [status, setStatus] = useState<'' | EquipmentStatus>('');
+  const { values, setValues, input, page, setPage, filtered } = useDeviceFilters(noDeviceFilters);
   const [editing, setEditing] = useState<HvacItem | null>(null);
-
-  const input = {
-    search: search === '' ? undefined : search,
-    facilityId: facilityId === '' ? undefined : facilityId,
-    status: status === '' ? undefined : status,
-  };
-  const filterKey = JSON.stringify(input);
-  const [page, setPage] = useFilteredPage(filterKey);
 
   const summary = useQuery(
     trpc.hvac.summary.queryOptions({ facilityId: input.facilityId }, pollKeepingData(SUMMARY_REFRESH_MS)),
@@ -113,38 +95,19 @@ export default function HvacPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(12rem,1fr)_repeat(2,minmax(10rem,14rem))]">
-            <SearchField
-              label={t('filter.search')}
-              labelPlacement="hidden"
-              placeholder={t('filter.searchPlaceholder')}
-              value={searchText}
-              onChange={(event) => {
-                setSearchText(event.target.value);
-              }}
-            />
-            <SelectField
-              label={t('filter.facility')}
-              labelPlacement="hidden"
-              value={facilityId}
-              emptyOption={t('scopeAll')}
-              options={(locations.data ?? []).map((l) => ({ value: l.facilityId, label: l.facilityName }))}
-              onChange={setFacilityId}
-            />
-            <StatusSelect
-              label={t('filter.status')}
-              labelPlacement="hidden"
-              value={status}
-              emptyOption={`${t('filter.status')}: ${tOps('all')}`}
-              onChange={setStatus}
-            />
-          </div>
+          <DeviceFilters
+            values={values}
+            onChange={setValues}
+            locations={locations.data}
+            searchLabel={t('filter.search')}
+            className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(12rem,1fr)_repeat(2,minmax(10rem,14rem))]"
+          />
 
           <PagedList list={list} onPage={setPage} totalLabel={(count) => t('totalUnits', { count })}>
             <HvacTable
               items={items}
               stale={list.isPlaceholderData}
-              filtered={filterKey !== '{}'}
+              filtered={filtered}
               liveValues={live.values}
               liveStatuses={live.statuses}
               pending={commands.pending}

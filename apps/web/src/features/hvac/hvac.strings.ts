@@ -15,11 +15,7 @@ export const hvacStrings = defineStrings(
     'stat.power': 'Potência total',
     'stat.powerHint': 'Soma da potência elétrica das unidades online',
     'stat.noReadings': 'Sem leituras',
-    scopeAll: 'Todas as instalações',
     'filter.search': 'Buscar unidades',
-    'filter.searchPlaceholder': 'Nome, código ou local',
-    'filter.facility': 'Instalação',
-    'filter.status': 'Status',
     'units.title': 'Unidades',
     'units.description':
       'O set-point e o estado mudam só quando a unidade confirma o comando. Set-points de {min} a {max}.',
@@ -86,11 +82,7 @@ export const hvacStrings = defineStrings(
     'stat.power': 'Total power',
     'stat.powerHint': 'Sum of the electrical power of the online units',
     'stat.noReadings': 'No readings',
-    scopeAll: 'All facilities',
     'filter.search': 'Search units',
-    'filter.searchPlaceholder': 'Name, code or location',
-    'filter.facility': 'Facility',
-    'filter.status': 'Status',
     'units.title': 'Units',
     'units.description':
       'Set-point and state change only when the unit confirms the command. Set-points from {min} to {max}.',

@@ -5,12 +5,12 @@ import { useLanguage } from '../../lib/i18n/language-context';
 import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
 import { PagedList } from '../plant/paged-list';
 import { pollKeepingData } from '../../lib/polling';
-import { useFilteredPage } from '../plant/use-filtered-page';
-import { MotorFilters, noMotorFilters, type MotorFilterValues } from './motor-filters';
+import { SelectField } from '../../components/select-field';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { DeviceFilters, noDeviceFilters, useDeviceFilters, type DeviceFilterValues } from '../plant/device-filters';
 import { MotorStats } from './motor-stats';
 import { MotorTable } from './motor-table';
 import { useMotorLive } from './use-motor-live';
@@ -38,13 +38,14 @@ function useMotorPower() {
 // The detail panel (charts, nameplate, command history) loads when a motor is opened.
 const MotorDetailSheet = lazy(() => import('./motor-detail-sheet'));
 
+interface MotorFilterValues extends DeviceFilterValues {
+  power: '' | 'on' | 'off';
+}
+
 export const MOTORS_PAGE_SIZE = 20;
-const SEARCH_DEBOUNCE_MS = 300;
 /** Statuses and confirmed states are pushed live; the list is re-read now and then all the same. */
 const LIST_REFRESH_MS = 30_000;
 const SUMMARY_REFRESH_MS = 10_000;
-
-const optional = (value: string) => (value === '' ? undefined : value);
 
 /** /motors: totals, the motors with live readings, on/off per motor and detailed monitoring. */
 export default function MotorsPage() {
@@ -52,21 +53,13 @@ export default function MotorsPage() {
   const t = useStrings(motorsStrings);
   const trpc = useTRPC();
 
-  const [filters, setFilters] = useState<MotorFilterValues>(noMotorFilters);
-  const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  const tOps = useStrings(opsStrings);
+  const { values, setValues, input, page, setPage, filtered } = useDeviceFilters<MotorFilterValues>({
+    ...noDeviceFilters,
+    power: '',
+  });
   const [openId, setOpenId] = useState<string | null>(null);
   const [opened, setOpened] = useState<MotorItem | null>(null);
-
-  const input = {
-    search: optional(search),
-    facilityId: optional(filters.facilityId),
-    roomId: optional(filters.roomId),
-    status: filters.status === '' ? undefined : filters.status,
-    power: filters.power === '' ? undefined : filters.power,
-  };
-  // A new filter starts again from page 1.
-  const filterKey = JSON.stringify(input);
-  const [page, setPage] = useFilteredPage(filterKey);
 
   const summary = useQuery(
     trpc.motors.summary.queryOptions(
@@ -89,7 +82,6 @@ export default function MotorsPage() {
   const power = useMotorPower();
 
   const selected = (openId && items?.find((item) => item.id === openId)) || opened;
-  const filtered = filterKey !== JSON.stringify({});
 
   return (
     <section className="flex flex-col gap-4">
@@ -97,7 +89,28 @@ export default function MotorsPage() {
 
       <FiguresOrError query={summary}>{(data) => <MotorStats summary={data} />}</FiguresOrError>
 
-      <MotorFilters values={filters} locations={locations.data} onChange={setFilters} />
+      <DeviceFilters
+        values={values}
+        onChange={setValues}
+        locations={locations.data}
+        searchLabel={t('filter.search')}
+        rooms
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,1fr)_repeat(4,10rem)]"
+      >
+        <SelectField
+          label={t('filter.power')}
+          labelPlacement="hidden"
+          value={values.power}
+          emptyOption={`${t('filter.power')}: ${tOps('all')}`}
+          options={[
+            { value: 'on', label: t('power.on') },
+            { value: 'off', label: t('power.off') },
+          ]}
+          onChange={(power) => {
+            setValues({ ...values, power: power as MotorFilterValues['power'] });
+          }}
+        />
+      </DeviceFilters>
       <p className="text-xs text-muted-foreground">{t('listDescription')}</p>
 
       <PagedList list={list} onPage={setPage} totalLabel={(count) => t('totalMotors', { count })}>

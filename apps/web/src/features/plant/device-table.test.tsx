@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeviceTable, placeOf } from './device-table';
+import { DeviceTable, placeOf, type DeviceColumn } from './device-table';
 
 afterEach(cleanup);
 
@@ -44,5 +44,51 @@ describe('placeOf', () => {
     expect(placeOf({ roomName: 'Hall', location: 'Bay 3', facilityName: 'Plant A' })).toBe('Hall · Plant A');
     expect(placeOf({ roomName: null, location: 'Bay 3', facilityName: 'Plant A' })).toBe('Bay 3 · Plant A');
     expect(placeOf({ roomName: null, location: null, facilityName: 'Plant A' })).toBe('Plant A');
+  });
+});
+
+describe('a device kind as a list of columns', () => {
+  // What a new kind (here: energy meters) writes for its table: its columns, nothing else.
+  interface Meter {
+    id: string;
+    name: string;
+    kw: number | null;
+  }
+  const meterColumns: DeviceColumn<Meter>[] = [
+    { label: 'Meter', cell: (meter) => meter.name },
+    {
+      label: 'Demand',
+      metric: 'powerKw',
+      numeric: true,
+      cell: (meter) => (meter.kw === null ? '—' : `${meter.kw} kW`),
+    },
+  ];
+
+  it('draws one row per item, with its data attributes and each metric cell marked and right-aligned', () => {
+    const { container } = render(
+      <DeviceTable
+        columns={meterColumns}
+        minWidth="min-w-[20rem]"
+        items={[
+          { id: 'em-1', name: 'Main', kw: 412.5 },
+          { id: 'em-2', name: 'Chiller', kw: null },
+        ]}
+        stale={false}
+        empty="No meters"
+        rowKey={(meter) => ({ key: meter.id, 'data-meter-id': meter.id })}
+      />,
+    );
+    const cell = container.querySelector('[data-meter-id="em-1"] [data-metric="powerKw"]');
+    expect(cell?.textContent).toBe('412.5 kW');
+    expect(cell?.className).toContain('text-right');
+    expect(container.querySelector('[data-meter-id="em-2"] td')?.textContent).toBe('Chiller');
+  });
+
+  it('draws the compact list style when asked', () => {
+    render(
+      <DeviceTable columns={meterColumns} minWidth="" items={[]} stale={false} empty="No meters" variant="list" />,
+    );
+    expect(screen.getByRole('cell', { name: 'No meters' }).className).toContain('h-40');
+    expect(screen.getByRole('columnheader', { name: 'Demand' }).className).not.toContain('font-medium');
   });
 });

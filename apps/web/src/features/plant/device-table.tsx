@@ -5,10 +5,51 @@ import { cn } from '../../lib/cn';
 export const deviceCell = 'h-14 px-3 text-left align-middle';
 export const numericCell = cn(deviceCell, 'text-right tabular-nums whitespace-nowrap');
 
-export interface DeviceColumn {
+/** Cells of the compact list style (equipment, rooms): two-line rows, no fixed height. */
+export const listCell = 'px-3 py-2.5 text-left';
+
+/**
+ * A column of a device table. With `cell` on every column the table draws its rows itself, so a
+ * device kind's table is a list of columns: `{ label, metric: 'powerKw', numeric: true, cell }`.
+ */
+export interface DeviceColumn<R = never> {
   label: string;
   /** Right-aligned (a figure). */
   numeric?: boolean;
+  /** The metric the column shows: its cells carry `data-metric` (tests and live updates find them by it). */
+  metric?: string;
+  /** The cell's content for one row. */
+  cell?: (row: R) => ReactNode;
+}
+
+/** What a row of a device list shows on its first line (a button when it opens details) and second line. */
+export function DeviceName({
+  item,
+  onOpen,
+}: {
+  item: { name: string; roomName: string | null; location: string | null; facilityName: string };
+  onOpen?: () => void;
+}) {
+  const place = placeOf(item);
+  return (
+    <>
+      {onOpen ? (
+        <button
+          type="button"
+          className="text-left font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          aria-haspopup="dialog"
+          onClick={onOpen}
+        >
+          {item.name}
+        </button>
+      ) : (
+        <span className="block font-medium whitespace-nowrap">{item.name}</span>
+      )}
+      <span className="block max-w-52 truncate text-xs text-muted-foreground" title={place}>
+        {place}
+      </span>
+    </>
+  );
 }
 
 /** Room (or location) and facility, for the second line of a device's row. */
@@ -29,7 +70,7 @@ export interface DeviceListTableProps<T, Live, Pending> {
 }
 
 interface DeviceTableProps<T> {
-  columns: DeviceColumn[];
+  columns: DeviceColumn<T>[];
   /** Tailwind min-width of the table, e.g. `min-w-[58rem]`: the frame scrolls sideways below it. */
   minWidth: string;
   /** `undefined` while the first page loads. */
@@ -40,15 +81,21 @@ interface DeviceTableProps<T> {
   busy?: boolean;
   /** What an empty list says. */
   empty: ReactNode;
-  row: (item: T) => ReactNode;
+  /** Each row's key and data attributes (e.g. `{ 'data-motor-id': id }`), when the columns draw the rows. */
+  rowKey?: (item: T) => { key: string } & Record<`data-${string}`, string>;
+  /** A row drawn by hand (default: one cell per column, from its `cell`). */
+  row?: (item: T) => ReactNode;
+  /** `list`: the compact style of the equipment and rooms lists (rows of two lines, no fixed height). */
+  variant?: 'device' | 'list';
   /** Placeholder rows while loading (default: `skeletonRows` plain bars). */
   skeleton?: ReactNode;
   skeletonRows?: number;
-  /** Class of every header cell (default: by column alignment). */
-  headerCellClassName?: string;
-  /** Class of the empty row's cell. */
-  emptyClassName?: string;
 }
+
+const variants = {
+  device: { empty: 'px-3 py-10 text-center text-muted-foreground' },
+  list: { empty: 'h-40 px-3 text-center text-muted-foreground' },
+};
 
 /** A page of devices in a bordered frame: header, skeleton rows while loading, an empty row, or the rows. */
 export function DeviceTable<T>({
@@ -58,12 +105,26 @@ export function DeviceTable<T>({
   stale,
   busy = !items || stale,
   empty,
+  rowKey,
   row,
   skeleton,
   skeletonRows = 4,
-  headerCellClassName,
-  emptyClassName = 'px-3 py-10 text-center text-muted-foreground',
+  variant = 'device',
 }: DeviceTableProps<T>) {
+  const drawRow =
+    row ??
+    ((item: T) => {
+      const { key, ...attributes } = rowKey?.(item) ?? { key: String(items?.indexOf(item)) };
+      return (
+        <tr key={key} {...attributes}>
+          {columns.map((column) => (
+            <td key={column.label} className={cellClass(variant, column)} data-metric={column.metric}>
+              {column.cell?.(item)}
+            </td>
+          ))}
+        </tr>
+      );
+    });
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className={cn('w-full', minWidth, 'text-sm', stale && 'opacity-60')} aria-busy={busy}>
@@ -73,7 +134,9 @@ export function DeviceTable<T>({
               <th
                 key={label}
                 scope="col"
-                className={headerCellClassName ?? cn('px-3 py-2.5 font-medium', numeric ? 'text-right' : 'text-left')}
+                className={
+                  variant === 'list' ? listCell : cn('px-3 py-2.5 font-medium', numeric ? 'text-right' : 'text-left')
+                }
               >
                 {label}
               </th>
@@ -85,17 +148,22 @@ export function DeviceTable<T>({
             (skeleton ?? <SkeletonRows rows={skeletonRows} columns={columns.length} />)
           ) : items.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className={emptyClassName}>
+              <td colSpan={columns.length} className={variants[variant].empty}>
                 {empty}
               </td>
             </tr>
           ) : (
-            items.map(row)
+            items.map(drawRow)
           )}
         </tbody>
       </table>
     </div>
   );
+}
+
+function cellClass(variant: 'device' | 'list', column: { numeric?: boolean }) {
+  if (variant === 'list') return cn(listCell, 'align-top');
+  return column.numeric ? numericCell : deviceCell;
 }
 
 /** Plain placeholder bars, one per cell, at the rows' height. */

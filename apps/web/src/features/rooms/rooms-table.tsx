@@ -5,11 +5,12 @@ import { SeverityBadge } from '../../components/status-badge';
 import { buttonClassName } from '../../components/ui/button';
 import { formatQuantity, formatTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { DeviceTable, SkeletonBars } from '../plant/device-table';
+import { cn } from '../../lib/cn';
+import { DeviceTable, listCell, SkeletonBars } from '../plant/device-table';
 import { roomsStrings } from './rooms.strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 
-const cell = 'px-3 py-2.5 text-left align-top';
+const cell = cn(listCell, 'align-top');
 type RoomsT = AreaTranslate<keyof (typeof roomsStrings)['pt']>;
 
 const kindKeys = new Set(['production', 'utility', 'office', 'warehouse', 'server-room', 'cold-storage', 'outdoor']);
@@ -72,16 +73,48 @@ export function RoomsTable({ items, busy, stale, rows }: RoomsTableProps) {
   const t = useStrings(roomsStrings);
   return (
     <DeviceTable
-      columns={[t('room'), t('facility'), t('equipment'), t('power'), t('alerts'), t('actions')].map((label) => ({
-        label,
-      }))}
+      columns={[
+        {
+          label: t('room'),
+          cell: (room) => (
+            <>
+              <div className="font-medium">{room.name}</div>
+              <div className="text-xs text-muted-foreground">{roomKindLabel(t, room.kind)}</div>
+            </>
+          ),
+        },
+        { label: t('facility'), cell: (room) => room.facilityName },
+        {
+          label: t('equipment'),
+          cell: (room) => (
+            <>
+              <div className="font-medium tabular-nums">{room.equipment.total}</div>
+              <div className="text-xs text-muted-foreground">{statusLine(t, room.equipment)}</div>
+            </>
+          ),
+        },
+        { label: t('power'), cell: (room) => <PowerFigure power={room.power} /> },
+        { label: t('alerts'), cell: (room) => <AlertPills counts={room.openAlerts} /> },
+        {
+          label: t('actions'),
+          cell: (room) => (
+            <Link
+              href={`/equipment?roomId=${room.id}`}
+              className={buttonClassName('outline', 'sm')}
+              aria-label={t('viewEquipmentOf', { room: `${room.name} (${room.facilityName})` })}
+            >
+              {t('viewEquipment')}
+            </Link>
+          ),
+        },
+      ]}
       minWidth="min-w-[56rem]"
       items={items}
       stale={stale}
       busy={busy}
       empty={t('empty')}
-      headerCellClassName={cell}
-      emptyClassName="h-40 px-3 text-center text-muted-foreground"
+      variant="list"
+      rowKey={(room) => ({ key: room.id, 'data-room-id': room.id })}
       skeleton={
         <SkeletonBars
           rows={rows}
@@ -91,34 +124,6 @@ export function RoomsTable({ items, busy, stale, rows }: RoomsTableProps) {
           secondLineClassName="w-20"
         />
       }
-      row={(room) => (
-        <tr key={room.id} data-room-id={room.id}>
-          <td className={cell}>
-            <div className="font-medium">{room.name}</div>
-            <div className="text-xs text-muted-foreground">{roomKindLabel(t, room.kind)}</div>
-          </td>
-          <td className={cell}>{room.facilityName}</td>
-          <td className={cell}>
-            <div className="font-medium tabular-nums">{room.equipment.total}</div>
-            <div className="text-xs text-muted-foreground">{statusLine(t, room.equipment)}</div>
-          </td>
-          <td className={cell}>
-            <PowerFigure power={room.power} />
-          </td>
-          <td className={cell}>
-            <AlertPills counts={room.openAlerts} />
-          </td>
-          <td className={cell}>
-            <Link
-              href={`/equipment?roomId=${room.id}`}
-              className={buttonClassName('outline', 'sm')}
-              aria-label={t('viewEquipmentOf', { room: `${room.name} (${room.facilityName})` })}
-            >
-              {t('viewEquipment')}
-            </Link>
-          </td>
-        </tr>
-      )}
     />
   );
 }
