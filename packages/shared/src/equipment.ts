@@ -30,6 +30,8 @@ export const equipmentFilters = z.object({
   kind: z.enum(equipmentKindValues).optional(),
   facilityId: facilityIdSchema.optional(),
   roomId: roomIdSchema.optional(),
+  /** true: only the retired equipment (kept with its history); otherwise only what is in service. */
+  retired: z.boolean().optional(),
 });
 export type EquipmentFilters = z.input<typeof equipmentFilters>;
 

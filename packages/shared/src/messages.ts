@@ -158,6 +158,75 @@ export const serverMessages = {
     pt: 'O horário de ponta deve começar antes de terminar.',
     en: 'The peak window must start before it ends.',
   },
+  'validation.required': { pt: 'Preencha este campo.', en: 'Fill in this field.' },
+  'validation.textTooLong': { pt: 'Texto longo demais.', en: 'Text too long.' },
+  'validation.controlChars': {
+    pt: 'O texto tem caracteres de controle não permitidos.',
+    en: 'The text holds control characters that are not allowed.',
+  },
+  'validation.number': { pt: 'Informe um número.', en: 'Enter a number.' },
+  'validation.numberRange': { pt: 'Valor fora da faixa permitida.', en: 'Value out of the allowed range.' },
+  'validation.facilityCode': {
+    pt: 'Use de 2 a 32 letras minúsculas, dígitos ou hífens (ex.: campinas-2).',
+    en: 'Use 2 to 32 lower-case letters, digits or dashes (e.g. campinas-2).',
+  },
+  'validation.timeZone': {
+    pt: 'Fuso horário desconhecido: use um nome IANA, como America/Sao_Paulo.',
+    en: 'Unknown time zone: use an IANA name such as America/Sao_Paulo.',
+  },
+  'validation.coordinates': {
+    pt: 'Informe latitude e longitude juntas, ou nenhuma.',
+    en: 'Enter both latitude and longitude, or neither.',
+  },
+  'validation.roomKind': { pt: 'Tipo de sala inválido.', en: 'Invalid room type.' },
+  'validation.setpointOrder': {
+    pt: 'O set-point máximo deve ser maior que o mínimo.',
+    en: 'The maximum set-point must be above the minimum.',
+  },
+  'validation.equipmentKind': { pt: 'Tipo de equipamento inválido.', en: 'Invalid equipment type.' },
+  'validation.metricsCount': { pt: 'No máximo 50 métricas.', en: 'At most 50 metrics.' },
+  'validation.date': { pt: 'Data inválida (AAAA-MM-DD).', en: 'Invalid date (YYYY-MM-DD).' },
+  'validation.dateFuture': { pt: 'A data não pode estar no futuro.', en: 'The date cannot be in the future.' },
+  'validation.nameplateKey': {
+    pt: 'Dado de placa que este tipo de equipamento não tem.',
+    en: 'A nameplate value this equipment type does not have.',
+  },
+  'registry.facilityNotFound': { pt: 'Instalação não encontrada.', en: 'Facility not found.' },
+  'registry.facilityCodeTaken': {
+    pt: 'Já existe uma instalação com o código {code}.',
+    en: 'A facility with the code {code} already exists.',
+  },
+  'registry.facilityNotEmpty': {
+    pt: 'A instalação tem salas ou equipamentos: remova-os antes de excluí-la.',
+    en: 'The facility has rooms or equipment: remove them before deleting it.',
+  },
+  'registry.roomNotFound': { pt: 'Sala não encontrada.', en: 'Room not found.' },
+  'registry.roomNameTaken': {
+    pt: 'Já existe uma sala {name} nesta instalação.',
+    en: 'This facility already has a room named {name}.',
+  },
+  'registry.roomNotEmpty': {
+    pt: 'A sala tem equipamentos: mova-os ou desative-os antes de excluí-la.',
+    en: 'The room has equipment: move or retire it before deleting the room.',
+  },
+  'registry.roomOfOtherFacility': {
+    pt: 'A sala escolhida é de outra instalação.',
+    en: 'The chosen room belongs to another facility.',
+  },
+  'registry.equipmentNotFound': { pt: 'Equipamento não encontrado.', en: 'Equipment not found.' },
+  'registry.equipmentCodeTaken': {
+    pt: 'Já existe um equipamento com o código {code}.',
+    en: 'Equipment with the code {code} already exists.',
+  },
+  'registry.equipmentHasHistory': {
+    pt: 'O equipamento tem histórico (leituras, comandos ou alertas): desative-o em vez de excluí-lo.',
+    en: 'The equipment has history (readings, commands or alerts): retire it instead of deleting it.',
+  },
+  'registry.equipmentRetired': {
+    pt: 'O equipamento está desativado.',
+    en: 'The equipment is retired.',
+  },
+  'registry.equipmentNotRetired': { pt: 'O equipamento não está desativado.', en: 'The equipment is not retired.' },
   'lights.roomNotFound': { pt: 'Sala não encontrada.', en: 'Room not found.' },
   'lights.scheduleNotFound': { pt: 'Agendamento não encontrado.', en: 'Schedule not found.' },
 } as const satisfies Record<string, Record<Language, string>>;

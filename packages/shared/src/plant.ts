@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageInput } from './page';
 
-export const equipmentKindValues = ['motor', 'light', 'hvac', 'meter', 'server', 'sensor'] as const;
+export const equipmentKindValues = ['motor', 'light', 'hvac', 'meter', 'server', 'sensor', 'gateway'] as const;
 export const equipmentStatusValues = ['online', 'offline', 'maintenance', 'error'] as const;
 export type EquipmentKind = (typeof equipmentKindValues)[number];
 export type EquipmentStatus = (typeof equipmentStatusValues)[number];

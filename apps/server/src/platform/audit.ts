@@ -10,6 +10,13 @@ export interface RequestOrigin {
   userAgent: string | undefined;
 }
 
+/** Who changes a record and from where: what an audited change needs. */
+export interface ChangeCaller {
+  db: Database;
+  actor: { id: string; email: string };
+  origin: RequestOrigin;
+}
+
 export interface AuditEntry {
   action: string;
   result: AuditResult;

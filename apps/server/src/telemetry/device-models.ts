@@ -46,7 +46,12 @@ export interface SensorModel {
   kind: 'sensor';
   offset: number;
 }
-export type DeviceModel = MotorModel | LightModel | HvacModel | MeterModel | ServerModel | SensorModel;
+/** A field gateway: it reports how long it has been up. */
+export interface GatewayModel {
+  kind: 'gateway';
+  uptimeS: number;
+}
+export type DeviceModel = MotorModel | LightModel | HvacModel | MeterModel | ServerModel | SensorModel | GatewayModel;
 
 /** One simulated device: its model, its own random stream and its faults. */
 export interface SimDevice {
@@ -135,6 +140,8 @@ function initialModel(device: PlantDevice, random: Random, outdoorC: number): De
     }
     case 'sensor':
       return { kind: 'sensor', offset: random.range(-0.8, 0.8) };
+    case 'gateway':
+      return { kind: 'gateway', uptimeS: 0 };
   }
 }
 
@@ -283,6 +290,10 @@ export function stepDevice(sim: SimDevice, env: PlantEnvironment, dtMs: number):
       metrics = { temperature: r2(temperature), humidity: r2(clamp(72 - 2.8 * (temperature - 22), 30, 98)) };
       break;
     }
+    case 'gateway':
+      model.uptimeS += dtS;
+      metrics = { uptimeS: Math.round(model.uptimeS) };
+      break;
   }
   sim.metrics = metrics;
   return metrics;

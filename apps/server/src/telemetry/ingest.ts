@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { equipment } from '@sentinela/db/schema/plant';
 import { parseDeviceTopic } from '@sentinela/shared/telemetry';
@@ -13,7 +13,7 @@ import { DerivedWriter } from './derived-writer';
 import { readTelemetryPayload, type DropReason } from './intake';
 import { holdBackPubacks } from './puback-holdback';
 import { DirtyMinutes, recomputeDirtyRollups } from './rollups';
-import { sqlState } from './sql-state';
+import { sqlState } from '../platform/sql-state';
 import { rebuildDerived, writeDerived, writeRaw, type Reading } from './telemetry-writer';
 
 export type { DropReason } from './intake';
@@ -116,7 +116,11 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   const maybeOffline = new Set<string>();
   let knownLoadedAt = 0;
   const loadKnown = async () => {
-    const rows = await db.select({ id: equipment.id, status: equipment.status }).from(equipment);
+    // Retired equipment is not known: its points are refused like an unknown device's.
+    const rows = await db
+      .select({ id: equipment.id, status: equipment.status })
+      .from(equipment)
+      .where(isNull(equipment.retiredAt));
     known = new Set(rows.map((r) => r.id));
     for (const r of rows) if (r.status === 'offline') maybeOffline.add(r.id);
     knownLoadedAt = Date.now();

@@ -3,7 +3,7 @@ import type { Database } from '@sentinela/db/client';
 import { parseRows } from '@sentinela/db/sql-helpers';
 import { z } from 'zod';
 import { DerivedState, type DeviceDerived } from './derived-state';
-import { sqlState } from './sql-state';
+import { sqlState } from '../platform/sql-state';
 
 /** One message's values: one device, one time (ms since the epoch, whole), one or more metrics. */
 export interface Reading {

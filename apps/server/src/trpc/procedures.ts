@@ -3,6 +3,7 @@ import type { Database } from '@sentinela/db/client';
 import { commandResultSchema, type EquipmentKind } from '@sentinela/shared/plant';
 import type { CommandAction } from '@sentinela/shared/telemetry';
 import { executeCommand } from '../platform/commands/commands.service';
+import type { ChangeCaller } from '../platform/audit';
 import { commandDepsOf } from './command-deps';
 import { adminProcedure, authenticatedProcedure, operatorProcedure } from './init';
 
@@ -25,6 +26,21 @@ export function adminReadProcedure<I extends Schema, O extends Schema>(input: I,
     .input(input)
     .output(output)
     .query(({ ctx, input }) => read(ctx.db, input as z.output<I>) as never);
+}
+
+/** An administrator's change (the plant registry): the service gets the caller (database, user, origin) to audit it. */
+export function adminMutation<I extends Schema, O extends Schema>(
+  input: I,
+  output: O,
+  change: (caller: ChangeCaller, input: z.output<I>, now: Date) => Promise<z.input<O>>,
+) {
+  return adminProcedure
+    .input(input)
+    .output(output)
+    .mutation(
+      ({ ctx, input }) =>
+        change({ db: ctx.db, actor: ctx.user, origin: ctx.caller }, input as z.output<I>, ctx.auth.now()) as never,
+    );
 }
 
 /** A signed-in read without input (option lists). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -26,6 +27,7 @@ export const facilities = pgTable('facilities', {
   /** Short code used in MQTT topics: sentinela/<site>/<equipmentId>/... */
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
+  address: text('address'),
   city: text('city').notNull(),
   state: text('state'),
   latitude: doublePrecision('latitude'),
@@ -41,9 +43,16 @@ export const rooms = pgTable(
     facilityId: parentId('facility_id', () => facilities.id),
     name: text('name').notNull(),
     kind: text('kind').notNull().default('production'),
+    areaM2: doublePrecision('area_m2'),
+    /** The climate set-points its HVAC may be given, °C (null: the site's defaults). */
+    setpointMin: doublePrecision('setpoint_min'),
+    setpointMax: doublePrecision('setpoint_max'),
     createdAt: createdAt(),
   },
-  (t) => [index('rooms_facility_idx').on(t.facilityId)],
+  (t) => [
+    index('rooms_facility_idx').on(t.facilityId),
+    uniqueIndex('rooms_facility_name_key').on(t.facilityId, t.name),
+  ],
 );
 
 /**
@@ -61,7 +70,15 @@ export const equipment = pgTable(
     facilityId: parentId('facility_id', () => facilities.id),
     roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'set null' }),
     location: text('location'),
+    manufacturer: text('manufacturer'),
+    model: text('model'),
+    serial: text('serial'),
+    installDate: date('install_date'),
     rated: jsonb('rated').$type<Record<string, number>>().notNull().default({}),
+    /** The metrics it sends (null: its kind's defaults, @sentinela/shared/registry). */
+    metrics: jsonb('metrics').$type<string[]>(),
+    /** Retired: kept with its history, hidden from live lists, refuses telemetry and commands. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -116,7 +116,13 @@ export async function findSilentEquipment(db: Database, cutoff: Date): Promise<s
   const rows = await db
     .select({ id: equipment.id })
     .from(equipment)
-    .where(and(eq(equipment.status, 'online'), or(isNull(equipment.lastSeenAt), lt(equipment.lastSeenAt, cutoff))));
+    .where(
+      and(
+        eq(equipment.status, 'online'),
+        isNull(equipment.retiredAt),
+        or(isNull(equipment.lastSeenAt), lt(equipment.lastSeenAt, cutoff)),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 

@@ -1,4 +1,4 @@
-import { asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DatabaseKind } from '@sentinela/db/client';
 import { alerts, equipment, facilities } from '@sentinela/db/schema/plant';
 import {
@@ -42,7 +42,8 @@ export async function getDashboardSummary(deps: SummaryDeps): Promise<DashboardS
         ),
         lastSeenAt: sql`max(${equipment.lastSeenAt})`.mapWith(equipment.lastSeenAt),
       })
-      .from(equipment),
+      .from(equipment)
+      .where(isNull(equipment.retiredAt)),
     db
       .select({
         open: counted(sql`count(*)`),
@@ -113,7 +114,7 @@ export async function listDashboardMotors(db: Database): Promise<DashboardMotor[
     .select({ id: equipment.id, name: equipment.name, facilityName: facilities.name, status: equipment.status })
     .from(equipment)
     .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
-    .where(eq(equipment.kind, 'motor'))
+    .where(and(eq(equipment.kind, 'motor'), isNull(equipment.retiredAt)))
     .orderBy(asc(equipment.name), asc(equipment.id))
     .limit(2000);
 }

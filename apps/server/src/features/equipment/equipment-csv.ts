@@ -36,8 +36,17 @@ const kindLabels: Record<Language, Record<EquipmentKind, string>> = {
     meter: 'Medidor de energia',
     server: 'Servidor',
     sensor: 'Sensor',
+    gateway: 'Gateway',
   },
-  en: { motor: 'Motor', light: 'Light', hvac: 'HVAC', meter: 'Energy meter', server: 'Server', sensor: 'Sensor' },
+  en: {
+    motor: 'Motor',
+    light: 'Light',
+    hvac: 'HVAC',
+    meter: 'Energy meter',
+    server: 'Server',
+    sensor: 'Sensor',
+    gateway: 'Gateway',
+  },
 };
 
 const statusLabels: Record<Language, Record<EquipmentStatus, string>> = {

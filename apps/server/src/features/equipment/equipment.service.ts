@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { containsPattern } from '@sentinela/db/sql-helpers';
 import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
@@ -11,7 +11,7 @@ type Filters = z.output<typeof equipmentFilters>;
 
 /** The WHERE of a filtered equipment list: the page, its CSV export and every picker share it. */
 function filtersWhere(input: Filters): SQL | undefined {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [input.retired ? isNotNull(equipment.retiredAt) : isNull(equipment.retiredAt)];
   if (input.status) filters.push(eq(equipment.status, input.status));
   if (input.kind) filters.push(eq(equipment.kind, input.kind));
   if (input.facilityId) filters.push(eq(equipment.facilityId, input.facilityId));

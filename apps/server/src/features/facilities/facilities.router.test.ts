@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())('facilities API on %s', (kind) => {
       timezone: 'America/Sao_Paulo',
       rooms: 3,
       equipment: counts(9, 7, 1, 1),
-      byKind: { motor: 2, light: 3, hvac: 1, meter: 2, server: 0, sensor: 1 },
+      byKind: { motor: 2, light: 3, hvac: 1, meter: 2, server: 0, sensor: 1, gateway: 0 },
       // The incoming-supply meter sees the whole site.
       power: { kw: 70, source: 'mainMeter', asOf: T1 },
       // The main meter's alert counts for the facility; the cleared one does not.

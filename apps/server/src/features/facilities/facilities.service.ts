@@ -39,6 +39,7 @@ const facilityRow = z.object({
   meter: sqlCount,
   server: sqlCount,
   sensor: sqlCount,
+  gateway: sqlCount,
   power_kw: sqlNumber,
   power_source: z.enum(powerSources).nullable(),
   power_as_of: sqlTimestamp,
@@ -72,9 +73,10 @@ function facilityAggregates(scope: SQL): SQL {
              (count(*) filter (where e.kind = 'hvac'))::int as hvac,
              (count(*) filter (where e.kind = 'meter'))::int as meter,
              (count(*) filter (where e.kind = 'server'))::int as server,
-             (count(*) filter (where e.kind = 'sensor'))::int as sensor
+             (count(*) filter (where e.kind = 'sensor'))::int as sensor,
+             (count(*) filter (where e.kind = 'gateway'))::int as gateway
         from equipment e
-       where e.facility_id in (select id from scope)
+       where e.facility_id in (select id from scope) and e.retired_at is null
        group by e.facility_id
     ),
     readings as (${powerReadings(sql`e.facility_id in (select id from scope)`)}),
@@ -100,7 +102,7 @@ function facilityAggregates(scope: SQL): SQL {
       select f.id, f.code, f.name, f.city, f.state, f.latitude, f.longitude, f.timezone,
              rc.rooms,
              ${joinedCountColumns},
-             c.motor, c.light, c.hvac, c.meter, c.server, c.sensor,
+             c.motor, c.light, c.hvac, c.meter, c.server, c.sensor, c.gateway,
              coalesce(m.kw, rp.kw) as power_kw,
              case when m.kw is not null then 'mainMeter' when rp.kw is not null then 'rooms' end as power_source,
              case when m.kw is not null then m.ts else rp.ts end as power_as_of
@@ -133,6 +135,7 @@ function toItem(row: z.output<typeof facilityRow>): FacilityItem {
       meter: row.meter,
       server: row.server,
       sensor: row.sensor,
+      gateway: row.gateway,
     },
     power: { kw: row.power_kw, source: row.power_source, asOf: row.power_as_of },
     openAlerts: alertCountsOf(row),

@@ -36,7 +36,7 @@ const latestReadings = sql`left join lateral (
   ) m on true`;
 
 const online = sql`e.status = 'online'`;
-const isOn = sql`(e.state -> 'on') = 'true'::jsonb`;
+const isOn = sql`coalesce((e.state -> 'on') = 'true'::jsonb, false)`;
 /** The confirmed set-point (equipment.state), else the one the unit last reported. */
 const setpoint = sql`coalesce(case when jsonb_typeof(e.state -> 'setpoint') = 'number' then (e.state ->> 'setpoint')::float8 end, m.reported_setpoint)`;
 

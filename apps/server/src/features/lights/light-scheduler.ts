@@ -109,7 +109,7 @@ export function startLightScheduler(options: LightSchedulerOptions): LightSchedu
     const lights = await deps.db
       .select({ id: equipment.id })
       .from(equipment)
-      .where(and(eq(equipment.roomId, schedule.roomId), eq(equipment.kind, 'light')));
+      .where(and(eq(equipment.roomId, schedule.roomId), eq(equipment.kind, 'light'), isNull(equipment.retiredAt)));
     const counts = await executeMany(lights, 25, (light) =>
       executeCommand(deps, SYSTEM_ACTOR, SCHEDULER_ORIGIN, light.id, 'light', 'setLight', params).catch(
         (error: unknown): CommandResult => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { parseRows } from '@sentinela/db/sql-helpers';
 import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
@@ -27,7 +27,7 @@ export interface LightsScope {
 
 /** The lights of a facility / room (every light when neither is given). */
 function scopeFilters(scope: LightsScope): SQL[] {
-  const filters: SQL[] = [eq(equipment.kind, 'light')];
+  const filters: SQL[] = [eq(equipment.kind, 'light'), isNull(equipment.retiredAt)];
   if (scope.facilityId) filters.push(eq(equipment.facilityId, scope.facilityId));
   if (scope.roomId) filters.push(eq(equipment.roomId, scope.roomId));
   return filters;

@@ -39,7 +39,7 @@ const latestReadings = sql`left join lateral (
   ) m on true`;
 
 /** Confirmed "on" in equipment.state (a missing or odd value is off). */
-const isOn = sql`(e.state -> 'on') = 'true'::jsonb`;
+const isOn = sql`coalesce((e.state -> 'on') = 'true'::jsonb, false)`;
 
 const motorRow = {
   is_on: z.boolean(),

@@ -96,7 +96,7 @@ export async function deviceLocations(db: Database, kind: EquipmentKind) {
       from equipment e
       join facilities f on f.id = e.facility_id
       left join rooms r on r.id = e.room_id
-     where e.kind = ${kind}
+     where e.kind = ${kind} and e.retired_at is null
      group by f.id, f.name, r.id, r.name
      order by f.name, r.name nulls first`);
   return parseRows(locationRow, result).map((row) => ({
@@ -115,7 +115,7 @@ export async function deviceFacilities(db: Database, kind: EquipmentKind) {
   const result = await db.execute(sql`
     select f.id as facility_id, f.name as facility_name, count(*)::int as count
       from equipment e join facilities f on f.id = e.facility_id
-     where e.kind = ${kind}
+     where e.kind = ${kind} and e.retired_at is null
      group by f.id, f.name
      order by f.name`);
   return parseRows(facilityCountRow, result).map((row) => ({

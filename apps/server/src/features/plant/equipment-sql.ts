@@ -21,7 +21,8 @@ export interface EquipmentFilter {
  * page's own conditions.
  */
 export function equipmentWhere(kind: EquipmentKind, input: EquipmentFilter, extra: SQL[] = []): SQL {
-  const parts: SQL[] = [sql`e.kind = ${kind}`];
+  // Retired equipment is kept with its history but left out of every live list.
+  const parts: SQL[] = [sql`e.kind = ${kind}`, sql`e.retired_at is null`];
   if (input.facilityId) parts.push(sql`e.facility_id = ${input.facilityId}`);
   if (input.roomId) parts.push(sql`e.room_id = ${input.roomId}`);
   if (input.status) parts.push(sql`e.status = ${input.status}`);
@@ -45,6 +46,6 @@ export function powerReadings(scope: SQL): SQL {
              l.ts
         from equipment e
         join telemetry_latest l on l.equipment_id = e.id and l.metric in ('powerKw', 'powerW')
-       where ${scope} and e.status <> 'offline' and e.kind <> 'sensor'
+       where ${scope} and e.status <> 'offline' and e.kind <> 'sensor' and e.retired_at is null
          and (e.kind <> 'meter' or l.metric = 'powerKw')`;
 }

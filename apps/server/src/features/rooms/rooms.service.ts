@@ -70,7 +70,7 @@ function roomAggregates(scope: SQL): SQL {
     counts as (
       select e.room_id, ${statusCountColumns}
         from equipment e
-       where e.room_id in (select id from scope)
+       where e.room_id in (select id from scope) and e.retired_at is null
        group by e.room_id
     ),
     readings as (${powerReadings(sql`e.room_id in (select id from scope)`)}),

@@ -42,12 +42,13 @@ export async function executeCommand(
   params: Record<string, unknown>,
 ): Promise<CommandResult> {
   const [device] = await deps.db
-    .select({ id: equipment.id, kind: equipment.kind, site: facilities.code })
+    .select({ id: equipment.id, kind: equipment.kind, site: facilities.code, retiredAt: equipment.retiredAt })
     .from(equipment)
     .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
     .where(eq(equipment.id, equipmentId));
   if (!device) throw new AppError('NOT_FOUND', 'equipment.notFound');
   if (device.kind !== kind) throw new AppError('BAD_REQUEST', 'equipment.wrongKind');
+  if (device.retiredAt) throw new AppError('CONFLICT', 'registry.equipmentRetired');
   if (!deps.gateway) throw new AppError('SERVICE_UNAVAILABLE', 'equipment.noBroker');
 
   const commandId = randomUUID();

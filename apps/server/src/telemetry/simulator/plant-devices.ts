@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { equipment, facilities, telemetryLatest } from '@sentinela/db/schema/plant';
 import type { EquipmentKind, EquipmentStatus } from '@sentinela/shared/plant';
@@ -35,6 +35,7 @@ export async function loadPlantDevices(db: Database): Promise<PlantDevice[]> {
     })
     .from(equipment)
     .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
+    .where(isNull(equipment.retiredAt))
     .orderBy(asc(equipment.id));
   const last = new Map<string, Record<string, number>>();
   for (const row of await db.select().from(telemetryLatest)) {

@@ -36,6 +36,7 @@ const FAULTS: Record<EquipmentKind, FaultSpec[]> = {
   meter: [{ type: 'lowPowerFactor', everyS: 24 * HOUR_S, durationS: [300, 900], magnitude: [0.86, 0.91] }, silence],
   server: [{ type: 'rackInlet', everyS: 48 * HOUR_S, durationS: [300, 600], magnitude: [4, 6] }, silence],
   sensor: [silence],
+  gateway: [silence],
 };
 
 /**

@@ -33,6 +33,7 @@ const metricFormats: Record<string, MetricFormat> = {
   energyKwh: { unit: 'kWh', digits: 0 },
   powerFactor: { digits: 3 },
   voltageV: { unit: 'V', digits: 1 },
+  uptimeS: { unit: 's', digits: 0 },
 };
 
 /** The order metrics are listed in (known ones first, the rest by name). */
@@ -87,6 +88,7 @@ export const defaultMetric: Record<EquipmentKind, string> = {
   meter: 'powerKw',
   server: 'inletTemp',
   sensor: 'temperature',
+  gateway: 'uptimeS',
 };
 
 const ratedUnits: Record<string, { unit?: string; digits: number }> = {

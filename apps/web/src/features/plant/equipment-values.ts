@@ -11,6 +11,7 @@ const kinds: Record<EquipmentKind, true> = {
   meter: true,
   server: true,
   sensor: true,
+  gateway: true,
 };
 const statuses: Record<EquipmentStatus, true> = { online: true, offline: true, maintenance: true, error: true };
 

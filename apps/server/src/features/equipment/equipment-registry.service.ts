@@ -1,0 +1,179 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '@sentinela/db/client';
+import { alerts, commands, equipment, facilities, rooms, telemetry, telemetry1h } from '@sentinela/db/schema/plant';
+import {
+  defaultMetrics,
+  type EquipmentRecord,
+  type equipmentCreateInput,
+  type equipmentIdInput,
+  type equipmentUpdateInput,
+} from '@sentinela/shared/registry';
+import type { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { changedFields, registryChange, type RegistryCaller } from '../plant/registry-change';
+
+const hasRowFor = (table: typeof telemetry | typeof telemetry1h | typeof commands | typeof alerts) =>
+  sql`exists (select 1 from ${table} where ${table.equipmentId} = ${equipment.id})`;
+
+const record = {
+  id: equipment.id,
+  facilityId: equipment.facilityId,
+  roomId: equipment.roomId,
+  kind: equipment.kind,
+  name: equipment.name,
+  location: equipment.location,
+  manufacturer: equipment.manufacturer,
+  model: equipment.model,
+  serial: equipment.serial,
+  installDate: equipment.installDate,
+  rated: equipment.rated,
+  metrics: equipment.metrics,
+  retiredAt: equipment.retiredAt,
+  hasHistory: sql<boolean>`(${hasRowFor(telemetry)} or ${hasRowFor(telemetry1h)} or ${hasRowFor(commands)} or ${hasRowFor(alerts)})`,
+};
+
+const recordOf = (row: Omit<EquipmentRecord, 'metrics'> & { metrics: string[] | null }): EquipmentRecord => ({
+  ...row,
+  hasHistory: Boolean(row.hasHistory),
+  metrics: row.metrics ?? [...defaultMetrics[row.kind]],
+});
+
+export async function equipmentRecord(db: Database, id: string): Promise<EquipmentRecord> {
+  const [row] = await db.select(record).from(equipment).where(eq(equipment.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'registry.equipmentNotFound');
+  return recordOf(row);
+}
+
+type Fields = z.output<typeof equipmentCreateInput>;
+
+/** The facility exists and the room, if any, is one of its rooms. */
+async function checkPlace(db: Database, input: Fields): Promise<void> {
+  const [facility] = await db.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, input.facilityId));
+  if (!facility) throw new AppError('NOT_FOUND', 'registry.facilityNotFound');
+  if (input.roomId) {
+    const [room] = await db.select({ facilityId: rooms.facilityId }).from(rooms).where(eq(rooms.id, input.roomId));
+    if (!room) throw new AppError('NOT_FOUND', 'registry.roomNotFound');
+    if (room.facilityId !== input.facilityId) throw new AppError('BAD_REQUEST', 'registry.roomOfOtherFacility');
+  }
+}
+
+const switchable = new Set(['motor', 'light', 'hvac']);
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((m, i) => m === b[i]);
+
+const fieldsOf = (input: Fields) => ({
+  facilityId: input.facilityId,
+  roomId: input.roomId,
+  kind: input.kind,
+  name: input.name,
+  location: input.location,
+  manufacturer: input.manufacturer,
+  model: input.model,
+  serial: input.serial,
+  installDate: input.installDate,
+  rated: input.rated,
+  // The kind's defaults are kept as "defaults" (null), so they follow the kind's device model.
+  metrics: !input.metrics || sameList(input.metrics, defaultMetrics[input.kind]) ? null : input.metrics,
+});
+
+export async function createEquipment(caller: RegistryCaller, input: Fields): Promise<EquipmentRecord> {
+  await checkPlace(caller.db, input);
+  const taken = { key: 'registry.equipmentCodeTaken' as const, params: { code: input.id } };
+  const [existing] = await caller.db.select({ id: equipment.id }).from(equipment).where(eq(equipment.id, input.id));
+  if (existing) throw new AppError('CONFLICT', taken.key, taken.params);
+  // A device that can be switched starts off until an operator starts it (the virtual plant too).
+  const values = { id: input.id, ...fieldsOf(input), state: switchable.has(input.kind) ? { on: false } : {} };
+  await registryChange(
+    caller,
+    'equipment.create',
+    input.id,
+    (tx) => tx.insert(equipment).values(values),
+    () => ({ after: values }),
+    taken,
+  );
+  return equipmentRecord(caller.db, input.id);
+}
+
+/** Edits an equipment, moving it to another room or facility if asked. Its kind may change only without history. */
+export async function updateEquipment(
+  caller: RegistryCaller,
+  input: z.output<typeof equipmentUpdateInput>,
+): Promise<EquipmentRecord> {
+  const before = await equipmentRecord(caller.db, input.id);
+  await checkPlace(caller.db, input);
+  if (before.kind !== input.kind && before.hasHistory) throw new AppError('CONFLICT', 'registry.equipmentHasHistory');
+  const fields = fieldsOf(input);
+  await registryChange(
+    caller,
+    before.facilityId === input.facilityId && before.roomId === input.roomId ? 'equipment.update' : 'equipment.move',
+    input.id,
+    (tx) => tx.update(equipment).set(fields).where(eq(equipment.id, input.id)),
+    () => ({
+      changes: changedFields(before, { ...before, ...fields, metrics: fields.metrics ?? defaultMetrics[input.kind] }),
+    }),
+    { key: 'registry.equipmentCodeTaken', params: { code: input.id } },
+  );
+  return equipmentRecord(caller.db, input.id);
+}
+
+/** Retires an equipment: kept with its history, hidden from live lists, refusing telemetry and commands. */
+export async function retireEquipment(
+  caller: RegistryCaller,
+  input: z.output<typeof equipmentIdInput>,
+  now: Date,
+): Promise<EquipmentRecord> {
+  const before = await equipmentRecord(caller.db, input.id);
+  if (before.retiredAt) throw new AppError('CONFLICT', 'registry.equipmentRetired');
+  await registryChange(
+    caller,
+    'equipment.retire',
+    input.id,
+    (tx) => tx.update(equipment).set({ retiredAt: now }).where(eq(equipment.id, input.id)),
+    () => ({ retiredAt: now.toISOString() }),
+    { key: 'registry.equipmentRetired' },
+  );
+  return equipmentRecord(caller.db, input.id);
+}
+
+export async function restoreEquipment(
+  caller: RegistryCaller,
+  input: z.output<typeof equipmentIdInput>,
+): Promise<EquipmentRecord> {
+  const before = await equipmentRecord(caller.db, input.id);
+  if (!before.retiredAt) throw new AppError('CONFLICT', 'registry.equipmentNotRetired');
+  await registryChange(
+    caller,
+    'equipment.restore',
+    input.id,
+    (tx) => tx.update(equipment).set({ retiredAt: null }).where(eq(equipment.id, input.id)),
+    () => ({ retiredAt: before.retiredAt?.toISOString() }),
+    { key: 'registry.equipmentNotRetired' },
+  );
+  return equipmentRecord(caller.db, input.id);
+}
+
+/** Deletes an equipment that never had history (a mistaken entry); one with history is retired instead. */
+export async function deleteEquipment(
+  caller: RegistryCaller,
+  input: z.output<typeof equipmentIdInput>,
+): Promise<{ id: string }> {
+  const before = await equipmentRecord(caller.db, input.id);
+  return registryChange(
+    caller,
+    'equipment.delete',
+    input.id,
+    async (tx) => {
+      // Checked again inside the transaction: a reading may have arrived since.
+      const [row] = await tx
+        .select({ hasHistory: record.hasHistory })
+        .from(equipment)
+        .where(eq(equipment.id, input.id));
+      if (!row) throw new AppError('NOT_FOUND', 'registry.equipmentNotFound');
+      if (row.hasHistory) throw new AppError('CONFLICT', 'registry.equipmentHasHistory');
+      await tx.delete(equipment).where(eq(equipment.id, input.id));
+      return { id: input.id };
+    },
+    () => ({ before }),
+    { key: 'registry.equipmentHasHistory' },
+  );
+}

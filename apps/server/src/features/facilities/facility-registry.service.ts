@@ -1,0 +1,110 @@
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '@sentinela/db/client';
+import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
+import type {
+  FacilityRecord,
+  facilityCreateInput,
+  facilityIdInput,
+  facilityUpdateInput,
+} from '@sentinela/shared/registry';
+import type { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { changedFields, registryChange, type RegistryCaller } from '../plant/registry-change';
+
+const record = {
+  id: facilities.id,
+  code: facilities.code,
+  name: facilities.name,
+  address: facilities.address,
+  city: facilities.city,
+  state: facilities.state,
+  latitude: facilities.latitude,
+  longitude: facilities.longitude,
+  timezone: facilities.timezone,
+};
+
+export async function facilityRecord(db: Database, id: string): Promise<FacilityRecord> {
+  const [row] = await db.select(record).from(facilities).where(eq(facilities.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'registry.facilityNotFound');
+  return row;
+}
+
+const fieldsOf = (input: z.output<typeof facilityUpdateInput> | z.output<typeof facilityCreateInput>) => ({
+  name: input.name,
+  address: input.address,
+  city: input.city,
+  state: input.state,
+  latitude: input.latitude ?? null,
+  longitude: input.longitude ?? null,
+  timezone: input.timezone,
+});
+
+export async function createFacility(
+  caller: RegistryCaller,
+  input: z.output<typeof facilityCreateInput>,
+): Promise<FacilityRecord> {
+  const values = { code: input.code, ...fieldsOf(input) };
+  const taken = { key: 'registry.facilityCodeTaken' as const, params: { code: input.code } };
+  const [existing] = await caller.db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(eq(facilities.code, input.code));
+  if (existing) throw new AppError('CONFLICT', taken.key, taken.params);
+  return registryChange(
+    caller,
+    'facilities.create',
+    input.code,
+    async (tx) => {
+      const [row] = await tx.insert(facilities).values(values).returning(record);
+      return row!;
+    },
+    () => ({ after: values }),
+    taken,
+  );
+}
+
+export async function updateFacility(
+  caller: RegistryCaller,
+  input: z.output<typeof facilityUpdateInput>,
+): Promise<FacilityRecord> {
+  const before = await facilityRecord(caller.db, input.id);
+  const fields = fieldsOf(input);
+  return registryChange(
+    caller,
+    'facilities.update',
+    before.code,
+    async (tx) => {
+      const [row] = await tx.update(facilities).set(fields).where(eq(facilities.id, input.id)).returning(record);
+      if (!row) throw new AppError('NOT_FOUND', 'registry.facilityNotFound');
+      return row;
+    },
+    (after) => ({ id: input.id, changes: changedFields(before, after) }),
+    { key: 'registry.facilityCodeTaken', params: { code: before.code } },
+  );
+}
+
+/** Only an empty facility (no rooms, no equipment, retired or not) is deleted. */
+export async function deleteFacility(
+  caller: RegistryCaller,
+  input: z.output<typeof facilityIdInput>,
+): Promise<{ id: string }> {
+  const before = await facilityRecord(caller.db, input.id);
+  return registryChange(
+    caller,
+    'facilities.delete',
+    before.code,
+    async (tx) => {
+      const [[roomCount], [equipmentCount]] = await Promise.all([
+        tx.select({ n: count() }).from(rooms).where(eq(rooms.facilityId, input.id)),
+        tx.select({ n: count() }).from(equipment).where(eq(equipment.facilityId, input.id)),
+      ]);
+      if ((roomCount?.n ?? 0) > 0 || (equipmentCount?.n ?? 0) > 0) {
+        throw new AppError('CONFLICT', 'registry.facilityNotEmpty');
+      }
+      await tx.delete(facilities).where(eq(facilities.id, input.id));
+      return { id: input.id };
+    },
+    () => ({ before }),
+    { key: 'registry.facilityNotEmpty' },
+  );
+}
