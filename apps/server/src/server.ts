@@ -18,6 +18,8 @@ import { applyRetention } from './telemetry/telemetry-writer';
 import { startTelemetry, type TelemetryRuntime } from './telemetry/telemetry-runtime';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** How soon equipment added in the portal is played by the virtual plant, and retired equipment refused. */
+const SIMULATOR_SYNC_MS = 10_000;
 
 export interface ServerPaths {
   webDist: string;
@@ -90,6 +92,14 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     intervalMs: ROLLUP_EVERY_MS,
     scope: 'instance',
     run: () => ingest.recomputeRollups(),
+  });
+  const runtime = telemetry;
+  jobs.add({
+    name: 'simulator.registry',
+    intervalMs: SIMULATOR_SYNC_MS,
+    // Each instance's ingest and virtual plant follow the registry (added equipment starts, retired stops).
+    scope: 'instance',
+    run: () => runtime.followRegistry(),
   });
   jobs.add({
     name: 'auth.housekeeping',

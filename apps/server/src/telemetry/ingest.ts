@@ -69,6 +69,8 @@ export interface Ingest {
   flush(): Promise<void>;
   /** Recomputes the rollups of the minutes the batches touched since the last call. */
   recomputeRollups(): Promise<void>;
+  /** Reads again which equipment is in service: a retired device's points are refused from then on. */
+  reloadEquipment(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -372,6 +374,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   return {
     stats: () => ({ ...stats, dropped: { ...stats.dropped } }),
     flush: settle,
+    reloadEquipment: loadKnown,
     async recomputeRollups() {
       await recomputeDirtyRollups(db, dirty);
     },

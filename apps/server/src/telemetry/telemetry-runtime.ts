@@ -15,6 +15,11 @@ export interface TelemetryRuntime {
   ingest: Ingest;
   broker: EmbeddedBroker | null;
   target: MqttTarget;
+  /**
+   * Follows the registry: the ingest refuses the points of equipment retired since, and the
+   * virtual plant (SIMULATOR=on) plays what the registry now holds.
+   */
+  followRegistry(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +60,10 @@ export async function startTelemetry(config: Config, db: Database, log: FastifyB
     ingest,
     broker,
     target,
+    async followRegistry() {
+      await ingest.reloadEquipment();
+      if (plant) await plant.sync(await loadPlantDevices(db));
+    },
     async stop() {
       // The plant first: it must not publish into a stopped ingest.
       await plant?.stop();

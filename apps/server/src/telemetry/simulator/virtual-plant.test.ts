@@ -289,3 +289,46 @@ describe('virtual plant', () => {
     await p.stop();
   });
 });
+
+describe('virtual plant following the registry', () => {
+  it('starts playing added devices, stops (and marks offline) the ones no longer given', async () => {
+    const embedded = await startEmbeddedBroker(0, '127.0.0.1', log);
+    const target: MqttTarget = { kind: 'embedded', broker: embedded.broker };
+    const client = connectMqtt(target, { clientId: 'plant-sync-listener' });
+    await whenConnected(client);
+    await client.subscribeAsync('sentinela/#', { qos: 1 });
+    const listener = new Listener(client);
+    const [motor, , light] = siteDevices('sync');
+    // An empty site at first (DEMO_DATA=off): the plant runs with nothing to play.
+    const plant = await startVirtualPlant({ target, devices: [], intervalMs: 50, seed: 1, faults: false, log });
+    try {
+      const gateway: PlantDevice = { id: 'gw-s-001', site: 'sync', kind: 'gateway', rated: {}, state: {} };
+      expect(await plant.sync([motor!, light!, gateway])).toEqual({ added: 3, removed: 0 });
+      await listener.until(() => (listener.telemetry('sync', 'gw-s-001').length >= 2 ? true : undefined));
+      expect(Object.keys(listener.telemetry('sync', 'gw-s-001')[0] ?? {})).toEqual(['uptimeS']);
+      expect(listener.messages.find((m) => m.topic === 'sentinela/sync/mtr-t-001/status')?.text).toBe('online');
+
+      // The light is retired: no longer given.
+      expect(await plant.sync([motor!, gateway])).toEqual({ added: 0, removed: 1 });
+      expect(await plant.sync([motor!, gateway])).toEqual({ added: 0, removed: 0 });
+      await listener.until(() =>
+        listener.messages.find((m) => m.topic === 'sentinela/sync/lgt-t-001/status' && m.text === 'offline'),
+      );
+      // Retained: whoever subscribes later reads it offline.
+      const late = connectMqtt(target, { clientId: 'plant-sync-late' });
+      await whenConnected(late);
+      const lateListener = new Listener(late);
+      await late.subscribeAsync('sentinela/sync/lgt-t-001/status', { qos: 1 });
+      const retained = await lateListener.until(() => lateListener.messages[0]);
+      expect(retained).toMatchObject({ text: 'offline', retain: true });
+      await late.endAsync();
+      const from = listener.messages.length;
+      await listener.until(() => (listener.telemetry('sync', 'mtr-t-001', from).length >= 3 ? true : undefined));
+      expect(listener.telemetry('sync', 'lgt-t-001', from)).toEqual([]);
+    } finally {
+      await plant.stop();
+      await client.endAsync();
+      await embedded.close();
+    }
+  });
+});

@@ -41,6 +41,11 @@ export interface VirtualPlant {
   stop(): Promise<void>;
   /** Steps and publishes every device at once (tests). */
   publishOnce(): void;
+  /**
+   * Follows the registry: plays the devices it did not know, stops playing (and marks offline)
+   * those no longer given, and takes the new place and nameplate of the others.
+   */
+  sync(devices: PlantDevice[]): Promise<{ added: number; removed: number }>;
 }
 
 // Below this, timers cost more than they spread: several devices share a tick.
@@ -89,10 +94,10 @@ export async function startVirtualPlant(options: VirtualPlantOptions): Promise<V
   const { target, devices, seed, faults, log } = options;
   const intervalMs = options.intervalMs ?? 5000;
   const now = options.now ?? Date.now;
-  const sims = devices.map((device) => createSimDevice(device, seed, outdoorTemperatureAt(now())));
+  let sims = devices.map((device) => createSimDevice(device, seed, outdoorTemperatureAt(now())));
   const byId = new Map(sims.map((s) => [s.device.id, s]));
-  const sites = new Set(devices.map((d) => d.site));
-  const env = meterEnvironment(sims, now);
+  let sites = new Set(devices.map((d) => d.site));
+  let env = meterEnvironment(sims, now);
   const commandRandom = createRandom(streamSeed(seed, 'commands'));
   const plantTopic = `${TOPIC_ROOT}/${devices[0]?.site ?? 'plant'}/virtual-plant/status`;
 
@@ -203,21 +208,65 @@ export async function startVirtualPlant(options: VirtualPlantOptions): Promise<V
       ),
   );
 
-  const slots = Math.max(1, Math.min(sims.length, Math.floor(intervalMs / MIN_TICK_MS)));
+  // Devices are spread over the interval in slots; the timer is set again when their number changes.
+  const slotsFor = (count: number) => Math.max(1, Math.min(count, Math.floor(intervalMs / MIN_TICK_MS)));
+  let slots = 0;
   let tickCount = 0;
-  const timer = setInterval(() => {
-    const slot = tickCount++ % slots;
-    for (let i = slot; i < sims.length; i += slots) {
-      const sim = sims[i];
-      if (sim) tick(sim);
-    }
-  }, intervalMs / slots);
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    const next = slotsFor(sims.length);
+    if (next === slots && timer) return;
+    clearInterval(timer);
+    slots = next;
+    timer = setInterval(() => {
+      const slot = tickCount++ % slots;
+      for (let i = slot; i < sims.length; i += slots) {
+        const sim = sims[i];
+        if (sim) tick(sim);
+      }
+    }, intervalMs / slots);
+  };
+  schedule();
   log.info({ devices: sims.length, intervalMs, faults, seed }, 'virtual plant started');
 
   let stopped = false;
   return {
     publishOnce() {
       for (const sim of sims) tick(sim);
+    },
+    async sync(next) {
+      if (stopped) return { added: 0, removed: 0 };
+      const given = new Map(next.map((device) => [device.id, device]));
+      const gone = sims.filter((sim) => !given.has(sim.device.id));
+      const added: SimDevice[] = [];
+      for (const device of next) {
+        const sim = byId.get(device.id);
+        if (sim) {
+          // Same model (its temperatures, its on/off); a new place or nameplate.
+          sim.device = { ...sim.device, site: device.site, roomId: device.roomId, rated: device.rated };
+        } else {
+          const created = createSimDevice(device, seed, outdoorTemperatureAt(now()));
+          byId.set(device.id, created);
+          added.push(created);
+        }
+      }
+      for (const sim of gone) byId.delete(sim.device.id);
+      sims = [...sims.filter((sim) => given.has(sim.device.id)), ...added];
+      sites = new Set(sims.map((sim) => sim.device.site));
+      // Rooms may have changed too: the meters' sums are rebuilt every time (cheap).
+      env = meterEnvironment(sims, now);
+      if (added.length === 0 && gone.length === 0) return { added: 0, removed: 0 };
+      schedule();
+      const publish = (sim: SimDevice, status: 'online' | 'offline') =>
+        client.publishAsync(deviceTopic(sim.device.site, sim.device.id, 'status'), status, { qos: 1, retain: true });
+      await Promise.all([...added.map((sim) => publish(sim, 'online')), ...gone.map((sim) => publish(sim, 'offline'))]);
+      if (added.length > 0 || gone.length > 0) {
+        log.info(
+          { added: added.length, removed: gone.length, devices: sims.length },
+          'virtual plant follows the registry',
+        );
+      }
+      return { added: added.length, removed: gone.length };
     },
     async stop() {
       if (stopped) return;
