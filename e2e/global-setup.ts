@@ -16,12 +16,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   // The operations pages need a living plant: the demo site, its virtual plant calm and
   // repeatable (no faults, fixed seed), publishing every 2 s so live values show quickly.
-  const { baseURL, stop } = await startServerProcess({
+  const server = await startServerProcess({
     DEMO_DATA: 'on',
     SIMULATOR_FAULTS: 'off',
     SIMULATOR_SEED: '7',
     SIMULATOR_INTERVAL_MS: '2000',
   });
+  const baseURL = server.baseURL;
   process.env.E2E_BASE_URL = baseURL;
 
   // The fresh database's first account is the administrator the specs sign in as.
@@ -32,5 +33,5 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_ADMIN_PASSWORD = ADMIN.password;
   process.env.E2E_ADMIN_TOTP_SECRET = admin.totpSecret;
 
-  return stop;
+  return () => server.stop();
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { callProcedure, createAdminSession } from './admin-session';
 import { toast } from './fixtures';
 import { startServerProcess, type ServerProcess } from './server-process';
@@ -30,7 +30,7 @@ test.afterAll(async () => {
 const call = (path: string, kind: 'query' | 'mutation', input?: unknown) =>
   callProcedure(site.baseURL, path, kind, input, cookies);
 
-async function adminPage(browser: import('@playwright/test').Browser): Promise<Page> {
+async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: site.baseURL, storageState });
   return context.newPage();
 }
