@@ -91,7 +91,8 @@ export function useFormIssues(fields: readonly string[]) {
     if (attempt === 0) return;
     const form = formRef.current;
     const target =
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[data-form-alert]');
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form?.querySelector<HTMLElement>('[data-form-alert]');
     target?.focus();
   }, [attempt]);
 

@@ -61,7 +61,10 @@ export function serverIssues(error: unknown): FieldIssue[] | undefined {
   if (!Array.isArray(issues)) return undefined;
   return issues.filter(
     (i): i is FieldIssue =>
-      !!i && typeof i === 'object' && typeof (i as FieldIssue).path === 'string' && typeof (i as FieldIssue).message === 'string',
+      !!i &&
+      typeof i === 'object' &&
+      typeof (i as FieldIssue).path === 'string' &&
+      typeof (i as FieldIssue).message === 'string',
   );
 }
 
