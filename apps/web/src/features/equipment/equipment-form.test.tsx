@@ -61,8 +61,8 @@ describe('EquipmentForm', () => {
   it('offers the nameplate fields of the chosen kind, and the kind’s metrics until they are typed', () => {
     renderForm();
     // A room filter alone names its facility; only that facility's rooms are offered.
-    expect((screen.getByLabelText('Facility') as HTMLSelectElement).value).toBe(FACILITY);
-    expect((screen.getByLabelText('Room') as HTMLSelectElement).value).toBe(ROOM);
+    expect(screen.getByLabelText<HTMLSelectElement>('Facility').value).toBe(FACILITY);
+    expect(screen.getByLabelText<HTMLSelectElement>('Room').value).toBe(ROOM);
     expect(within(screen.getByLabelText('Room')).queryByText('Office')).toBeNull();
 
     expect(nameplateLabels()).toEqual([
@@ -73,7 +73,7 @@ describe('EquipmentForm', () => {
       'rated.ieClass',
     ]);
     expect(nameplate().getByLabelText('Rated power (kW)')).toBeTruthy();
-    const metrics = screen.getByLabelText('Metrics it sends') as HTMLInputElement;
+    const metrics = screen.getByLabelText<HTMLInputElement>('Metrics it sends');
     expect(metrics.value).toBe('temperature, vibration, current, efficiency, rpm, powerKw');
 
     change('Type', 'hvac');
@@ -95,7 +95,7 @@ describe('EquipmentForm', () => {
 
     // Another facility drops the room.
     change('Facility', OTHER_FACILITY);
-    expect((screen.getByLabelText('Room') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('Room').value).toBe('');
   });
 
   it('refuses bad nameplate values and metrics under their fields, translated, then the ranges', async () => {
