@@ -1,5 +1,6 @@
 import type { EquipmentItem } from '@sentinela/shared/equipment';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
+import { hasRole } from '@sentinela/shared/auth-rules';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { LiveBadge } from '../../components/live-badge';
@@ -11,6 +12,8 @@ import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useLiveTelemetry } from '../../lib/live';
+import { useCurrentUser } from '../../lib/use-current-user';
+import { EquipmentRegistryActions } from './equipment-registry-actions';
 import { EquipmentHistory } from './equipment-history';
 import { formatMetric, formatRated, metricLabel, ratedLabel, sortMetrics } from './metric-format';
 import { PowerControl } from './power-control';
@@ -19,21 +22,33 @@ interface EquipmentDrawerProps {
   item: EquipmentItem | null;
   status: EquipmentStatus | undefined;
   onClose: () => void;
+  /** Administrators: open the device's form (the drawer closes). */
+  onEdit?: (id: string) => void;
 }
 
 /** A device's details in a side panel: where it is, its nameplate, live values and history. */
-export default function EquipmentDrawer({ item, status, onClose }: EquipmentDrawerProps) {
+export default function EquipmentDrawer({ item, status, onClose, onEdit }: EquipmentDrawerProps) {
   const tOps = useStrings(opsStrings);
   return (
     <Sheet open={item !== null} onOpenChange={(open) => !open && onClose()}>
       <SheetContent side="right" closeLabel={tOps('close')} className="w-full max-w-xl sm:w-[36rem]">
-        {item && <DrawerBody key={item.id} item={item} status={status ?? item.status} />}
+        {item && (
+          <DrawerBody key={item.id} item={item} status={status ?? item.status} onClose={onClose} onEdit={onEdit} />
+        )}
       </SheetContent>
     </Sheet>
   );
 }
 
-function DrawerBody({ item, status }: { item: EquipmentItem; status: EquipmentStatus }) {
+interface DrawerBodyProps {
+  item: EquipmentItem;
+  status: EquipmentStatus;
+  onClose: () => void;
+  onEdit?: (id: string) => void;
+}
+
+function DrawerBody({ item, status, onClose, onEdit }: DrawerBodyProps) {
+  const admin = hasRole(useCurrentUser(), 'admin');
   const t = useStrings(equipmentStrings);
   const tOps = useStrings(opsStrings);
   const { language } = useLanguage();
@@ -80,6 +95,10 @@ function DrawerBody({ item, status }: { item: EquipmentItem; status: EquipmentSt
           <dt className="text-muted-foreground">{t('lastSeen')}</dt>
           <dd>{lastSeen ? formatDateTime(lastSeen, language) : t('never')}</dd>
         </dl>
+
+        {admin && onEdit && (
+          <EquipmentRegistryActions id={item.id} name={item.name} onEdit={() => onEdit(item.id)} onDeleted={onClose} />
+        )}
 
         {(item.kind === 'motor' || item.kind === 'light') && <PowerControl item={item} />}
 

@@ -1,10 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EquipmentFilters as EquipmentFilterInput, EquipmentItem } from '@sentinela/shared/equipment';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
+import { hasRole } from '@sentinela/shared/auth-rules';
+import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, FirstPageLoading } from '../../components/query-state';
+import { RoleGated } from '../../components/role-gated';
+import { Button } from '../../components/ui/button';
+import { useCurrentUser } from '../../lib/use-current-user';
 import { equipmentStrings } from './equipment.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -18,6 +23,8 @@ import { useEquipmentFilters } from './use-equipment-filters';
 
 // The drawer (live values, history chart) loads on the first click, not with the page.
 const EquipmentDrawer = lazy(() => import('./equipment-drawer'));
+// The form brings the shared schemas (zod) along: it loads on the first click too.
+const EquipmentFormDialog = lazy(() => import('./equipment-form-dialog'));
 
 export const EQUIPMENT_PAGE_SIZE = 25;
 
@@ -35,8 +42,9 @@ export default function EquipmentPage() {
       kind: filters.kind,
       facilityId: filters.facilityId,
       roomId: filters.roomId,
+      retired: filters.retired,
     }),
-    [filters.search, filters.status, filters.kind, filters.facilityId, filters.roomId],
+    [filters.search, filters.status, filters.kind, filters.facilityId, filters.roomId, filters.retired],
   );
   const list = useQuery(
     trpc.equipment.list.queryOptions(
@@ -71,17 +79,43 @@ export default function EquipmentPage() {
   const [selected, setSelected] = useState<EquipmentItem | null>(null);
   const current = selected ? (data?.items.find((item) => item.id === selected.id) ?? selected) : null;
 
+  // The registry (administrators): the form (null id: a new device); retired devices on request.
+  const admin = hasRole(useCurrentUser(), 'admin');
+  const [form, setForm] = useState<{ id: string | null } | null>(null);
+
   return (
     <section className="flex flex-col gap-4">
       <PageHeader title={tCore('nav.equipment')}>
         <div className="flex flex-wrap items-center gap-2">
           <LiveBadge status={live} />
           <ExportCsvButton filters={query} />
+          <RoleGated needs="admin">
+            {(allowed) => (
+              <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
+                <Plus aria-hidden />
+                {t('newEquipment')}
+              </Button>
+            )}
+          </RoleGated>
         </div>
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 
       <EquipmentFilters filters={filters} onChange={setFilters} />
+      {admin && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <label className="inline-flex items-center gap-2">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={filters.retired === true}
+              onChange={(event) => setFilters({ retired: event.target.checked ? true : undefined })}
+            />
+            {t('showRetired')}
+          </label>
+          {filters.retired && <span className="text-xs text-muted-foreground">{t('retiredHint')}</span>}
+        </div>
+      )}
 
       {list.isError && !data ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
@@ -107,7 +141,25 @@ export default function EquipmentPage() {
 
       {current && (
         <Suspense fallback={null}>
-          <EquipmentDrawer item={current} status={statusOf(current)} onClose={() => setSelected(null)} />
+          <EquipmentDrawer
+            item={current}
+            status={statusOf(current)}
+            onClose={() => setSelected(null)}
+            onEdit={(id) => {
+              setSelected(null);
+              setForm({ id });
+            }}
+          />
+        </Suspense>
+      )}
+      {form && (
+        <Suspense fallback={null}>
+          <EquipmentFormDialog
+            open
+            onOpenChange={(open) => !open && setForm(null)}
+            equipmentId={form.id}
+            defaults={{ facilityId: filters.facilityId, roomId: filters.roomId, kind: filters.kind }}
+          />
         </Suspense>
       )}
     </section>

@@ -103,6 +103,8 @@ const ratedUnits: Record<string, { unit?: string; digits: number }> = {
   baseKw: { unit: 'kW', digits: 1 },
   powerFactor: { digits: 2 },
   units: { unit: 'U', digits: 0 },
+  ieClass: { digits: 0 },
+  ctRatio: { digits: 0 },
 };
 
 export const knownRated = new Set(Object.keys(ratedUnits));

@@ -2,13 +2,15 @@ import type { EquipmentKind, EquipmentStatus } from '@sentinela/shared/plant';
 import { equipmentKinds, equipmentStatuses } from '../plant/equipment-values';
 import { idParam, pageParam, searchParam, useUrlFilters } from '../plant/url-filters';
 
-/** The list's filters, kept in the URL (?status=&kind=&facilityId=&roomId=&search=&page=). */
+/** The list's filters, kept in the URL (?status=&kind=&facilityId=&roomId=&retired=&search=&page=). */
 export interface EquipmentFilterState {
   search: string;
   status: EquipmentStatus | undefined;
   kind: EquipmentKind | undefined;
   facilityId: string | undefined;
   roomId: string | undefined;
+  /** Only the retired equipment (?retired=true; administrators' toggle). */
+  retired: true | undefined;
   page: number;
 }
 
@@ -24,6 +26,7 @@ export function parseEquipmentFilters(params: URLSearchParams): EquipmentFilterS
     kind: oneOf(equipmentKinds, params.get('kind')),
     facilityId: idParam(params, 'facilityId'),
     roomId: idParam(params, 'roomId'),
+    retired: params.get('retired') === 'true' ? true : undefined,
     page: pageParam(params),
   };
 }

@@ -1,9 +1,17 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { hasRole } from '@sentinela/shared/auth-rules';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { SearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ListPagination } from '../../components/list-pagination';
+import { RoleGated } from '../../components/role-gated';
+import { Button } from '../../components/ui/button';
+import { errorMessage } from '../../lib/api-errors';
+import { notify } from '../../lib/notify';
+import { useCurrentUser } from '../../lib/use-current-user';
 import { EmptyState, ErrorState } from '../../components/query-state';
 import { StatCard } from '../../components/stat-card';
 import { formatNumber } from '../../lib/format';
@@ -13,8 +21,12 @@ import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { SiteFigures } from '../plant/site-figures';
 import { pageParam, searchParam } from '../plant/url-filters';
+import { useRegistryRefresh } from '../plant/use-registry-refresh';
 import { useSearchDraft } from '../plant/use-search-draft';
 import { FacilityCard } from './facility-card';
+
+// The form brings the shared schemas (zod) along: it loads on the first click, not with the page.
+const FacilityFormDialog = lazy(() => import('./facility-form-dialog'));
 
 export const FACILITIES_PAGE_SIZE = 12;
 /** Consumption is "now": read again every so often while the page is open. */
@@ -45,9 +57,34 @@ export default function FacilitiesPage() {
   const data = list.data;
   const summary = data?.summary;
 
+  // The registry (administrators): the form (null id: a new facility) and the delete question.
+  const admin = hasRole(useCurrentUser(), 'admin');
+  const [form, setForm] = useState<{ id: string | null } | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const refresh = useRegistryRefresh();
+  const remove = useMutation(trpc.facilities.delete.mutationOptions({ onSuccess: () => refresh() }));
+  const deleteFacility = (target: { id: string; name: string }) => {
+    remove.mutate(
+      { id: target.id },
+      {
+        onSuccess: () => notify.success(t('deleted', { name: target.name })),
+        onError: (error) => notify.error(errorMessage(error, t('deleteFailed'))),
+      },
+    );
+  };
+
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title={tCore('nav.facilities')} />
+      <PageHeader title={tCore('nav.facilities')}>
+        <RoleGated needs="admin">
+          {(allowed) => (
+            <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
+              <Plus aria-hidden />
+              {t('newFacility')}
+            </Button>
+          )}
+        </RoleGated>
+      </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-5">
@@ -86,7 +123,35 @@ export default function FacilitiesPage() {
       ) : (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-busy={list.isFetching}>
           {data.items.map((facility) => (
-            <FacilityCard key={facility.id} facility={facility} />
+            <FacilityCard
+              key={facility.id}
+              facility={facility}
+              actions={
+                admin && (
+                  <>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={t('editOf', { name: facility.name })}
+                      onClick={() => setForm({ id: facility.id })}
+                    >
+                      <Pencil aria-hidden />
+                      {t('edit')}
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="text-destructive"
+                      aria-label={t('deleteOf', { name: facility.name })}
+                      onClick={() => setDeleting({ id: facility.id, name: facility.name })}
+                    >
+                      <Trash2 aria-hidden />
+                      {t('delete')}
+                    </Button>
+                  </>
+                )
+              }
+            />
           ))}
         </div>
       )}
@@ -98,6 +163,21 @@ export default function FacilitiesPage() {
         }
         totalLabel={(count) => t('total', { count })}
         hideWhenOnePage
+      />
+
+      {form && (
+        <Suspense fallback={null}>
+          <FacilityFormDialog open onOpenChange={(open) => !open && setForm(null)} facilityId={form.id} />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('deleteTitle', { name: deleting?.name ?? '' })}
+        description={t('deleteDescription')}
+        confirmLabel={t('delete')}
+        destructive
+        onConfirm={() => deleting && deleteFacility(deleting)}
       />
     </section>
   );

@@ -1,6 +1,7 @@
 import type { EquipmentKind } from '@sentinela/shared/plant';
 import type { FacilityItem } from '@sentinela/shared/facilities';
 import type { Language } from '@sentinela/shared/language';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { SeverityBadge } from '../../components/status-badge';
 import { buttonClassName } from '../../components/ui/button';
@@ -51,8 +52,11 @@ function localTime(timezone: string, lang: Language): string | null {
   }
 }
 
-/** One site: where it is, what it holds, how it is doing, and links into its rooms and equipment. */
-export function FacilityCard({ facility }: { facility: FacilityItem }) {
+/**
+ * One site: where it is, what it holds, how it is doing, and links into its rooms and equipment;
+ * `actions` (edit, delete) only for those who may use them.
+ */
+export function FacilityCard({ facility, actions }: { facility: FacilityItem; actions?: ReactNode }) {
   const t = useStrings(facilitiesStrings);
   const tOps = useStrings(opsStrings);
   const { language } = useLanguage();
@@ -174,6 +178,7 @@ export function FacilityCard({ facility }: { facility: FacilityItem }) {
           >
             {t('viewEquipment')}
           </Link>
+          {actions}
         </div>
       </CardContent>
     </Card>

@@ -1,5 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { hasRole } from '@sentinela/shared/auth-rules';
+import type { RoomItem } from '@sentinela/shared/rooms';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { RoleGated } from '../../components/role-gated';
+import { Button } from '../../components/ui/button';
+import { errorMessage } from '../../lib/api-errors';
+import { notify } from '../../lib/notify';
+import { useCurrentUser } from '../../lib/use-current-user';
+import { useRegistryRefresh } from '../plant/use-registry-refresh';
 import { SearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, FirstPageLoading } from '../../components/query-state';
@@ -15,6 +25,9 @@ import { ListPagination } from '../../components/list-pagination';
 import { useSearchDraft } from '../plant/use-search-draft';
 import { RoomsTable } from './rooms-table';
 import { useRoomsFilters } from './use-rooms-filters';
+
+// The form brings the shared schemas (zod) along: it loads on the first click, not with the page.
+const RoomFormDialog = lazy(() => import('./room-form-dialog'));
 
 export const ROOMS_PAGE_SIZE = 20;
 /** Consumption is "now": read again every so often while the page is open. */
@@ -45,9 +58,60 @@ export default function RoomsPage() {
   const data = list.data;
   const summary = data?.summary;
 
+  // The registry (administrators): the form (null id: a new room) and the delete question.
+  const admin = hasRole(useCurrentUser(), 'admin');
+  const [form, setForm] = useState<{ id: string | null } | null>(null);
+  const [deleting, setDeleting] = useState<RoomItem | null>(null);
+  const refresh = useRegistryRefresh();
+  const remove = useMutation(trpc.rooms.delete.mutationOptions({ onSuccess: () => refresh() }));
+  const deleteRoom = (room: RoomItem) => {
+    remove.mutate(
+      { id: room.id },
+      {
+        onSuccess: () => notify.success(t('deleted', { name: room.name })),
+        onError: (error) => notify.error(errorMessage(error, t('deleteFailed'))),
+      },
+    );
+  };
+  const rowActions = (room: RoomItem) => {
+    const label = `${room.name} (${room.facilityName})`;
+    return (
+      <>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t('editOf', { room: label })}
+          onClick={() => setForm({ id: room.id })}
+        >
+          <Pencil aria-hidden />
+          {t('edit')}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-destructive"
+          aria-label={t('deleteOf', { room: label })}
+          onClick={() => setDeleting(room)}
+        >
+          <Trash2 aria-hidden />
+          {t('delete')}
+        </Button>
+      </>
+    );
+  };
+
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title={tCore('nav.rooms')} />
+      <PageHeader title={tCore('nav.rooms')}>
+        <RoleGated needs="admin">
+          {(allowed) => (
+            <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
+              <Plus aria-hidden />
+              {t('newRoom')}
+            </Button>
+          )}
+        </RoleGated>
+      </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 
       <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
@@ -75,7 +139,13 @@ export default function RoomsPage() {
       {list.isError && !data ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
-        <RoomsTable items={data?.items} busy={list.isFetching} stale={list.isPlaceholderData} rows={ROOMS_PAGE_SIZE} />
+        <RoomsTable
+          items={data?.items}
+          busy={list.isFetching}
+          stale={list.isPlaceholderData}
+          rows={ROOMS_PAGE_SIZE}
+          actions={admin ? rowActions : undefined}
+        />
       )}
       <FirstPageLoading query={list} text={t('loading')} />
       <div className="min-h-8">
@@ -86,6 +156,26 @@ export default function RoomsPage() {
           totalLabel={(count) => t('total', { count })}
         />
       </div>
+
+      {form && (
+        <Suspense fallback={null}>
+          <RoomFormDialog
+            open
+            onOpenChange={(open) => !open && setForm(null)}
+            roomId={form.id}
+            defaultFacilityId={filters.facilityId}
+          />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('deleteTitle', { name: deleting?.name ?? '' })}
+        description={t('deleteDescription')}
+        confirmLabel={t('delete')}
+        destructive
+        onConfirm={() => deleting && deleteRoom(deleting)}
+      />
     </section>
   );
 }

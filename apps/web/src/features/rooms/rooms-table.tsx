@@ -1,5 +1,6 @@
 import type { CurrentPower, OpenAlertCounts, StatusCounts } from '@sentinela/shared/equipment';
 import type { RoomItem } from '@sentinela/shared/rooms';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { SeverityBadge } from '../../components/status-badge';
 import { buttonClassName } from '../../components/ui/button';
@@ -66,10 +67,12 @@ interface RoomsTableProps {
   busy: boolean;
   stale: boolean;
   rows: number;
+  /** More actions of a row (edit, delete), beside "View equipment"; only for those who may use them. */
+  actions?: (room: RoomItem) => ReactNode;
 }
 
 /** Rooms with facility, equipment by status, current consumption, open alerts and a drill-down. */
-export function RoomsTable({ items, busy, stale, rows }: RoomsTableProps) {
+export function RoomsTable({ items, busy, stale, rows, actions }: RoomsTableProps) {
   const t = useStrings(roomsStrings);
   return (
     <DeviceTable
@@ -98,13 +101,16 @@ export function RoomsTable({ items, busy, stale, rows }: RoomsTableProps) {
         {
           label: t('actions'),
           cell: (room) => (
-            <Link
-              href={`/equipment?roomId=${room.id}`}
-              className={buttonClassName('outline', 'sm')}
-              aria-label={t('viewEquipmentOf', { room: `${room.name} (${room.facilityName})` })}
-            >
-              {t('viewEquipment')}
-            </Link>
+            <div className="flex flex-wrap gap-2">
+              <Link
+                href={`/equipment?roomId=${room.id}`}
+                className={buttonClassName('outline', 'sm')}
+                aria-label={t('viewEquipmentOf', { room: `${room.name} (${room.facilityName})` })}
+              >
+                {t('viewEquipment')}
+              </Link>
+              {actions?.(room)}
+            </div>
           ),
         },
       ]}

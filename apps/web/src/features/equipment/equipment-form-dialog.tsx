@@ -1,0 +1,71 @@
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { formStrings } from '../../components/form.strings';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { useRegistryRefresh } from '../plant/use-registry-refresh';
+import { EquipmentForm, type EquipmentDefaults, type EquipmentInput } from './equipment-form';
+import { equipmentStrings } from './equipment.strings';
+
+interface EquipmentFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The equipment to edit (its record is read first); null: a new one. */
+  equipmentId: string | null;
+  defaults?: EquipmentDefaults;
+}
+
+/** Create or edit an equipment (administrators). Loaded on first use: it brings the schemas along. */
+export default function EquipmentFormDialog({ open, onOpenChange, equipmentId, defaults }: EquipmentFormDialogProps) {
+  const t = useStrings(equipmentStrings);
+  const tForm = useStrings(formStrings);
+  const tOps = useStrings(opsStrings);
+  const trpc = useTRPC();
+  const refresh = useRegistryRefresh();
+  const facilities = useQuery(trpc.facilities.options.queryOptions());
+  const rooms = useQuery(trpc.rooms.options.queryOptions({}));
+  const record = useQuery(
+    trpc.equipment.get.queryOptions(equipmentId === null ? skipToken : { id: equipmentId }, { staleTime: 0 }),
+  );
+  const create = useMutation(trpc.equipment.create.mutationOptions());
+  const update = useMutation(trpc.equipment.update.mutationOptions());
+
+  const submit = async (input: EquipmentInput) => {
+    const saved = equipmentId ? await update.mutateAsync(input) : await create.mutateAsync(input);
+    notify.success(t(equipmentId ? 'saved' : 'created', { name: saved.name }));
+    onOpenChange(false);
+    await refresh();
+  };
+  const loadError = record.error ?? facilities.error ?? rooms.error;
+  const ready = facilities.data && rooms.data && (equipmentId === null || record.data);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={tOps('close')} className="max-w-2xl">
+        <DialogTitle>{equipmentId ? t('form.editTitle') : t('form.newTitle')}</DialogTitle>
+        <DialogDescription>{t('form.description')}</DialogDescription>
+        {ready ? (
+          <EquipmentForm
+            key={record.data?.id ?? 'new'}
+            record={record.data ?? null}
+            facilities={facilities.data}
+            rooms={rooms.data}
+            defaults={defaults}
+            onSubmit={submit}
+            onCancel={() => onOpenChange(false)}
+          />
+        ) : loadError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {loadError.message || tOps('loadFailed')}
+          </p>
+        ) : (
+          <p role="status" className="text-sm text-muted-foreground">
+            {tForm('loadingRecord')}
+          </p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,352 @@
+import type { EquipmentKind } from '@sentinela/shared/plant';
+import {
+  BTU_PER_KW,
+  defaultMetrics,
+  equipmentCreateInput,
+  equipmentUpdateInput,
+  nameplateFields,
+  type EquipmentRecord,
+} from '@sentinela/shared/registry';
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { formStrings } from '../../components/form.strings';
+import { Button } from '../../components/ui/button';
+import { Input, Select } from '../../components/ui/input';
+import { formatNumber } from '../../lib/format';
+import { numberText, parseNumberText } from '../../lib/form-issues';
+import { useLanguage } from '../../lib/i18n/language-context';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { equipmentKinds } from '../plant/equipment-values';
+import { equipmentStrings } from './equipment.strings';
+import { ratedLabel } from './metric-format';
+
+export type EquipmentInput = z.output<typeof equipmentCreateInput> | z.output<typeof equipmentUpdateInput>;
+
+const TEXT_FIELDS = ['id', 'name', 'location', 'manufacturer', 'model', 'serial', 'installDate', 'metrics'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+/** Every field a refusal may name; nameplate values by their path ('rated.powerKw'). */
+const FIELDS = [
+  ...TEXT_FIELDS,
+  'facilityId',
+  'roomId',
+  'kind',
+  ...new Set(Object.values(nameplateFields).flatMap((fields) => fields.map((f) => `rated.${f.key}`))),
+];
+
+interface Values extends Record<TextField, string> {
+  facilityId: string;
+  roomId: string;
+  kind: EquipmentKind | '';
+  /** Nameplate values as typed, by key. */
+  rated: Record<string, string>;
+}
+
+const metricsText = (metrics: readonly string[]) => metrics.join(', ');
+
+/** The metrics typed: comma- (or space-) separated names; none: the kind's defaults. */
+export function parseMetrics(text: string): string[] | undefined {
+  const names = text
+    .split(/[,;\s]+/)
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.length > 0 ? names : undefined;
+}
+
+export interface EquipmentDefaults {
+  facilityId?: string;
+  roomId?: string;
+  kind?: EquipmentKind;
+}
+
+function initialValues(record: EquipmentRecord | null, defaults: EquipmentDefaults): Values {
+  const kind = record?.kind ?? defaults.kind ?? 'motor';
+  return {
+    id: record?.id ?? '',
+    facilityId: record?.facilityId ?? defaults.facilityId ?? '',
+    roomId: record?.roomId ?? defaults.roomId ?? '',
+    kind,
+    name: record?.name ?? '',
+    location: record?.location ?? '',
+    manufacturer: record?.manufacturer ?? '',
+    model: record?.model ?? '',
+    serial: record?.serial ?? '',
+    installDate: record?.installDate ?? '',
+    rated: Object.fromEntries(Object.entries(record?.rated ?? {}).map(([key, value]) => [key, numberText(value)])),
+    metrics: metricsText(record?.metrics ?? defaultMetrics[kind]),
+  };
+}
+
+interface EquipmentFormProps {
+  /** The equipment to edit; null: a new one (only then is the code typed). */
+  record: EquipmentRecord | null;
+  facilities: readonly { id: string; name: string }[];
+  /** Every room (rooms.options); the form offers those of the chosen facility. */
+  rooms: readonly { id: string; name: string; facilityId: string }[];
+  /** A new device starts with these (the page's filters). */
+  defaults?: EquipmentDefaults;
+  /** Sends the checked input; a rejection is shown on the form (field issues under their fields). */
+  onSubmit: (input: EquipmentInput) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/**
+ * An equipment's fields: where it is, what it is, its nameplate (the fields of its kind) and the
+ * metrics it sends. Checked with the shared schema before sending and again by the server.
+ */
+export function EquipmentForm({ record, facilities, rooms, defaults = {}, onSubmit, onCancel }: EquipmentFormProps) {
+  const t = useStrings(equipmentStrings);
+  const tForm = useStrings(formStrings);
+  const tOps = useStrings(opsStrings);
+  const { language } = useLanguage();
+  const [values, setValues] = useState(() =>
+    initialValues(record, {
+      ...defaults,
+      // A room filter alone still names its facility.
+      facilityId: defaults.facilityId ?? rooms.find((room) => room.id === defaults.roomId)?.facilityId,
+    }),
+  );
+  const [saving, setSaving] = useState(false);
+  const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
+  const plate = values.kind ? nameplateFields[values.kind] : [];
+  const facilityRooms = rooms.filter((room) => room.facilityId === values.facilityId);
+
+  const set = (name: TextField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
+  const setFacility = (facilityId: string) => {
+    // A room belongs to one facility: another facility drops the room.
+    setValues((current) => ({
+      ...current,
+      facilityId,
+      roomId: rooms.some((r) => r.id === current.roomId && r.facilityId === facilityId) ? current.roomId : '',
+    }));
+  };
+
+  const setKind = (kind: EquipmentKind | '') => {
+    setValues((current) => {
+      const keys = new Set(kind ? nameplateFields[kind].map((f) => f.key) : []);
+      // Metrics still at the previous kind's defaults follow the kind; typed ones stay.
+      const untouched = current.kind !== '' && current.metrics === metricsText(defaultMetrics[current.kind]);
+      return {
+        ...current,
+        kind,
+        rated: Object.fromEntries(Object.entries(current.rated).filter(([key]) => keys.has(key))),
+        metrics:
+          untouched || current.metrics.trim() === ''
+            ? kind
+              ? metricsText(defaultMetrics[kind])
+              : ''
+            : current.metrics,
+      };
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const rated: Record<string, number> = {};
+    for (const field of plate) {
+      const value = parseNumberText(values.rated[field.key] ?? '');
+      if (value !== null) rated[field.key] = value;
+    }
+    const fields = {
+      id: values.id,
+      facilityId: values.facilityId,
+      roomId: values.roomId || null,
+      kind: values.kind,
+      name: values.name,
+      location: values.location,
+      manufacturer: values.manufacturer,
+      model: values.model,
+      serial: values.serial,
+      installDate: values.installDate || null,
+      rated,
+      metrics: parseMetrics(values.metrics),
+    };
+    const input = validate<EquipmentInput>(
+      record ? equipmentUpdateInput.safeParse({ ...fields, id: record.id }) : equipmentCreateInput.safeParse(fields),
+    );
+    if (!input) return;
+    setSaving(true);
+    try {
+      await onSubmit(input);
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (name: TextField, label: string, optional = true) => (
+    <FormField label={optional ? `${label} (${tForm('optional')})` : label} error={errors[name]}>
+      {(control) => <Input {...control} name={name} value={values[name]} onChange={set(name)} />}
+    </FormField>
+  );
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormAlert message={formError} />
+      {record ? (
+        <p className="text-xs text-muted-foreground">{t('form.idFixed', { id: record.id })}</p>
+      ) : (
+        <FormField label={t('form.id')} error={errors.id} hint={t('form.idHint')}>
+          {(control) => (
+            <Input
+              {...control}
+              name="id"
+              autoComplete="off"
+              spellCheck={false}
+              className="font-mono"
+              maxLength={64}
+              value={values.id}
+              onChange={set('id')}
+            />
+          )}
+        </FormField>
+      )}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <FormField label={t('form.facility')} error={errors.facilityId}>
+          {(control) => (
+            <Select
+              {...control}
+              name="facilityId"
+              value={values.facilityId}
+              onChange={(e) => setFacility(e.target.value)}
+            >
+              <option value="">{t('form.chooseFacility')}</option>
+              {facilities.map((facility) => (
+                <option key={facility.id} value={facility.id}>
+                  {facility.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label={t('form.room')} error={errors.roomId}>
+          {(control) => (
+            <Select
+              {...control}
+              name="roomId"
+              value={values.roomId}
+              onChange={(e) => {
+                const roomId = e.target.value;
+                setValues((current) => ({ ...current, roomId }));
+              }}
+            >
+              <option value="">{t('form.noRoom')}</option>
+              {facilityRooms.map((room) => (
+                <option key={room.id} value={room.id}>
+                  {room.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label={t('form.kind')} error={errors.kind}>
+          {(control) => (
+            <Select
+              {...control}
+              name="kind"
+              value={values.kind}
+              onChange={(e) => setKind(e.target.value as EquipmentKind | '')}
+            >
+              {equipmentKinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {tOps(`kind.${kind}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        {text('name', t('form.name'), false)}
+      </div>
+      {text('location', t('form.location'))}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {text('manufacturer', t('form.manufacturer'))}
+        {text('model', t('form.model'))}
+        {text('serial', t('form.serial'))}
+        <FormField label={`${t('form.installDate')} (${tForm('optional')})`} error={errors.installDate}>
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              name="installDate"
+              value={values.installDate}
+              onChange={set('installDate')}
+            />
+          )}
+        </FormField>
+      </div>
+
+      <fieldset className="flex flex-col gap-2" data-testid="nameplate">
+        <legend className="mb-1 text-sm font-semibold">{t('form.nameplate')}</legend>
+        {plate.length === 0 ? (
+          <p className="text-xs text-muted-foreground">{t('form.noNameplate')}</p>
+        ) : (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            {plate.map((field) => {
+              const path = `rated.${field.key}`;
+              const typed = values.rated[field.key] ?? '';
+              const kw = parseNumberText(typed);
+              const btu =
+                values.kind === 'hvac' && field.key === 'coolingKw' && kw !== null && Number.isFinite(kw)
+                  ? t('form.btu', { value: formatNumber(kw * BTU_PER_KW, language) })
+                  : undefined;
+              return (
+                <FormField
+                  key={field.key}
+                  label={`${ratedLabel(t, field.key)} (${field.unit})`}
+                  error={errors[path]}
+                  hint={btu}
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      name={path}
+                      inputMode={field.integer ? 'numeric' : 'decimal'}
+                      value={typed}
+                      onChange={(e) => {
+                        const value = e.target.value;
+                        setValues((current) => ({ ...current, rated: { ...current.rated, [field.key]: value } }));
+                      }}
+                    />
+                  )}
+                </FormField>
+              );
+            })}
+          </div>
+        )}
+      </fieldset>
+
+      <FormField
+        label={t('form.metrics')}
+        error={errors.metrics}
+        hint={values.kind ? t('form.metricsHint', { defaults: metricsText(defaultMetrics[values.kind]) }) : undefined}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            name="metrics"
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+            value={values.metrics}
+            onChange={set('metrics')}
+          />
+        )}
+      </FormField>
+
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          {tOps('cancel')}
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? tForm('saving') : record ? tForm('save') : t('form.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}

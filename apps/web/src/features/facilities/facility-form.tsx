@@ -1,0 +1,182 @@
+import { facilityCreateInput, facilityUpdateInput, type FacilityRecord } from '@sentinela/shared/registry';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { formStrings } from '../../components/form.strings';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { numberText, parseNumberText } from '../../lib/form-issues';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { facilitiesStrings } from './facilities.strings';
+
+export type FacilityInput = z.output<typeof facilityCreateInput> | z.output<typeof facilityUpdateInput>;
+
+export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+const FIELDS = ['code', 'name', 'address', 'city', 'state', 'latitude', 'longitude', 'timezone'] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+function initialValues(record: FacilityRecord | null): Values {
+  return {
+    code: record?.code ?? '',
+    name: record?.name ?? '',
+    address: record?.address ?? '',
+    city: record?.city ?? '',
+    state: record?.state ?? '',
+    latitude: numberText(record?.latitude),
+    longitude: numberText(record?.longitude),
+    timezone: record?.timezone ?? DEFAULT_TIMEZONE,
+  };
+}
+
+/** The zones this browser knows, for the time zone's suggestions. */
+function timeZones(): readonly string[] {
+  return typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+}
+
+interface FacilityFormProps {
+  /** The facility to edit; null: a new one (only then is the code typed). */
+  record: FacilityRecord | null;
+  /** Sends the checked input; a rejection is shown on the form (field issues under their fields). */
+  onSubmit: (input: FacilityInput) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** A facility's fields, checked with the shared schema before sending and again by the server. */
+export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) {
+  const t = useStrings(facilitiesStrings);
+  const tForm = useStrings(formStrings);
+  const tOps = useStrings(opsStrings);
+  const [values, setValues] = useState(() => initialValues(record));
+  const [saving, setSaving] = useState(false);
+  const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
+  const zones = useMemo(() => timeZones(), []);
+  const zonesId = `${useId()}-zones`;
+
+  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fields = {
+      name: values.name,
+      address: values.address,
+      city: values.city,
+      state: values.state,
+      latitude: parseNumberText(values.latitude),
+      longitude: parseNumberText(values.longitude),
+      timezone: values.timezone,
+    };
+    const input = validate<FacilityInput>(
+      record
+        ? facilityUpdateInput.safeParse({ ...fields, id: record.id })
+        : facilityCreateInput.safeParse({ ...fields, code: values.code }),
+    );
+    if (!input) return;
+    setSaving(true);
+    try {
+      await onSubmit(input);
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (
+    name: keyof Values,
+    label: string,
+    extra?: { hint?: string; className?: string; optional?: boolean },
+  ) => (
+    <FormField
+      label={extra?.optional ? `${label} (${tForm('optional')})` : label}
+      error={errors[name]}
+      hint={extra?.hint}
+      className={extra?.className}
+    >
+      {(control) => <Input {...control} name={name} value={values[name]} onChange={set(name)} />}
+    </FormField>
+  );
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormAlert message={formError} />
+      {record ? (
+        <p className="text-xs text-muted-foreground">{t('form.codeFixed', { code: record.code })}</p>
+      ) : (
+        <FormField label={t('form.code')} error={errors.code} hint={t('form.codeHint')}>
+          {(control) => (
+            <Input
+              {...control}
+              name="code"
+              autoComplete="off"
+              spellCheck={false}
+              className="font-mono"
+              maxLength={32}
+              value={values.code}
+              onChange={set('code')}
+            />
+          )}
+        </FormField>
+      )}
+      {text('name', t('form.name'))}
+      {text('address', t('form.address'), { optional: true })}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr]">
+        {text('city', t('form.city'))}
+        {text('state', t('form.state'), { optional: true })}
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label={`${t('form.latitude')} (${tForm('optional')})`} error={errors.latitude}>
+          {(control) => (
+            <Input
+              {...control}
+              name="latitude"
+              inputMode="decimal"
+              value={values.latitude}
+              onChange={set('latitude')}
+            />
+          )}
+        </FormField>
+        <FormField label={`${t('form.longitude')} (${tForm('optional')})`} error={errors.longitude}>
+          {(control) => (
+            <Input
+              {...control}
+              name="longitude"
+              inputMode="decimal"
+              value={values.longitude}
+              onChange={set('longitude')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField label={t('form.timezone')} error={errors.timezone} hint={t('form.timezoneHint')}>
+        {(control) => (
+          <Input
+            {...control}
+            name="timezone"
+            list={zonesId}
+            autoComplete="off"
+            spellCheck={false}
+            value={values.timezone}
+            onChange={set('timezone')}
+          />
+        )}
+      </FormField>
+      <datalist id={zonesId}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          {tOps('cancel')}
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? tForm('saving') : record ? tForm('save') : t('form.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}

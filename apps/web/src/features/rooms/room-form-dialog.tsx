@@ -1,0 +1,67 @@
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { formStrings } from '../../components/form.strings';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { useRegistryRefresh } from '../plant/use-registry-refresh';
+import { RoomForm, type RoomInput } from './room-form';
+import { roomsStrings } from './rooms.strings';
+
+interface RoomFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The room to edit (its record is read first); null: a new one. */
+  roomId: string | null;
+  defaultFacilityId?: string;
+}
+
+/** Create or edit a room (administrators). Loaded on first use: it brings the schemas along. */
+export default function RoomFormDialog({ open, onOpenChange, roomId, defaultFacilityId }: RoomFormDialogProps) {
+  const t = useStrings(roomsStrings);
+  const tForm = useStrings(formStrings);
+  const tOps = useStrings(opsStrings);
+  const trpc = useTRPC();
+  const refresh = useRegistryRefresh();
+  const facilities = useQuery(trpc.facilities.options.queryOptions());
+  const record = useQuery(trpc.rooms.get.queryOptions(roomId === null ? skipToken : { id: roomId }, { staleTime: 0 }));
+  const create = useMutation(trpc.rooms.create.mutationOptions());
+  const update = useMutation(trpc.rooms.update.mutationOptions());
+
+  const submit = async (input: RoomInput) => {
+    const saved = 'id' in input ? await update.mutateAsync(input) : await create.mutateAsync(input);
+    notify.success(t(roomId ? 'saved' : 'created', { name: saved.name }));
+    onOpenChange(false);
+    await refresh();
+  };
+  const close = () => onOpenChange(false);
+  const loadError = record.error ?? facilities.error;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={tOps('close')}>
+        <DialogTitle>{roomId ? t('form.editTitle') : t('form.newTitle')}</DialogTitle>
+        <DialogDescription>{t('form.description')}</DialogDescription>
+        {facilities.data && (roomId === null || record.data) ? (
+          <RoomForm
+            key={record.data?.id ?? 'new'}
+            record={record.data ?? null}
+            facilities={facilities.data}
+            defaultFacilityId={defaultFacilityId}
+            onSubmit={submit}
+            onCancel={close}
+          />
+        ) : loadError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {loadError.message || tOps('loadFailed')}
+          </p>
+        ) : (
+          <p role="status" className="text-sm text-muted-foreground">
+            {tForm('loadingRecord')}
+          </p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

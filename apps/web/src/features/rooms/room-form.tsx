@@ -1,0 +1,149 @@
+import {
+  ROOM_SETPOINT_MAX,
+  ROOM_SETPOINT_MIN,
+  roomCreateInput,
+  roomKindValues,
+  roomUpdateInput,
+  type RoomRecord,
+} from '@sentinela/shared/registry';
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { formStrings } from '../../components/form.strings';
+import { Button } from '../../components/ui/button';
+import { Input, Select } from '../../components/ui/input';
+import { numberText, parseNumberText } from '../../lib/form-issues';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { roomKindLabel } from './rooms-table';
+import { roomsStrings } from './rooms.strings';
+
+export type RoomInput = z.output<typeof roomCreateInput> | z.output<typeof roomUpdateInput>;
+
+const FIELDS = ['facilityId', 'name', 'kind', 'areaM2', 'setpointMin', 'setpointMax'] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+function initialValues(record: RoomRecord | null, defaultFacilityId: string | undefined): Values {
+  return {
+    facilityId: record?.facilityId ?? defaultFacilityId ?? '',
+    name: record?.name ?? '',
+    kind: record?.kind ?? '',
+    areaM2: numberText(record?.areaM2),
+    setpointMin: numberText(record?.setpointMin),
+    setpointMax: numberText(record?.setpointMax),
+  };
+}
+
+interface RoomFormProps {
+  /** The room to edit; null: a new one. */
+  record: RoomRecord | null;
+  /** The facilities a room may belong to (facilities.options). */
+  facilities: readonly { id: string; name: string }[];
+  /** A new room starts in this facility (the page's filter). */
+  defaultFacilityId?: string;
+  /** Sends the checked input; a rejection is shown on the form (field issues under their fields). */
+  onSubmit: (input: RoomInput) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** A room's fields, checked with the shared schema before sending and again by the server. */
+export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCancel }: RoomFormProps) {
+  const t = useStrings(roomsStrings);
+  const tForm = useStrings(formStrings);
+  const tOps = useStrings(opsStrings);
+  const [values, setValues] = useState(() => initialValues(record, defaultFacilityId));
+  const [saving, setSaving] = useState(false);
+  const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
+
+  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fields = {
+      facilityId: values.facilityId,
+      name: values.name,
+      kind: values.kind,
+      areaM2: parseNumberText(values.areaM2),
+      setpointMin: parseNumberText(values.setpointMin),
+      setpointMax: parseNumberText(values.setpointMax),
+    };
+    const input = validate<RoomInput>(
+      record ? roomUpdateInput.safeParse({ ...fields, id: record.id }) : roomCreateInput.safeParse(fields),
+    );
+    if (!input) return;
+    setSaving(true);
+    try {
+      await onSubmit(input);
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const number = (name: 'areaM2' | 'setpointMin' | 'setpointMax', label: string) => (
+    <FormField label={`${label} (${tForm('optional')})`} error={errors[name]}>
+      {(control) => <Input {...control} name={name} inputMode="decimal" value={values[name]} onChange={set(name)} />}
+    </FormField>
+  );
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormAlert message={formError} />
+      <FormField
+        label={t('form.facility')}
+        error={errors.facilityId}
+        hint={record ? t('form.facilityHint') : undefined}
+      >
+        {(control) => (
+          <Select {...control} name="facilityId" value={values.facilityId} onChange={set('facilityId')}>
+            <option value="">{t('form.chooseFacility')}</option>
+            {facilities.map((facility) => (
+              <option key={facility.id} value={facility.id}>
+                {facility.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField label={t('form.name')} error={errors.name}>
+        {(control) => <Input {...control} name="name" value={values.name} onChange={set('name')} />}
+      </FormField>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <FormField label={t('form.kind')} error={errors.kind}>
+          {(control) => (
+            <Select {...control} name="kind" value={values.kind} onChange={set('kind')}>
+              <option value="">{t('form.chooseKind')}</option>
+              {roomKindValues.map((kind) => (
+                <option key={kind} value={kind}>
+                  {roomKindLabel(t, kind)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        {number('areaM2', t('form.area'))}
+      </div>
+      <div className="flex flex-col gap-1">
+        <div className="grid grid-cols-2 gap-3">
+          {number('setpointMin', t('form.setpointMin'))}
+          {number('setpointMax', t('form.setpointMax'))}
+        </div>
+        <p className="text-xs text-muted-foreground">
+          {t('form.setpointHint', { min: ROOM_SETPOINT_MIN, max: ROOM_SETPOINT_MAX })}
+        </p>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          {tOps('cancel')}
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? tForm('saving') : record ? tForm('save') : t('form.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}
