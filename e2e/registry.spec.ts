@@ -43,26 +43,47 @@ test('an empty site: a facility, a room and a motor later, the motor is live on 
   await page.goto('/motors');
   await expect(page.getByText('Nenhum motor encontrado')).toBeVisible();
 
-  const facility = (await call('facilities.create', 'mutation', {
-    code: 'piloto',
-    name: 'Planta Piloto',
-    city: 'Campinas',
-    state: 'SP',
-    timezone: 'America/Sao_Paulo',
-  })) as { id: string };
-  const room = (await call('rooms.create', 'mutation', {
-    facilityId: facility.id,
-    name: 'Casa de Bombas',
-    kind: 'utility',
-  })) as { id: string };
-  await call('equipment.create', 'mutation', {
-    id: 'pl-mtr-001',
-    facilityId: facility.id,
-    roomId: room.id,
-    kind: 'motor',
-    name: 'Bomba de Recalque 01',
-    rated: { powerKw: 11, voltageV: 380, currentA: 21, rpm: 1760, ieClass: 3 },
-  });
+  // Everything through the screens, as an administrator would; the last form is sent with Enter.
+  await page.goto('/facilities');
+  await page.getByRole('button', { name: 'Nova instalação' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Nova instalação' });
+  await dialog.getByLabel(/^Código/).fill('piloto');
+  await dialog.getByLabel(/^Nome/).fill('Planta Piloto');
+  await dialog.getByLabel(/^Cidade/).fill('Campinas');
+  await dialog.getByLabel(/^Estado/).fill('SP');
+  // A bad time zone is refused on its field, in Portuguese; nothing is sent.
+  await dialog.getByLabel(/^Fuso horário/).fill('Mars/Olympus');
+  await dialog.getByRole('button', { name: 'Criar instalação' }).click();
+  await expect(dialog.getByText('Fuso horário desconhecido: use um nome IANA, como America/Sao_Paulo.')).toBeVisible();
+  await dialog.getByLabel(/^Fuso horário/).fill('America/Sao_Paulo');
+  await dialog.getByRole('button', { name: 'Criar instalação' }).click();
+  await expect(toast(page, 'Instalação Planta Piloto criada.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Planta Piloto' })).toBeVisible();
+
+  await page.goto('/rooms');
+  await page.getByRole('button', { name: 'Nova sala' }).click();
+  dialog = page.getByRole('dialog', { name: 'Nova sala' });
+  await dialog.getByLabel(/^Instalação/).selectOption({ label: 'Planta Piloto' });
+  await dialog.getByLabel(/^Nome/).fill('Casa de Bombas');
+  await dialog.getByLabel(/^Tipo/).selectOption('utility');
+  await dialog.getByRole('button', { name: 'Criar sala' }).click();
+  await expect(toast(page, 'Sala Casa de Bombas criada.')).toBeVisible();
+  await expect(page.locator('tbody tr[data-room-id]')).toHaveCount(1);
+
+  await page.goto('/equipment');
+  await page.getByRole('button', { name: 'Novo equipamento' }).click();
+  dialog = page.getByRole('dialog', { name: 'Novo equipamento' });
+  await dialog.getByLabel(/^Código/).fill('pl-mtr-001');
+  await dialog.getByLabel(/^Instalação/).selectOption({ label: 'Planta Piloto' });
+  await dialog.getByLabel(/^Sala/).selectOption({ label: 'Casa de Bombas' });
+  await dialog.getByLabel(/^Tipo/).selectOption('motor');
+  await dialog.getByLabel(/^Nome/).fill('Bomba de Recalque 01');
+  await dialog.getByLabel(/^Potência nominal/).fill('11');
+  await dialog.getByLabel(/^Rotação nominal/).fill('1760');
+  await dialog.getByLabel(/^Rotação nominal/).press('Enter');
+  await expect(toast(page, 'Equipamento Bomba de Recalque 01 criado.')).toBeVisible();
+  const created = (await call('equipment.get', 'query', { id: 'pl-mtr-001' })) as { rated: Record<string, number> };
+  expect(created.rated).toEqual({ powerKw: 11, rpm: 1760 });
 
   // The virtual plant picks the new motor up within its sync interval and publishes for it.
   await page.goto('/motors');
