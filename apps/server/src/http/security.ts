@@ -1,5 +1,5 @@
 import { Transform } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import helmet from '@fastify/helmet';
 import superjson from 'superjson';
 import { translateServerMessage, type ServerMessageKey } from '@sentinela/shared/messages';
@@ -135,14 +135,15 @@ const tooLarge = () => Object.assign(new Error('Request body is too large'), { s
  * by its Content-Length at once, and by counting for a body sent in chunks. Both answer 413
  * `error.payloadTooLarge` through the API's error handler, as Fastify's own limit does.
  */
-export async function apiBodyLimit(
+export function apiBodyLimit(
   req: FastifyRequest,
   _reply: FastifyReply,
-  payload: NodeJS.ReadableStream,
-): Promise<NodeJS.ReadableStream> {
+  payload: RequestPayload,
+  done: (error: Error | null, payload?: RequestPayload) => void,
+): void {
   const limit = bodyLimitOf(req);
-  if (limit >= IMPORT_BODY_LIMIT) return payload;
-  if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge();
+  if (limit >= IMPORT_BODY_LIMIT) return done(null, payload);
+  if (Number(req.headers['content-length'] ?? 0) > limit) return done(tooLarge());
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -151,6 +152,6 @@ export async function apiBodyLimit(
       else callback(null, chunk);
     },
   });
-  payload.on('error', (error) => counter.destroy(error));
-  return payload.pipe(counter);
+  payload.on('error', (error: Error) => counter.destroy(error));
+  done(null, payload.pipe(counter));
 }

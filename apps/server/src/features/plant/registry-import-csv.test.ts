@@ -74,7 +74,10 @@ describe('registry CSV reading', () => {
         issues: [],
       },
     ]);
-    const en = readRegistryCsv('rooms', 'Room;Facility;Type;Area (m²);Min set-point;Max set-point\nHall;so;Server room;1.5;18;24\n');
+    const en = readRegistryCsv(
+      'rooms',
+      'Room;Facility;Type;Area (m²);Min set-point;Max set-point\nHall;so;Server room;1.5;18;24\n',
+    );
     expect(en.rows[0]?.values).toEqual({
       name: 'Hall',
       facility: 'so',
@@ -104,8 +107,8 @@ describe('registry CSV reading', () => {
     expect(refusal(() => readRegistryCsv('facilities', ''))).toBe('registry.importEmpty');
     const lines = 'Code;Name;City;Time zone\n' + 'x;X;Y;UTC\n'.repeat(10_001);
     expect(refusal(() => readRegistryCsv('facilities', lines))).toBe('registry.importTooManyLines');
-    expect(readRegistryCsv('facilities', 'Code;Name;City;Time zone\n' + 'x;X;Y;UTC\n'.repeat(10_000)).rows).toHaveLength(
-      10_000,
-    );
+    expect(
+      readRegistryCsv('facilities', 'Code;Name;City;Time zone\n' + 'x;X;Y;UTC\n'.repeat(10_000)).rows,
+    ).toHaveLength(10_000);
   });
 });

@@ -22,7 +22,8 @@ const roomsCsv = csv([
   ...Array.from({ length: 5 }, (_, i) => `imp-b;Galpão ${i};warehouse;;;`),
 ]);
 
-const equipmentHeader = 'Código;Nome;Tipo;Instalação;Sala;Fabricante;Instalação em;powerKw (kW);rpm;powerW (W);Métricas';
+const equipmentHeader =
+  'Código;Nome;Tipo;Instalação;Sala;Fabricante;Instalação em;powerKw (kW);rpm;powerW (W);Métricas';
 const equipmentLine = (i: number) =>
   i % 2 === 0
     ? `imp-m-${i};Bomba ${i};Motor;imp-a;Galpão ${i % 5};WEG;2024-05-10;15,5;1760;;`
@@ -51,7 +52,11 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
 
   it('facilities, rooms, then 500 equipment: a dry run writes nothing, applying writes every line, audited', async () => {
     const dry = await admin.trpc.registry.import.mutate({ entity: 'facilities', csv: facilitiesCsv });
-    expect(dry).toMatchObject({ applied: false, counts: { create: 2, update: 0, unchanged: 0, refuse: 0 }, omitted: 0 });
+    expect(dry).toMatchObject({
+      applied: false,
+      counts: { create: 2, update: 0, unchanged: 0, refuse: 0 },
+      omitted: 0,
+    });
     expect(await countOf(facilities)).toBe(0);
     await admin.trpc.registry.import.mutate({ entity: 'facilities', csv: facilitiesCsv, apply: true });
     const [a] = await db().select().from(facilities).where(eq(facilities.code, 'imp-a'));
@@ -59,7 +64,10 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
 
     const roomsApplied = await admin.trpc.registry.import.mutate({ entity: 'rooms', csv: roomsCsv, apply: true });
     expect(roomsApplied.counts).toEqual({ create: 10, update: 0, unchanged: 0, refuse: 0 });
-    const [hall] = await db().select().from(rooms).where(and(eq(rooms.facilityId, a!.id), eq(rooms.name, 'Galpão 3')));
+    const [hall] = await db()
+      .select()
+      .from(rooms)
+      .where(and(eq(rooms.facilityId, a!.id), eq(rooms.name, 'Galpão 3')));
     expect(hall).toMatchObject({ kind: 'production', areaM2: 1200.5, setpointMin: 18, setpointMax: 26 });
 
     const plan = await admin.trpc.registry.import.mutate({ entity: 'equipment', csv: equipmentCsv });
@@ -74,8 +82,12 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
     expect(motor).toMatchObject({
       kind: 'motor',
       facilityId: a!.id,
-      roomId: (await db().select().from(rooms).where(and(eq(rooms.facilityId, a!.id), eq(rooms.name, 'Galpão 2'))))[0]!
-        .id,
+      roomId: (
+        await db()
+          .select()
+          .from(rooms)
+          .where(and(eq(rooms.facilityId, a!.id), eq(rooms.name, 'Galpão 2')))
+      )[0]!.id,
       manufacturer: 'WEG',
       installDate: '2024-05-10',
       rated: { powerKw: 15.5, rpm: 1760 },
@@ -109,7 +121,13 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
         line: 2,
         key: 'imp-m-0',
         action: 'update',
-        changes: { name: ['Bomba 0', 'Bomba nova'], rated: [{ powerKw: 15.5, rpm: 1760 }, { powerKw: 20, rpm: 1760 }] },
+        changes: {
+          name: ['Bomba 0', 'Bomba nova'],
+          rated: [
+            { powerKw: 15.5, rpm: 1760 },
+            { powerKw: 20, rpm: 1760 },
+          ],
+        },
       },
     ]);
     const [row] = await db().select().from(equipment).where(eq(equipment.id, 'imp-m-0'));
@@ -143,7 +161,10 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
     expect(byLine[7]?.issues).toEqual([{ field: 'kind', message: 'Tipo de equipamento inválido.' }]);
 
     const refused = await failure(admin.trpc.registry.import.mutate({ entity: 'equipment', csv: bad, apply: true }));
-    expect(refused).toMatchObject({ status: 400, message: '5 linha(s) recusada(s): nada foi gravado. Corrija o arquivo e tente de novo.' });
+    expect(refused).toMatchObject({
+      status: 400,
+      message: '5 linha(s) recusada(s): nada foi gravado. Corrija o arquivo e tente de novo.',
+    });
     expect(await countOf(equipment)).toBe(before.equipment);
     expect(await auditCount('registry.import')).toBe(before.audit);
 
@@ -183,7 +204,10 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
     const unknown = await failure(
       adminEn.trpc.registry.import.mutate({ entity: 'rooms', csv: 'Facility;Room;Type;Colour\n' }),
     );
-    expect(unknown).toMatchObject({ status: 400, message: 'Unknown column in the header: "Colour". Nothing was imported.' });
+    expect(unknown).toMatchObject({
+      status: 400,
+      message: 'Unknown column in the header: "Colour". Nothing was imported.',
+    });
     const missing = await failure(admin.trpc.registry.import.mutate({ entity: 'rooms', csv: 'Sala;Tipo\n' }));
     expect(missing.message).toBe('Falta a coluna obrigatória "Instalação" no cabeçalho. Nada foi importado.');
   });
@@ -195,7 +219,7 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
   });
 
   describe('request size', () => {
-    const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+    const post = (path: string, body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
       fetch(`${server.base}/api/trpc/${path}`, {
         method: 'POST',
         headers: {
@@ -204,18 +228,21 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
           ...headers,
         },
         body,
+        // A stream is sent in chunks (no Content-Length); Node's fetch then wants `duplex`.
         ...(typeof body === 'string' ? {} : { duplex: 'half' }),
-      } as RequestInit);
+      });
     const importBody = (text: string) =>
       JSON.stringify(superjson.serialize({ entity: 'facilities', csv: text, apply: false }));
     const errorMessage = async (response: Response) =>
-      superjson.deserialize<{ message: string }>((await response.json()).error).message;
+      superjson.deserialize<{ message: string }>(((await response.json()) as { error: never }).error).message;
 
     it('the import takes a file over 1 MB; over 8 MB is a 413', async () => {
       const big = `Code;Name;City;Time zone\nimp-big;${'x'.repeat(2_000_000)};Itu;UTC\n`;
       const taken = await post('registry.import', importBody(big));
       expect(taken.status).toBe(200);
-      const answer = superjson.deserialize<{ counts: { refuse: number } }>((await taken.json()).result.data);
+      const answer = superjson.deserialize<{ counts: { refuse: number } }>(
+        ((await taken.json()) as { result: { data: never } }).result.data,
+      );
       expect(answer.counts.refuse).toBe(1);
 
       const huge = await post('registry.import', importBody('x'.repeat(8_500_000)));
@@ -228,7 +255,10 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
       const other = await post('facilities.create', body);
       expect(other.status).toBe(413);
       expect(await errorMessage(other)).toBe('A requisição é grande demais.');
-      const batched = await post('registry.import?batch=1', JSON.stringify({ 0: { json: { csv: 'x'.repeat(1_100_000) } } }));
+      const batched = await post(
+        'registry.import?batch=1',
+        JSON.stringify({ 0: { json: { csv: 'x'.repeat(1_100_000) } } }),
+      );
       expect(batched.status).toBe(413);
 
       const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
