@@ -149,9 +149,10 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
       'imp-x-3;Nova;Motor;imp-a;;;;muito;;;',
       'imp-x-4;Nova;Motor;imp-zz;;;;;;;',
       'imp-x-5;Nova;Foguete;imp-a;;;;;;;',
+      'imp-x-6;Nova;Motor;;;;;;;;',
     ]);
     const dry = await admin.trpc.registry.import.mutate({ entity: 'equipment', csv: bad });
-    expect(dry.counts).toEqual({ create: 1, update: 0, unchanged: 0, refuse: 5 });
+    expect(dry.counts).toEqual({ create: 1, update: 0, unchanged: 0, refuse: 6 });
     const byLine = Object.fromEntries(dry.lines.map((l) => [l.line, l]));
     expect(byLine[2]?.issues).toEqual([{ field: 'room', message: 'Sala não encontrada.' }]);
     expect(byLine[3]?.action).toBe('create');
@@ -159,11 +160,12 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
     expect(byLine[5]?.issues).toEqual([{ field: 'rated.powerKw', message: 'Informe um número.' }]);
     expect(byLine[6]?.issues).toEqual([{ field: 'facility', message: 'Instalação não encontrada.' }]);
     expect(byLine[7]?.issues).toEqual([{ field: 'kind', message: 'Tipo de equipamento inválido.' }]);
+    expect(byLine[8]?.issues).toEqual([{ field: 'facility', message: 'Preencha este campo.' }]);
 
     const refused = await failure(admin.trpc.registry.import.mutate({ entity: 'equipment', csv: bad, apply: true }));
     expect(refused).toMatchObject({
       status: 400,
-      message: '5 linha(s) recusada(s): nada foi gravado. Corrija o arquivo e tente de novo.',
+      message: '6 linha(s) recusada(s): nada foi gravado. Corrija o arquivo e tente de novo.',
     });
     expect(await countOf(equipment)).toBe(before.equipment);
     expect(await auditCount('registry.import')).toBe(before.audit);

@@ -111,6 +111,9 @@ function duplicateOf(seen: Map<string, number>, key: string, line: number, field
   return [{ field, key: 'registry.importDuplicate', params: { line: first } }];
 }
 
+/** A facility code that names none: blank, or unknown. */
+const facilityRefusal = (code: string) => (code === '' ? 'validation.required' : 'registry.facilityNotFound');
+
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** Settles a line: refused if it has issues, else create, update or unchanged against `before`. */
@@ -213,7 +216,7 @@ async function planRooms(db: Database, rows: ImportRow[]): Promise<Plan[]> {
     const name = text(row.values.name);
     const facilityId = facilityIds.get(code);
     const issues = [...row.issues];
-    if (!facilityId && code !== '') issues.push({ field: 'facility', key: 'registry.facilityNotFound' });
+    if (!facilityId) issues.push({ field: 'facility', key: facilityRefusal(code) });
     const before = facilityId ? existing.get(roomKey(facilityId, name)) : undefined;
     const parsed = roomCreateInput.safeParse({ ...before, ...row.values, facilityId: facilityId ?? NO_ID });
     issues.push(...duplicateOf(seen, roomKey(facilityId ?? code, name), row.line, 'name'));
@@ -289,7 +292,7 @@ async function planEquipment(db: Database, rows: ImportRow[]): Promise<Plan[]> {
     const before = existing.get(code);
     const issues = [...row.issues, ...duplicateOf(seen, code, row.line, 'id')];
     const facilityId = facilityIds.get(facilityCode);
-    if (!facilityId && facilityCode !== '') issues.push({ field: 'facility', key: 'registry.facilityNotFound' });
+    if (!facilityId) issues.push({ field: 'facility', key: facilityRefusal(facilityCode) });
 
     // The room: named in the file, or (no Room column) the one it is in if it stays in its facility.
     let roomId: string | null = null;
