@@ -227,6 +227,59 @@ export const serverMessages = {
     en: 'The equipment is retired.',
   },
   'registry.equipmentNotRetired': { pt: 'O equipamento não está desativado.', en: 'The equipment is not retired.' },
+  'validation.importEntity': {
+    pt: 'Escolha o que importar: instalações, salas ou equipamentos.',
+    en: 'Choose what to import: facilities, rooms or equipment.',
+  },
+  'registry.importTooLarge': {
+    pt: 'O arquivo é grande demais (até 8 MB).',
+    en: 'The file is too large (up to 8 MB).',
+  },
+  'registry.importEmpty': {
+    pt: 'O arquivo está vazio: a primeira linha deve ser o cabeçalho.',
+    en: 'The file is empty: its first line must be the header.',
+  },
+  'registry.importUnknownHeader': {
+    pt: 'Coluna desconhecida no cabeçalho: "{header}". Nada foi importado.',
+    en: 'Unknown column in the header: "{header}". Nothing was imported.',
+  },
+  'registry.importMissingHeader': {
+    pt: 'Falta a coluna obrigatória "{header}" no cabeçalho. Nada foi importado.',
+    en: 'The header lacks the required column "{header}". Nothing was imported.',
+  },
+  'registry.importDuplicateHeader': {
+    pt: 'A coluna "{header}" aparece duas vezes no cabeçalho. Nada foi importado.',
+    en: 'The column "{header}" appears twice in the header. Nothing was imported.',
+  },
+  'registry.importTooManyLines': {
+    pt: 'O arquivo tem mais de {max} linhas de dados: divida-o. Nada foi importado.',
+    en: 'The file has more than {max} data lines: split it. Nothing was imported.',
+  },
+  'registry.importUnclosedQuote': {
+    pt: 'Aspas abertas e não fechadas a partir da linha {line}. Nada foi importado.',
+    en: 'A quote opened on line {line} is never closed. Nothing was imported.',
+  },
+  'registry.importExtraCells': {
+    pt: 'A linha tem mais células que o cabeçalho.',
+    en: 'The line has more cells than the header.',
+  },
+  'registry.importDuplicate': {
+    pt: 'Repete o registro da linha {line}.',
+    en: 'Repeats the record of line {line}.',
+  },
+  'registry.importKindWithHistory': {
+    pt: 'O tipo não pode mudar: o equipamento tem histórico.',
+    en: 'The type cannot change: the equipment has history.',
+  },
+  'registry.importInvalidValue': { pt: 'Valor inválido.', en: 'Invalid value.' },
+  'registry.importRefused': {
+    pt: '{count} linha(s) recusada(s): nada foi gravado. Corrija o arquivo e tente de novo.',
+    en: '{count} line(s) refused: nothing was written. Fix the file and try again.',
+  },
+  'registry.importConflict': {
+    pt: 'O cadastro mudou durante a importação: nada foi gravado. Tente de novo.',
+    en: 'The registry changed during the import: nothing was written. Try again.',
+  },
   'lights.roomNotFound': { pt: 'Sala não encontrada.', en: 'Room not found.' },
   'lights.scheduleNotFound': { pt: 'Agendamento não encontrado.', en: 'Schedule not found.' },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -4,7 +4,15 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createContextFactory, type ServerDeps } from '../trpc/context';
 import { appRouter } from '../trpc/router';
-import { apiBodyGuard, apiRequestGuard, registerSecurityHeaders, sendTrpcError } from './security';
+import {
+  BODY_LIMIT,
+  IMPORT_BODY_LIMIT,
+  apiBodyGuard,
+  apiBodyLimit,
+  apiRequestGuard,
+  registerSecurityHeaders,
+  sendTrpcError,
+} from './security';
 import { registerSpa } from './spa';
 
 export interface AppOptions extends ServerDeps {
@@ -22,7 +30,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger,
     trustProxy: options.trustProxy ?? false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // tRPC batches put every procedure name in the path.
     routerOptions: { maxParamLength: 2000 },
   });
@@ -34,6 +42,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('onRequest', apiRequestGuard);
+      // The tRPC route may take a CSV import (8 MB); apiBodyLimit keeps every other call to 1 MB.
+      api.addHook('onRoute', (route) => {
+        if (route.url.startsWith('/api/trpc/')) route.bodyLimit = IMPORT_BODY_LIMIT;
+      });
+      api.addHook('preParsing', apiBodyLimit);
       api.addHook('preHandler', apiBodyGuard);
       api.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
         if (error.statusCode === 413) return sendTrpcError(req, reply, 413, 'error.payloadTooLarge');

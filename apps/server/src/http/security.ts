@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import helmet from '@fastify/helmet';
 import superjson from 'superjson';
 import { translateServerMessage, type ServerMessageKey } from '@sentinela/shared/messages';
@@ -111,4 +112,46 @@ export function apiBodyGuard(req: FastifyRequest, reply: FastifyReply, done: () 
     return;
   }
   done();
+}
+
+/** The largest request body the API takes. */
+export const BODY_LIMIT = 1024 * 1024;
+/** The one exception: an unbatched call of `registry.import`, which carries a CSV file. */
+export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+const IMPORT_PATH = '/api/trpc/registry.import';
+
+/** The limit of this request's body: 8 MB for the import alone, 1 MB for everything else. */
+export function bodyLimitOf(req: FastifyRequest): number {
+  const [path, query = ''] = (req.raw.url ?? '').split('?');
+  const batched = new URLSearchParams(query).has('batch');
+  return req.method === 'POST' && path === IMPORT_PATH && !batched ? IMPORT_BODY_LIMIT : BODY_LIMIT;
+}
+
+const tooLarge = () => Object.assign(new Error('Request body is too large'), { statusCode: 413 });
+
+/**
+ * The tRPC route takes bodies up to IMPORT_BODY_LIMIT (Fastify's limit is per route, and one
+ * route serves every procedure), so this preParsing hook holds every other call to BODY_LIMIT:
+ * by its Content-Length at once, and by counting for a body sent in chunks. Both answer 413
+ * `error.payloadTooLarge` through the API's error handler, as Fastify's own limit does.
+ */
+export function apiBodyLimit(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+  payload: RequestPayload,
+  done: (error: Error | null, payload?: RequestPayload) => void,
+): void {
+  const limit = bodyLimitOf(req);
+  if (limit >= IMPORT_BODY_LIMIT) return done(null, payload);
+  if (Number(req.headers['content-length'] ?? 0) > limit) return done(tooLarge());
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > limit) callback(tooLarge());
+      else callback(null, chunk);
+    },
+  });
+  payload.on('error', (error: Error) => counter.destroy(error));
+  done(null, payload.pipe(counter));
 }

@@ -13,6 +13,7 @@ import { settingsRouter } from '../features/settings/settings.router';
 import { smsRouter } from '../features/sms/sms.router';
 import { systemRouter } from '../features/system/system.router';
 import { telemetryRouter } from '../features/plant/readings.router';
+import { registryRouter } from '../features/plant/registry.router';
 import { usersRouter } from '../features/users/users.router';
 import { router } from './init';
 
@@ -28,6 +29,7 @@ export const appRouter = router({
   lights: lightsRouter,
   live: liveRouter,
   motors: motorsRouter,
+  registry: registryRouter,
   rooms: roomsRouter,
   settings: settingsRouter,
   sms: smsRouter,

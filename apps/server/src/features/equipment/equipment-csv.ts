@@ -1,5 +1,6 @@
 import type { Language } from '@sentinela/shared/language';
 import type { EquipmentKind, EquipmentStatus } from '@sentinela/shared/plant';
+import { kindLabels } from '../plant/kind-labels';
 
 /**
  * CSV text for spreadsheet programs (RFC 4180: CRLF lines, quoted cells). Portuguese files use
@@ -26,27 +27,6 @@ export function csvLine(cells: (string | number | null | undefined)[], separator
 const headers: Record<Language, string[]> = {
   pt: ['ID', 'Nome', 'Tipo', 'Status', 'Instalação', 'Sala', 'Localização', 'Última comunicação (UTC)'],
   en: ['ID', 'Name', 'Type', 'Status', 'Facility', 'Room', 'Location', 'Last seen (UTC)'],
-};
-
-const kindLabels: Record<Language, Record<EquipmentKind, string>> = {
-  pt: {
-    motor: 'Motor',
-    light: 'Iluminação',
-    hvac: 'HVAC',
-    meter: 'Medidor de energia',
-    server: 'Servidor',
-    sensor: 'Sensor',
-    gateway: 'Gateway',
-  },
-  en: {
-    motor: 'Motor',
-    light: 'Light',
-    hvac: 'HVAC',
-    meter: 'Energy meter',
-    server: 'Server',
-    sensor: 'Sensor',
-    gateway: 'Gateway',
-  },
 };
 
 const statusLabels: Record<Language, Record<EquipmentStatus, string>> = {
