@@ -1,7 +1,14 @@
 import type { ServerMessageKey } from '@sentinela/shared/messages';
 import { equipmentKindValues } from '@sentinela/shared/plant';
-import { nameplateFields, roomKindValues } from '@sentinela/shared/registry';
-import { MAX_IMPORT_LINES, type RegistryImportEntity } from '@sentinela/shared/registry-import';
+import { roomKindValues } from '@sentinela/shared/registry';
+import {
+  IMPORT_SEPARATOR,
+  importColumnWords,
+  MAX_IMPORT_LINES,
+  type ImportCellType,
+  type ImportColumnWords,
+  type RegistryImportEntity,
+} from '@sentinela/shared/registry-import';
 import { AppError } from '../../platform/errors';
 import { kindLabels, roomKindLabels } from './kind-labels';
 
@@ -12,8 +19,6 @@ import { kindLabels, roomKindLabels } from './kind-labels';
  * touched on records that exist. Pure: it knows no database; the import service resolves codes
  * and names and validates each line with the shared schemas.
  */
-
-export const IMPORT_SEPARATOR = ';';
 
 /** One record of the file and the line where it starts (the header is line 1). */
 export interface CsvRecord {
@@ -83,66 +88,27 @@ export function parseCsv(text: string, separator = IMPORT_SEPARATOR): CsvRecord[
   return records;
 }
 
-type CellType = 'text' | 'requiredText' | 'number' | 'date' | 'equipmentKind' | 'roomKind' | 'metrics';
-
 /** A column a file may have: the input field it fills, its header words (pt, en, aliases). */
 export interface ImportColumn {
   field: string;
   headers: readonly string[];
-  type: CellType;
+  type: ImportCellType;
   /** The header must name it. */
   required?: boolean;
 }
 
-const col = (field: string, type: CellType, headers: string[], required = false): ImportColumn => ({
-  field,
-  headers,
-  type,
-  required,
+/** The shared header words (the screen's template writes the same ones), pt first: a missing one is named in pt. */
+const columnOf = (w: ImportColumnWords): ImportColumn => ({
+  field: w.field,
+  headers: [...new Set([w.pt, w.en, ...(w.aliases ?? [])])],
+  type: w.type,
+  required: w.required ?? false,
 });
 
-/** Every nameplate key of every kind once, with its unit (the same key has the same unit in each kind). */
-const nameplateColumns: ImportColumn[] = [
-  ...new Map(
-    Object.values(nameplateFields)
-      .flat()
-      .map((f) => [f.key, col(`rated.${f.key}`, 'number', [`${f.key} (${f.unit})`, f.key])]),
-  ).values(),
-];
-
 export const importColumns: Record<RegistryImportEntity, readonly ImportColumn[]> = {
-  facilities: [
-    col('code', 'requiredText', ['Código', 'Code'], true),
-    col('name', 'requiredText', ['Nome', 'Name'], true),
-    col('address', 'text', ['Endereço', 'Address']),
-    col('city', 'requiredText', ['Cidade', 'City'], true),
-    col('state', 'text', ['Estado', 'State']),
-    col('latitude', 'number', ['Latitude']),
-    col('longitude', 'number', ['Longitude']),
-    col('timezone', 'requiredText', ['Fuso horário', 'Time zone'], true),
-  ],
-  rooms: [
-    col('facility', 'requiredText', ['Instalação', 'Facility'], true),
-    col('name', 'requiredText', ['Sala', 'Room'], true),
-    col('kind', 'roomKind', ['Tipo', 'Type'], true),
-    col('areaM2', 'number', ['Área (m²)', 'Area (m²)', 'Área (m2)', 'Area (m2)']),
-    col('setpointMin', 'number', ['Set-point mín.', 'Min set-point']),
-    col('setpointMax', 'number', ['Set-point máx.', 'Max set-point']),
-  ],
-  equipment: [
-    col('id', 'requiredText', ['Código', 'Code', 'ID'], true),
-    col('name', 'requiredText', ['Nome', 'Name'], true),
-    col('kind', 'equipmentKind', ['Tipo', 'Type'], true),
-    col('facility', 'requiredText', ['Instalação', 'Facility'], true),
-    col('room', 'text', ['Sala', 'Room']),
-    col('location', 'text', ['Local', 'Location', 'Localização']),
-    col('manufacturer', 'text', ['Fabricante', 'Manufacturer']),
-    col('model', 'text', ['Modelo', 'Model']),
-    col('serial', 'text', ['Série', 'Serial']),
-    col('installDate', 'date', ['Instalação em', 'Install date']),
-    ...nameplateColumns,
-    col('metrics', 'metrics', ['Métricas', 'Metrics']),
-  ],
+  facilities: importColumnWords.facilities.map(columnOf),
+  rooms: importColumnWords.rooms.map(columnOf),
+  equipment: importColumnWords.equipment.map(columnOf),
 };
 
 const normalize = (header: string) => header.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
