@@ -19,6 +19,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { EquipmentFilters } from './equipment-filters';
 import { EquipmentTable } from './equipment-table';
 import { ExportCsvButton } from './export-csv-button';
+import { RegistryImportButton } from '../plant/registry-import-button';
 import { useEquipmentFilters } from './use-equipment-filters';
 
 // The drawer (live values, history chart) loads on the first click, not with the page.
@@ -89,6 +90,7 @@ export default function EquipmentPage() {
         <div className="flex flex-wrap items-center gap-2">
           <LiveBadge status={live} />
           <ExportCsvButton filters={query} />
+          <RegistryImportButton entity="equipment" />
           <RoleGated needs="admin">
             {(allowed) => (
               <Button disabled={!allowed} onClick={() => setForm({ id: null })}>

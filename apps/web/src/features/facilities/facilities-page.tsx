@@ -21,6 +21,7 @@ import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { SiteFigures } from '../plant/site-figures';
 import { pageParam, searchParam } from '../plant/url-filters';
+import { RegistryImportButton } from '../plant/registry-import-button';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
 import { useSearchDraft } from '../plant/use-search-draft';
 import { FacilityCard } from './facility-card';
@@ -76,14 +77,17 @@ export default function FacilitiesPage() {
   return (
     <section className="flex flex-col gap-4">
       <PageHeader title={tCore('nav.facilities')}>
-        <RoleGated needs="admin">
-          {(allowed) => (
-            <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
-              <Plus aria-hidden />
-              {t('newFacility')}
-            </Button>
-          )}
-        </RoleGated>
+        <div className="flex flex-wrap items-center gap-2">
+          <RegistryImportButton entity="facilities" />
+          <RoleGated needs="admin">
+            {(allowed) => (
+              <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
+                <Plus aria-hidden />
+                {t('newFacility')}
+              </Button>
+            )}
+          </RoleGated>
+        </div>
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 

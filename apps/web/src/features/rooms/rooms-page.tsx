@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { RegistryImportButton } from '../plant/registry-import-button';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
 import { SearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
@@ -103,14 +104,17 @@ export default function RoomsPage() {
   return (
     <section className="flex flex-col gap-4">
       <PageHeader title={tCore('nav.rooms')}>
-        <RoleGated needs="admin">
-          {(allowed) => (
-            <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
-              <Plus aria-hidden />
-              {t('newRoom')}
-            </Button>
-          )}
-        </RoleGated>
+        <div className="flex flex-wrap items-center gap-2">
+          <RegistryImportButton entity="rooms" />
+          <RoleGated needs="admin">
+            {(allowed) => (
+              <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
+                <Plus aria-hidden />
+                {t('newRoom')}
+              </Button>
+            )}
+          </RoleGated>
+        </div>
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 
