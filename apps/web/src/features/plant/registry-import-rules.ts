@@ -74,11 +74,13 @@ export function requiredColumns(entity: RegistryImportEntity, language: Language
 export function valueText(value: unknown, blank: string): string {
   if (value === null || value === undefined || value === '') return blank;
   if (Array.isArray(value)) return value.map((v) => valueText(v, blank)).join(', ');
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
     return entries.length === 0 ? blank : entries.map(([k, v]) => `${k}: ${valueText(v, blank)}`).join(', ');
   }
-  return String(value);
+  return blank;
 }
 
 /** A file size for a message: "9,3 MB". */
