@@ -116,3 +116,86 @@ test('a retired motor leaves the live lists and refuses commands; restored, it c
   await expect(page.locator('tbody tr[data-motor-id="pl-mtr-001"]')).toBeVisible();
   await page.context().close();
 });
+
+const csvFile = (name: string, lines: string[]) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8'),
+});
+
+async function openImport(page: Page, path: string, title: string) {
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Importar CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('a bad CSV is refused line by line and writes nothing; 500 equipment import after a check', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await adminPage(browser);
+  const total = async () => ((await call('equipment.list', 'query', { pageSize: 1 })) as { total: number }).total;
+  const before = await total();
+
+  // A bad time zone, refused on its line.
+  let dialog = await openImport(page, '/facilities', 'Importar instalações');
+  await dialog
+    .getByLabel('Arquivo CSV')
+    .setInputFiles(
+      csvFile('instalacoes.csv', [
+        'Código;Nome;Cidade;Fuso horário',
+        'norte;Planta Norte;Manaus;America/Manaus',
+        'sul;Planta Sul;Porto Alegre;Mars/Olympus',
+      ]),
+    );
+  await dialog.getByRole('button', { name: 'Verificar' }).click();
+  await expect(dialog.locator('[data-count="refuse"] dd')).toHaveText('1');
+  await expect(dialog.locator('tr[data-action="refuse"]')).toContainText('Fuso horário desconhecido');
+  await expect(dialog.getByRole('button', { name: /^Importar \d+ linha/ })).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  // Unknown room, a code twice, text in a number column: each refused on its line.
+  dialog = await openImport(page, '/equipment', 'Importar equipamentos');
+  await dialog
+    .getByLabel('Arquivo CSV')
+    .setInputFiles(
+      csvFile('ruim.csv', [
+        'Código;Nome;Tipo;Instalação;Sala;powerKw (kW)',
+        'pl-x-1;Motor X1;motor;piloto;Sala Que Não Existe;5',
+        'pl-x-2;Motor X2;motor;piloto;Casa de Bombas;5',
+        'pl-x-2;Motor X2 de novo;motor;piloto;Casa de Bombas;5',
+        'pl-x-3;Motor X3;motor;piloto;Casa de Bombas;cinco',
+      ]),
+    );
+  await dialog.getByRole('button', { name: 'Verificar' }).click();
+  await expect(dialog.locator('[data-count="refuse"] dd')).toHaveText('3');
+  const refused = dialog.locator('tr[data-action="refuse"]');
+  await expect(refused).toHaveCount(3);
+  await expect(refused.filter({ hasText: 'Sala não encontrada.' })).toHaveCount(1);
+  await expect(refused.filter({ hasText: 'Repete o registro da linha 3.' })).toHaveCount(1);
+  await expect(refused.filter({ hasText: 'powerKw (kW): Informe um número.' })).toHaveCount(1);
+  await expect(dialog.getByRole('button', { name: /^Importar \d+ linha/ })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  expect(await total()).toBe(before);
+
+  // 500 sensors: checked, then imported all at once.
+  const lines = ['Código;Nome;Tipo;Instalação;Sala;Local'];
+  for (let i = 1; i <= 500; i++) {
+    const n = String(i).padStart(3, '0');
+    lines.push(`pl-sns-${n};Sensor ${n};sensor;piloto;Casa de Bombas;"Parede ${n}; lado norte"`);
+  }
+  dialog = await openImport(page, '/equipment', 'Importar equipamentos');
+  await dialog.getByLabel('Arquivo CSV').setInputFiles(csvFile('sensores.csv', lines));
+  await dialog.getByRole('button', { name: 'Verificar' }).click();
+  await expect(dialog.locator('[data-count="create"] dd')).toHaveText('500');
+  await expect(dialog.locator('[data-count="refuse"] dd')).toHaveText('0');
+  expect(await total()).toBe(before);
+  await dialog.getByRole('button', { name: 'Importar 500 linha(s)' }).click();
+  await expect(toast(page, /Importação concluída: 500 criado\(s\)/)).toBeVisible({ timeout: 30_000 });
+  expect(await total()).toBe(before + 500);
+  const sensor = (await call('equipment.get', 'query', { id: 'pl-sns-250' })) as { location: string; kind: string };
+  expect(sensor).toMatchObject({ kind: 'sensor', location: 'Parede 250; lado norte' });
+  await page.context().close();
+});
