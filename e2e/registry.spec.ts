@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { callProcedure, createAdminSession } from './admin-session';
 import { toast } from './fixtures';
@@ -197,5 +198,15 @@ test('a bad CSV is refused line by line and writes nothing; 500 equipment import
   expect(await total()).toBe(before + 500);
   const sensor = (await call('equipment.get', 'query', { id: 'pl-sns-250' })) as { location: string; kind: string };
   expect(sensor).toMatchObject({ kind: 'sensor', location: 'Parede 250; lado norte' });
+
+  // The registry exports in the same format: the file downloaded from the dialog imports back.
+  dialog = await openImport(page, '/equipment', 'Importar equipamentos');
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: /Baixar o cadastro atual/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^equipamentos-\d{4}-\d{2}-\d{2}\.csv$/);
+  const exported = readFileSync(await download.path(), 'utf8');
+  expect(exported.split('\r\n')).toHaveLength(before + 500 + 2);
+  expect(exported).toContain('pl-sns-250;Sensor 250;sensor;piloto;Casa de Bombas;"Parede 250; lado norte"');
   await page.context().close();
 });

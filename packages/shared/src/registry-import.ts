@@ -128,3 +128,8 @@ export const registryImportOutput = z.object({
   omitted: z.number(),
 });
 export type RegistryImportOutput = z.infer<typeof registryImportOutput>;
+
+export const registryExportInput = z.object({ entity: z.enum(registryImportEntities, 'validation.importEntity') });
+/** The registry of one entity in the import's format: export, edit, import. */
+export const registryExportOutput = z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() });
+export type RegistryExportOutput = z.infer<typeof registryExportOutput>;

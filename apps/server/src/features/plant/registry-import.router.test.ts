@@ -139,6 +139,22 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
     expect(entry?.details).toMatchObject({ changes: { name: ['Bomba 0', 'Bomba nova'] } });
   });
 
+  it('exports each entity in the import format: the file imports back all unchanged, in both languages', async () => {
+    for (const entity of ['facilities', 'rooms', 'equipment'] as const) {
+      for (const client of [admin, adminEn]) {
+        const file = await client.trpc.registry.export.query({ entity });
+        expect(file.csv.startsWith('\uFEFF')).toBe(true);
+        expect(file.rows).toBeGreaterThan(0);
+        const back = await client.trpc.registry.import.mutate({ entity, csv: file.csv });
+        expect(back.counts).toEqual({ create: 0, update: 0, unchanged: file.rows, refuse: 0 });
+      }
+    }
+    const pt = await admin.trpc.registry.export.query({ entity: 'facilities' });
+    expect(pt.filename).toMatch(/^instalacoes-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(pt.csv.split('\r\n')[0]).toBe('\uFEFFCódigo;Nome;Endereço;Cidade;Estado;Latitude;Longitude;Fuso horário');
+    expect(await failure(operator.trpc.registry.export.query({ entity: 'rooms' }))).toMatchObject({ status: 403 });
+  });
+
   it('a bad file is refused line by line, and applying it writes nothing', async () => {
     const before = { equipment: await countOf(equipment), audit: await auditCount('registry.import') };
     const bad = csv([

@@ -5,20 +5,9 @@ import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
 import { equipmentStrings } from './equipment.strings';
 import { useStrings } from '../../lib/i18n/strings';
+import { downloadText } from '../../lib/download';
 import { notify } from '../../lib/notify';
 import { useTRPCClient } from '../../lib/trpc';
-
-/** Saves text as a file through a temporary link (no server round trip for the download itself). */
-function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Downloads the filtered list (every page, not only the one on screen) as a CSV file. */
 export function ExportCsvButton({ filters }: { filters: EquipmentFilters }) {
@@ -30,7 +19,7 @@ export function ExportCsvButton({ filters }: { filters: EquipmentFilters }) {
     setBusy(true);
     try {
       const file = await client.equipment.exportCsv.query(filters);
-      download(file.filename, file.csv);
+      downloadText(file.filename, file.csv);
       if (file.truncated) notify.warning(t('exportTruncated', { count: file.rows }));
       else notify.success(t('exported', { count: file.rows, file: file.filename }));
     } catch (error) {

@@ -11,7 +11,8 @@ import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
-import { useTRPC } from '../../lib/trpc';
+import { downloadText } from '../../lib/download';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { ImportResult } from './registry-import-result';
 import {
   canApply,
@@ -55,6 +56,20 @@ export default function RegistryImportDialog({ open, onOpenChange, entity }: Reg
   const fileId = useId();
   const noteId = `${fileId}-note`;
 
+  const client = useTRPCClient();
+  const [exporting, setExporting] = useState(false);
+  const exportRecords = async () => {
+    setExporting(true);
+    try {
+      const exported = await client.registry.export.query({ entity });
+      downloadText(exported.filename, exported.csv);
+      notify.success(t('exported', { count: formatNumber(exported.rows, language), file: exported.filename }));
+    } catch (failure) {
+      notify.error(errorMessage(failure, t('exportFailed')));
+    } finally {
+      setExporting(false);
+    }
+  };
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [result, setResult] = useState<RegistryImportOutput | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -133,6 +148,16 @@ export default function RegistryImportDialog({ open, onOpenChange, entity }: Reg
               <Download aria-hidden className="size-3.5" />
               {t('template')}
             </a>
+            {' · '}
+            <button
+              type="button"
+              disabled={exporting}
+              onClick={() => void exportRecords()}
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline disabled:opacity-60"
+            >
+              <Download aria-hidden className="size-3.5" />
+              {exporting ? t('exporting') : t('exportCurrent')}
+            </button>
           </p>
         </div>
 
