@@ -8,7 +8,9 @@ import { notify } from '../../lib/notify';
 
 /** The server's answers, decided by each test. */
 const importCall = vi.fn<(input: { entity: string; csv: string; apply: boolean }) => Promise<RegistryImportOutput>>();
-const exportCall = vi.fn(() => Promise.resolve({ filename: 'equipment-2026-11-24.csv', csv: '\uFEFFCode\r\n', rows: 3 }));
+const exportCall = vi.fn(() =>
+  Promise.resolve({ filename: 'equipment-2026-11-24.csv', csv: '\uFEFFCode\r\n', rows: 3 }),
+);
 const refresh = vi.fn(() => Promise.resolve());
 
 vi.mock('../../lib/trpc', () => ({
