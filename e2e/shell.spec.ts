@@ -507,8 +507,11 @@ test.describe('accessibility', () => {
     await page.getByRole('button', { name: 'Idioma: PT' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menu')).toBeVisible();
-    // The first item (Português) has focus; the next is English.
+    // The first item (Português) has focus once the menu has moved it there (not at once: an
+    // arrow pressed before that went nowhere, and Enter chose Português); the next is English.
+    await expect(page.getByRole('menuitemradio').first()).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitemradio').nth(1)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Language: EN' })).toBeVisible();

@@ -11,6 +11,11 @@ declare module 'vitest' {
     pgliteTemplateFile: string;
     /** Set when the suite also runs on PostgreSQL: the migrated template database. */
     postgresTemplateUrl: string | undefined;
+    /**
+     * TEST_DATABASES=postgres: the database tests run on PostgreSQL only (CI's second pass, after
+     * `npm test` has run them on PGlite).
+     */
+    postgresOnly: boolean;
   }
 }
 
@@ -36,6 +41,7 @@ export default async function setup(project: TestProject) {
     await pg.close();
   }
   project.provide('postgresTemplateUrl', url);
+  project.provide('postgresOnly', Boolean(url) && process.env.TEST_DATABASES === 'postgres');
 
   return async () => {
     await rm(dir, { recursive: true, force: true });

@@ -4,9 +4,13 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/client';
 
-/** The database kinds this run covers: PGlite always, PostgreSQL when DATABASE_URL is set. */
+/**
+ * The database kinds this run covers: PGlite, and PostgreSQL when DATABASE_URL is set (only
+ * PostgreSQL with TEST_DATABASES=postgres).
+ */
 export function testDatabaseKinds(): DatabaseKind[] {
-  return inject('postgresTemplateUrl') ? ['pglite', 'postgres'] : ['pglite'];
+  if (!inject('postgresTemplateUrl')) return ['pglite'];
+  return inject('postgresOnly') ? ['postgres'] : ['pglite', 'postgres'];
 }
 
 /**
