@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { alerts, commands, equipment, facilities, rooms, telemetry, telemetry1h } from '@sentinela/db/schema/plant';
+import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import {
   defaultMetrics,
   type EquipmentRecord,
@@ -10,27 +10,17 @@ import {
 } from '@sentinela/shared/registry';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { changedFields, registryChange, type RegistryCaller } from '../plant/registry-change';
+import {
+  changedFields,
+  equipmentHasHistory,
+  equipmentRegistryColumns,
+  equipmentStoredFields,
+  initialEquipmentState,
+  registryChange,
+  type RegistryCaller,
+} from '../plant/registry-change';
 
-const hasRowFor = (table: typeof telemetry | typeof telemetry1h | typeof commands | typeof alerts) =>
-  sql`exists (select 1 from ${table} where ${table.equipmentId} = ${equipment.id})`;
-
-const record = {
-  id: equipment.id,
-  facilityId: equipment.facilityId,
-  roomId: equipment.roomId,
-  kind: equipment.kind,
-  name: equipment.name,
-  location: equipment.location,
-  manufacturer: equipment.manufacturer,
-  model: equipment.model,
-  serial: equipment.serial,
-  installDate: equipment.installDate,
-  rated: equipment.rated,
-  metrics: equipment.metrics,
-  retiredAt: equipment.retiredAt,
-  hasHistory: sql<boolean>`(${hasRowFor(telemetry)} or ${hasRowFor(telemetry1h)} or ${hasRowFor(commands)} or ${hasRowFor(alerts)})`,
-};
+const record = { ...equipmentRegistryColumns, retiredAt: equipment.retiredAt, hasHistory: equipmentHasHistory };
 
 const recordOf = (row: Omit<EquipmentRecord, 'metrics'> & { metrics: string[] | null }): EquipmentRecord => ({
   ...row,
@@ -57,32 +47,14 @@ async function checkPlace(db: Database, input: Fields): Promise<void> {
   }
 }
 
-const switchable = new Set(['motor', 'light', 'hvac']);
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((m, i) => m === b[i]);
-
-const fieldsOf = (input: Fields) => ({
-  facilityId: input.facilityId,
-  roomId: input.roomId,
-  kind: input.kind,
-  name: input.name,
-  location: input.location,
-  manufacturer: input.manufacturer,
-  model: input.model,
-  serial: input.serial,
-  installDate: input.installDate,
-  rated: input.rated,
-  // The kind's defaults are kept as "defaults" (null), so they follow the kind's device model.
-  metrics: !input.metrics || sameList(input.metrics, defaultMetrics[input.kind]) ? null : input.metrics,
-});
+const fieldsOf = equipmentStoredFields;
 
 export async function createEquipment(caller: RegistryCaller, input: Fields): Promise<EquipmentRecord> {
   await checkPlace(caller.db, input);
   const taken = { key: 'registry.equipmentCodeTaken' as const, params: { code: input.id } };
   const [existing] = await caller.db.select({ id: equipment.id }).from(equipment).where(eq(equipment.id, input.id));
   if (existing) throw new AppError('CONFLICT', taken.key, taken.params);
-  // A device that can be switched starts off until an operator starts it (the virtual plant too).
-  const values = { id: input.id, ...fieldsOf(input), state: switchable.has(input.kind) ? { on: false } : {} };
+  const values = { id: input.id, ...fieldsOf(input), state: initialEquipmentState(input.kind) };
   await registryChange(
     caller,
     'equipment.create',

@@ -1,4 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
+import { alerts, commands, equipment, telemetry, telemetry1h } from '@sentinela/db/schema/plant';
+import type { EquipmentKind } from '@sentinela/shared/plant';
+import { defaultMetrics, type equipmentCreateInput } from '@sentinela/shared/registry';
+import type { z } from 'zod';
 import type { ServerMessageKey } from '@sentinela/shared/messages';
 import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -44,3 +49,51 @@ export async function registryChange<T>(
     throw error;
   }
 }
+
+// ——— equipment, as the registry services (one record, and the CSV import) read and write it ———
+
+const hasRowFor = (table: typeof telemetry | typeof telemetry1h | typeof commands | typeof alerts) =>
+  sql`exists (select 1 from ${table} where ${table.equipmentId} = ${equipment.id})`;
+
+/** It has telemetry, rollups, commands or alerts: it can be retired, not deleted, nor change kind. */
+export const equipmentHasHistory = sql<boolean>`(${hasRowFor(telemetry)} or ${hasRowFor(telemetry1h)} or ${hasRowFor(commands)} or ${hasRowFor(alerts)})`;
+
+/** The registry's fields of an equipment row, as stored. */
+export const equipmentRegistryColumns = {
+  id: equipment.id,
+  facilityId: equipment.facilityId,
+  roomId: equipment.roomId,
+  kind: equipment.kind,
+  name: equipment.name,
+  location: equipment.location,
+  manufacturer: equipment.manufacturer,
+  model: equipment.model,
+  serial: equipment.serial,
+  installDate: equipment.installDate,
+  rated: equipment.rated,
+  metrics: equipment.metrics,
+};
+
+const switchable = new Set<EquipmentKind>(['motor', 'light', 'hvac']);
+
+/** A device that can be switched starts off until an operator starts it (the virtual plant too). */
+export const initialEquipmentState = (kind: EquipmentKind): Record<string, unknown> =>
+  switchable.has(kind) ? { on: false } : {};
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((m, i) => m === b[i]);
+
+/** An equipment's input as it is stored: nameplate keys in order, the kind's default metrics as null. */
+export const equipmentStoredFields = (e: z.output<typeof equipmentCreateInput>) => ({
+  facilityId: e.facilityId,
+  roomId: e.roomId,
+  kind: e.kind,
+  name: e.name,
+  location: e.location,
+  manufacturer: e.manufacturer,
+  model: e.model,
+  serial: e.serial,
+  installDate: e.installDate,
+  rated: Object.fromEntries(Object.entries(e.rated).sort(([a], [b]) => a.localeCompare(b))),
+  // Null follows the kind's device model.
+  metrics: !e.metrics || sameList(e.metrics, defaultMetrics[e.kind]) ? null : e.metrics,
+});

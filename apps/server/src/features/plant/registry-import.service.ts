@@ -1,12 +1,11 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { auditLog } from '@sentinela/db/schema/audit';
-import { alerts, commands, equipment, facilities, rooms, telemetry, telemetry1h } from '@sentinela/db/schema/plant';
+import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import type { Language } from '@sentinela/shared/language';
 import { isServerMessageKey, translateServerMessage } from '@sentinela/shared/messages';
 import type { EquipmentKind } from '@sentinela/shared/plant';
 import {
-  defaultMetrics,
   equipmentCreateInput,
   facilityCreateInput,
   nameplateFields,
@@ -24,7 +23,14 @@ import type { z } from 'zod';
 import { actedBy } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
-import { changedFields, type RegistryCaller } from './registry-change';
+import {
+  changedFields,
+  equipmentHasHistory,
+  equipmentRegistryColumns,
+  equipmentStoredFields,
+  initialEquipmentState,
+  type RegistryCaller,
+} from './registry-change';
 import { ratedOf, readRegistryCsv, type ImportRow, type LineIssue } from './registry-csv';
 
 /**
@@ -232,45 +238,13 @@ async function planRooms(db: Database, rows: ImportRow[]): Promise<Plan[]> {
 
 // ——— equipment ———
 
-const hasRowFor = (table: typeof telemetry | typeof telemetry1h | typeof commands | typeof alerts) =>
-  sql`exists (select 1 from ${table} where ${table.equipmentId} = ${equipment.id})`;
-
-const equipmentColumns = {
-  id: equipment.id,
-  facilityId: equipment.facilityId,
-  roomId: equipment.roomId,
-  kind: equipment.kind,
-  name: equipment.name,
-  location: equipment.location,
-  manufacturer: equipment.manufacturer,
-  model: equipment.model,
-  serial: equipment.serial,
-  installDate: equipment.installDate,
-  rated: equipment.rated,
-  metrics: equipment.metrics,
-  hasHistory: sql<boolean>`(${hasRowFor(telemetry)} or ${hasRowFor(telemetry1h)} or ${hasRowFor(commands)} or ${hasRowFor(alerts)})`,
-};
+const equipmentColumns = { ...equipmentRegistryColumns, hasHistory: equipmentHasHistory };
 
 const sortedKeys = (record: Record<string, number>) =>
   Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((m, i) => m === b[i]);
-
 /** The stored form of an equipment's fields (as equipment-registry.service writes them). */
-const equipmentFieldsOf = (e: z.output<typeof equipmentCreateInput>) => ({
-  facilityId: e.facilityId,
-  roomId: e.roomId,
-  kind: e.kind,
-  name: e.name,
-  location: e.location,
-  manufacturer: e.manufacturer,
-  model: e.model,
-  serial: e.serial,
-  installDate: e.installDate,
-  rated: sortedKeys(e.rated),
-  // The kind's defaults are kept as null, so they follow the kind's device model.
-  metrics: !e.metrics || sameList(e.metrics, defaultMetrics[e.kind]) ? null : e.metrics,
-});
+const equipmentFieldsOf = equipmentStoredFields;
 
 async function planEquipment(db: Database, rows: ImportRow[]): Promise<Plan[]> {
   const facilityIds = new Map(
@@ -351,8 +325,6 @@ async function loadEquipment(db: Database, ids: string[]) {
 }
 
 // ——— writing ———
-
-const switchable = new Set(['motor', 'light', 'hvac']);
 
 /** A column of a multi-row UPDATE … FROM (VALUES …): its name in SQL, its type and its field. */
 interface SetColumn {
@@ -462,8 +434,7 @@ async function write(tx: Database, caller: RegistryCaller, entity: RegistryImpor
       tx.insert(equipment).values(
         chunk.map((row) => ({
           ...(row as typeof equipment.$inferInsert),
-          // A device that can be switched starts off until an operator starts it.
-          state: switchable.has(row.kind as string) ? { on: false } : {},
+          state: initialEquipmentState(row.kind as EquipmentKind),
         })),
       ),
     );
