@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   doublePrecision,
@@ -69,6 +70,11 @@ export const equipment = pgTable(
     status: text('status', { enum: equipmentStatuses }).notNull().default('offline'),
     facilityId: parentId('facility_id', () => facilities.id),
     roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'set null' }),
+    /**
+     * The field gateway (equipment of kind `gateway`) that speaks for it over MQTT, or null when
+     * it connects with its own credential (ADR 016).
+     */
+    gatewayId: text('gateway_id').references((): AnyPgColumn => equipment.id, { onDelete: 'set null' }),
     location: text('location'),
     manufacturer: text('manufacturer'),
     model: text('model'),
@@ -87,7 +93,32 @@ export const equipment = pgTable(
     index('equipment_facility_idx').on(t.facilityId),
     index('equipment_room_idx').on(t.roomId),
     index('equipment_kind_status_idx').on(t.kind, t.status),
+    index('equipment_gateway_idx').on(t.gatewayId),
   ],
+);
+
+/**
+ * A device's MQTT secrets (ADR 016): the username is the equipment id, the secret is random and
+ * shown once; only its salted PBKDF2-SHA512 hash is kept, in the form Mosquitto's password file
+ * uses (`$7$<iterations>$<salt>$<hash>`). A rotation keeps the previous secret valid until
+ * `validUntil`; a revoked one is refused at once. A device may hold at most a current and a
+ * previous secret.
+ */
+export const deviceCredentials = pgTable(
+  'device_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    equipmentId: text('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    /** Null: valid until rotated or revoked. Set on the previous secret by a rotation (its grace). */
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('device_credentials_equipment_idx').on(t.equipmentId)],
 );
 
 export const dataCenters = pgTable('data_centers', {
