@@ -13,6 +13,15 @@ const booleanFlag = z
   })
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
 
+/** A whole number between min and max; `unit` names what it counts in the messages. */
+function wholeNumber(min: number, max: number, unit: string) {
+  return z.coerce
+    .number({ error: `expected a number of ${unit}` })
+    .int(`expected a whole number of ${unit}`)
+    .min(min, `expected between ${min} and ${max} ${unit}`)
+    .max(max, `expected between ${min} and ${max} ${unit}`);
+}
+
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'expected on or off' })
   .transform((v) => ['on', 'true', '1'].includes(v));
@@ -48,6 +57,13 @@ const envSchema = z
       .min(0, 'expected a port between 0 and 65535')
       .max(65535, 'expected a port between 0 and 65535')
       .default(1883),
+    MQTT_HOST: z.string().min(1, 'must not be empty').optional(),
+    MQTT_MAX_PAYLOAD: wholeNumber(1024, 16 * 1024 * 1024, 'bytes').default(64 * 1024),
+    MQTT_MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 'connections').default(2000),
+    MQTT_MAX_MESSAGE_RATE: wholeNumber(1, 1_000_000, 'messages per second').default(1000),
+    MQTT_TLS_PORT: wholeNumber(0, 65535, 'port number').optional(),
+    MQTT_TLS_CERT: z.string().min(1, 'must not be empty').optional(),
+    MQTT_TLS_KEY: z.string().min(1, 'must not be empty').optional(),
     DEMO_DATA: onOff.default(true),
     SIMULATOR: onOff.optional(),
     SIMULATOR_INTERVAL_MS: z.coerce
@@ -65,6 +81,11 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'webhook' && !env.SMS_WEBHOOK_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_WEBHOOK_URL'], message: 'is required when SMS_PROVIDER=webhook' });
+    }
+    if (env.MQTT_TLS_PORT !== undefined) {
+      for (const name of ['MQTT_TLS_CERT', 'MQTT_TLS_KEY'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when MQTT_TLS_PORT is set' });
+      }
     }
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
@@ -86,7 +107,15 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
   sms: { provider: 'outbox' } | { provider: 'webhook'; url: string; token: string | undefined };
-  mqtt: { url: string | undefined; port: number };
+  mqtt: {
+    url: string | undefined;
+    /** The embedded broker's plain listener: port and address (MQTT_HOST, default HOST). */
+    port: number;
+    host: string;
+    /** Optional TLS listener of the embedded broker (files read at start). */
+    tls: { port: number; certFile: string; keyFile: string } | undefined;
+    limits: { maxPacketBytes: number; maxConnections: number; maxMessagesPerSecond: number };
+  };
   demoData: boolean;
   simulator: { enabled: boolean; intervalMs: number; faults: boolean; seed: number };
 }
@@ -127,7 +156,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret: env.SESSION_SECRET,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
-    mqtt: { url: env.MQTT_URL, port: env.MQTT_PORT },
+    mqtt: {
+      url: env.MQTT_URL,
+      port: env.MQTT_PORT,
+      host: env.MQTT_HOST ?? env.HOST,
+      tls:
+        env.MQTT_TLS_PORT !== undefined && env.MQTT_TLS_CERT && env.MQTT_TLS_KEY
+          ? { port: env.MQTT_TLS_PORT, certFile: path.resolve(env.MQTT_TLS_CERT), keyFile: path.resolve(env.MQTT_TLS_KEY) }
+          : undefined,
+      limits: {
+        maxPacketBytes: env.MQTT_MAX_PAYLOAD,
+        maxConnections: env.MQTT_MAX_CONNECTIONS,
+        maxMessagesPerSecond: env.MQTT_MAX_MESSAGE_RATE,
+      },
+    },
     demoData: env.DEMO_DATA,
     // The virtual plant runs by default with the embedded broker, not with an external one.
     simulator: {

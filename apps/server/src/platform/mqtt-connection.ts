@@ -34,11 +34,28 @@ class MemorySocket extends Duplex {
   }
 }
 
+/**
+ * The usernames of the portal's own clients on the embedded broker, accepted only over an
+ * in-process connection (ADR 016): the server (everything) and the virtual plant (a gateway for
+ * every equipment of the registry).
+ */
+export const SERVER_USERNAME = '$server';
+export const PLANT_USERNAME = '$plant';
+
+/** The broker's ends of in-process connections: only code of this process can make one. */
+const inProcessEnds = new WeakSet<object>();
+
+/** Whether a broker connection comes from this process (the portal's own clients), not the network. */
+export function isInProcess(conn: unknown): boolean {
+  return typeof conn === 'object' && conn !== null && inProcessEnds.has(conn);
+}
+
 function memoryPipe(): [Duplex, Duplex] {
   const client = new MemorySocket();
   const server = new MemorySocket();
   client.peer = server;
   server.peer = client;
+  inProcessEnds.add(server);
   return [client, server];
 }
 
@@ -51,7 +68,7 @@ export function connectMqtt(target: MqttTarget, options: IClientOptions): MqttCl
       target.broker.handle(server);
       return client;
     },
-    { ...defaults, ...options },
+    { ...defaults, username: SERVER_USERNAME, ...options },
   );
 }
 

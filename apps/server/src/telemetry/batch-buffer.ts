@@ -1,10 +1,16 @@
 import type { Reading } from './telemetry-writer';
 
+/**
+ * An acknowledgement waiting for a commit: called without an error once the batch is committed,
+ * with one when it failed (the message must then not be acknowledged).
+ */
+export type HeldAck = (error?: Error) => void;
+
 /** What a batch holds: readings, their number of points and the acknowledgements waiting for its commit. */
 export interface Batch {
   readings: Reading[];
   points: number;
-  acks: (() => void)[];
+  acks: HeldAck[];
 }
 
 /**
@@ -37,7 +43,7 @@ export class BatchBuffer {
   }
 
   /** An acknowledgement sent once the batch holding what came before it is committed. */
-  holdAck(ack: () => void): void {
+  holdAck(ack: HeldAck): void {
     this.batch.acks.push(ack);
   }
 

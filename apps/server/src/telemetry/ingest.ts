@@ -1,13 +1,13 @@
-import { isNull, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { equipment } from '@sentinela/db/schema/plant';
+import { equipment, facilities } from '@sentinela/db/schema/plant';
 import { parseDeviceTopic } from '@sentinela/shared/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AedesPublishPacket } from 'aedes';
 import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { LiveBus } from './live-bus';
 import { connectMqtt, type MqttTarget } from '../platform/mqtt-connection';
-import { BatchBuffer } from './batch-buffer';
+import { BatchBuffer, type HeldAck } from './batch-buffer';
+import type { TelemetrySink } from './broker-guard';
 import { BatchSlots } from './batch-slots';
 import { DerivedWriter } from './derived-writer';
 import { readTelemetryPayload, type DropReason } from './intake';
@@ -35,6 +35,11 @@ export interface IngestOptions {
   bus: LiveBus;
   log: FastifyBaseLogger;
   target: MqttTarget;
+  /**
+   * The embedded broker's hand-over (its guard): telemetry comes from it before the broker
+   * acknowledges it, and a QoS 1 PUBACK leaves only once the batch holding the point is committed.
+   */
+  intake?: { setTelemetrySink(sink: TelemetrySink | null): void };
   /**
    * External broker: QoS 1 over `connections` shared subscriptions with persistent sessions; a
    * message is acknowledged only after its batch is committed. Embedded: one in-process client.
@@ -106,7 +111,15 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     points: 0,
     written: 0,
     batches: 0,
-    dropped: { tooLarge: 0, malformed: 0, invalid: 0, badTimestamp: 0, unknownEquipment: 0, badTopic: 0 },
+    dropped: {
+      tooLarge: 0,
+      malformed: 0,
+      invalid: 0,
+      badTimestamp: 0,
+      unknownEquipment: 0,
+      wrongSite: 0,
+      badTopic: 0,
+    },
     lastBatchAt: null,
     lastDerivedAt: null,
   };
@@ -114,16 +127,17 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   // Known equipment, reloaded (at most every 10 s) when an unknown id shows up; and the devices
   // that may be offline (a hint, kept by the bus's status events: data from one of them gets its
   // derived write at once, so it comes back online without waiting for the next coalesced write).
-  let known = new Set<string>();
+  let known = new Map<string, string>(); // equipment id → its facility's <site>
   const maybeOffline = new Set<string>();
   let knownLoadedAt = 0;
   const loadKnown = async () => {
     // Retired equipment is not known: its points are refused like an unknown device's.
     const rows = await db
-      .select({ id: equipment.id, status: equipment.status })
+      .select({ id: equipment.id, status: equipment.status, site: facilities.code })
       .from(equipment)
+      .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
       .where(isNull(equipment.retiredAt));
-    known = new Set(rows.map((r) => r.id));
+    known = new Map(rows.map((r) => [r.id, r.site]));
     for (const r of rows) if (r.status === 'offline') maybeOffline.add(r.id);
     knownLoadedAt = Date.now();
   };
@@ -168,22 +182,26 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   // PUBACKs in the order of its PUBLISHes), each batch's once it is committed.
   let acksReleased: Promise<void> = Promise.resolve();
 
-  const writeBatchOf = async (readings: Reading[], points: number, acks: (() => void)[]) => {
+  const writeBatchOf = async (readings: Reading[], points: number, acks: HeldAck[]) => {
     const previous = acksReleased;
     let released!: () => void;
     acksReleased = new Promise((resolve) => (released = resolve));
     try {
-      if (readings.length > 0 && !(await writeRawWithRetry(readings, points, acks))) return;
+      if (readings.length > 0 && !(await writeRawWithRetry(readings, points, acks))) {
+        const failed = new Error('telemetry batch not committed');
+        for (const ack of acks) ack(failed);
+        return;
+      }
       await previous;
       for (const ack of acks) ack();
     } finally {
       released();
     }
-    if (options.external && slots.inFlight === 0 && (buffer.points > 0 || buffer.heldAcks > 0)) scheduleFlush();
+    if (slots.inFlight === 0 && (buffer.heldAcks > 0 || (options.external && buffer.points > 0))) scheduleFlush();
   };
 
   /** The raw write of one batch and what follows its commit; false when it failed. */
-  const writeRawWithRetry = async (readings: Reading[], points: number, acks: (() => void)[]): Promise<boolean> => {
+  const writeRawWithRetry = async (readings: Reading[], points: number, acks: HeldAck[]): Promise<boolean> => {
     await slots.acquire();
     try {
       // A turn of the event loop between statements: PGlite runs each on this thread, and
@@ -236,10 +254,10 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     await derived.writeNow();
   };
 
-  // External broker: acknowledgements wait for the commit, so a batch goes as soon as the
-  // database is free (what arrived in this turn of the event loop together), and what arrives
-  // while it is written is the next batch. Embedded: by size, or after maxDelayMs.
-  const scheduleFlush = () => buffer.schedule(options.external && slots.inFlight === 0);
+  // Acknowledgements waiting (external broker; QoS 1 on the embedded one): a batch goes as soon
+  // as the database is free (what arrived in this turn of the event loop together), and what
+  // arrives while it is written is the next batch. Otherwise by size, or after maxDelayMs.
+  const scheduleFlush = () => buffer.schedule((options.external || buffer.heldAcks > 0) && slots.inFlight === 0);
 
   async function handleStatus(topic: string, equipmentId: string, payload: Buffer): Promise<void> {
     const status = payload.toString().trim();
@@ -266,13 +284,15 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     stats.messages++;
     const read = readTelemetryPayload(payload, now().getTime(), maxAgeMs);
     if (!read.ok) return drop(read.reason, packet.topic, read.detail);
-    const equipmentId = topic.equipmentId;
-    if (known.has(equipmentId)) return accept(equipmentId, read.ts, read.metrics, read.count);
-    if (Date.now() - knownLoadedAt <= 10_000) return drop('unknownEquipment', packet.topic);
-    return loadKnown().then(() => {
-      if (known.has(equipmentId)) accept(equipmentId, read.ts, read.metrics, read.count);
-      else drop('unknownEquipment', packet.topic);
-    });
+    const { equipmentId, site } = topic;
+    const take = () => {
+      const knownSite = known.get(equipmentId);
+      if (knownSite === undefined) return drop('unknownEquipment', packet.topic);
+      if (knownSite !== site) return drop('wrongSite', packet.topic);
+      return accept(equipmentId, read.ts, read.metrics, read.count);
+    };
+    if (known.has(equipmentId) || Date.now() - knownLoadedAt <= 10_000) return take();
+    return loadKnown().then(take);
   }
 
   function accept(equipmentId: string, ts: number, metrics: Record<string, number>, count: number): undefined {
@@ -282,32 +302,36 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     return undefined;
   }
 
-  // Embedded broker: telemetry straight from the broker's own message bus (aedes.subscribe), not
-  // through an in-process MQTT client, which would encode and parse every message once more.
-  // Status messages (retained: a new subscriber gets them at once) still come through the client.
-  const direct = options.target.kind === 'embedded' && !options.external ? options.target.broker : null;
-  // The broker's callback goes in a microtask, never from inside this call: calling it delivers
-  // the broker's next queued message at once, and a long queue (paused deliveries let it grow)
-  // would otherwise recurse through this function once per message.
-  const deliver = (packet: AedesPublishPacket, callback: () => void) => {
+  // Embedded broker: telemetry handed over by the broker's guard before the broker acknowledges
+  // it (not through an in-process MQTT client, which would encode and parse every message once
+  // more). A QoS 1 message's callback (its PUBACK, and the device connection's next read) waits
+  // for the commit of its batch; a QoS 0 one's only while too many batches wait for the database.
+  // The callback goes in a microtask at the earliest, never from inside this call.
+  const intake = options.external ? undefined : options.intake;
+  const sink: TelemetrySink = (packet, _equipmentId, done) => {
     const after = () => {
+      if (packet.qos > 0) {
+        buffer.holdAck(done);
+        scheduleFlush();
+        return;
+      }
       if (buffer.points > 0) scheduleFlush();
-      slots.resumeWhenFree(callback);
+      slots.resumeWhenFree(() => done());
     };
     let waiting: Promise<void> | undefined;
     try {
-      waiting = handle(packet);
+      waiting = handle(packet as IPublishPacket);
     } catch (error) {
       log.error({ err: error, topic: packet.topic }, 'telemetry message failed');
-      return queueMicrotask(callback);
+      return queueMicrotask(() => done());
     }
     if (!waiting) return after();
     waiting.then(after, (error: unknown) => {
       log.error({ err: error, topic: packet.topic }, 'telemetry message failed');
-      callback();
+      done();
     });
   };
-  if (direct) await new Promise<void>((resolve) => direct.subscribe(TELEMETRY_TOPIC, deliver, resolve));
+  intake?.setTelemetrySink(sink);
 
   const clients: MqttClient[] = [];
   for (let n = 0; n < connectionCount; n++) {
@@ -323,12 +347,14 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
         if (buffer.points > 0) scheduleFlush();
         return;
       }
+      // Not acknowledged when the batch failed: the connections are closed and the broker resends.
       const puback = packet.messageId === undefined ? undefined : holdback.hold(packet.messageId);
       if (puback) {
-        buffer.holdAck(puback);
+        buffer.holdAck((error) => error || puback());
         done(); // mqtt.js goes on with the next message; its PUBACK is held back
       } else {
-        buffer.holdAck(done); // the PUBACK (and this connection's next message) after the commit
+        // the PUBACK (and this connection's next message) after the commit
+        buffer.holdAck((error) => error || done());
       }
       scheduleFlush();
     };
@@ -353,7 +379,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
       const topics: Record<string, { qos: 0 | 1 }> = {};
       if (options.external)
         topics[`$share/${options.shareGroup ?? 'sentinela-ingest'}/${TELEMETRY_TOPIC}`] = { qos: 1 };
-      else if (!direct) topics[TELEMETRY_TOPIC] = { qos: 1 };
+      else if (!intake) topics[TELEMETRY_TOPIC] = { qos: 1 };
       if (n === 0) topics['sentinela/+/+/status'] = { qos: 1 };
       client.subscribe(topics, (error) => {
         if (error) log.error({ err: error }, 'could not subscribe to telemetry');
@@ -380,7 +406,8 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     },
     async stop() {
       clearInterval(rollupTimer);
-      if (direct) await new Promise<void>((resolve) => direct.unsubscribe(TELEMETRY_TOPIC, deliver, resolve));
+      // From now on the broker refuses QoS 1 telemetry unacknowledged (the device sends it again).
+      intake?.setTelemetrySink((packet, _id, done) => done(packet.qos > 0 ? new Error('ingest stopped') : undefined));
       // What was received is committed and acknowledged while connected (less to redeliver at
       // the next start); what arrives before the connections are closed is written after.
       await settle();

@@ -6,7 +6,15 @@ import {
   type TelemetryMessage,
 } from '@sentinela/shared/telemetry';
 
-export type DropReason = 'tooLarge' | 'malformed' | 'invalid' | 'badTimestamp' | 'unknownEquipment' | 'badTopic';
+export type DropReason =
+  | 'tooLarge'
+  | 'malformed'
+  | 'invalid'
+  | 'badTimestamp'
+  | 'unknownEquipment'
+  /** Under a `<site>` that is not its facility's. */
+  | 'wrongSite'
+  | 'badTopic';
 
 const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 

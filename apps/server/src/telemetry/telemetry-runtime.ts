@@ -2,6 +2,7 @@ import type { Database } from '@sentinela/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env';
 import { startCommandGateway, type CommandGateway } from '../platform/commands/command-gateway';
+import type { DeviceDirectory } from './device-directory';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { startIngest, type Ingest } from './ingest';
 import { LiveBus } from './live-bus';
@@ -24,9 +25,20 @@ export interface TelemetryRuntime {
 }
 
 /** The MQTT side of the process: broker (embedded or external), ingest, command gateway. */
-export async function startTelemetry(config: Config, db: Database, log: FastifyBaseLogger): Promise<TelemetryRuntime> {
+export async function startTelemetry(
+  config: Config,
+  db: Database,
+  log: FastifyBaseLogger,
+  options: { directory?: DeviceDirectory } = {},
+): Promise<TelemetryRuntime> {
   const bus = new LiveBus();
-  const broker = config.mqtt.url ? null : await startEmbeddedBroker(config.mqtt.port, config.host, log);
+  const broker = config.mqtt.url
+    ? null
+    : await startEmbeddedBroker(config.mqtt.port, config.mqtt.host, log, {
+        ...(options.directory ? { directory: options.directory } : {}),
+        limits: config.mqtt.limits,
+        ...(config.mqtt.tls ? { tls: config.mqtt.tls } : {}),
+      });
   const target: MqttTarget = broker
     ? { kind: 'embedded', broker: broker.broker }
     : { kind: 'url', url: config.mqtt.url! };
@@ -39,6 +51,7 @@ export async function startTelemetry(config: Config, db: Database, log: FastifyB
     log,
     target,
     external: !broker,
+    ...(broker ? { intake: broker.guard } : {}),
     connections: 12,
     rollups: 'scheduler',
   });
@@ -62,6 +75,10 @@ export async function startTelemetry(config: Config, db: Database, log: FastifyB
     target,
     async followRegistry() {
       await ingest.reloadEquipment();
+      if (options.directory && broker) {
+        await options.directory.reload();
+        broker.guard.revalidate(broker.broker);
+      }
       if (plant) await plant.sync(await loadPlantDevices(db));
     },
     async stop() {

@@ -18,7 +18,7 @@ import {
   type PlantEnvironment,
   type SimDevice,
 } from '../device-models';
-import { connectMqtt, whenConnected, type MqttTarget } from '../../platform/mqtt-connection';
+import { connectMqtt, PLANT_USERNAME, whenConnected, type MqttTarget } from '../../platform/mqtt-connection';
 import type { PlantDevice } from './plant-devices';
 import { activeFault, updateFaults, type FaultType } from './plant-faults';
 
@@ -101,7 +101,9 @@ export async function startVirtualPlant(options: VirtualPlantOptions): Promise<V
   const commandRandom = createRandom(streamSeed(seed, 'commands'));
   const plantTopic = `${TOPIC_ROOT}/${devices[0]?.site ?? 'plant'}/virtual-plant/status`;
 
+  // On the embedded broker, one in-process connection as the gateway of every device it plays.
   const client = connectMqtt(target, {
+    ...(target.kind === 'embedded' ? { username: PLANT_USERNAME } : {}),
     clientId: `sentinela-virtual-plant-${randomBytes(4).toString('hex')}`,
     clean: true,
     // Telemetry is only worth its moment: not queued while disconnected.
