@@ -84,7 +84,8 @@ const envSchema = z
     }
     if (env.MQTT_TLS_PORT !== undefined) {
       for (const name of ['MQTT_TLS_CERT', 'MQTT_TLS_KEY'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when MQTT_TLS_PORT is set' });
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when MQTT_TLS_PORT is set' });
       }
     }
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
@@ -162,7 +163,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       host: env.MQTT_HOST ?? env.HOST,
       tls:
         env.MQTT_TLS_PORT !== undefined && env.MQTT_TLS_CERT && env.MQTT_TLS_KEY
-          ? { port: env.MQTT_TLS_PORT, certFile: path.resolve(env.MQTT_TLS_CERT), keyFile: path.resolve(env.MQTT_TLS_KEY) }
+          ? {
+              port: env.MQTT_TLS_PORT,
+              certFile: path.resolve(env.MQTT_TLS_CERT),
+              keyFile: path.resolve(env.MQTT_TLS_KEY),
+            }
           : undefined,
       limits: {
         maxPacketBytes: env.MQTT_MAX_PAYLOAD,

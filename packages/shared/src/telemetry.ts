@@ -55,3 +55,29 @@ export type AckMessage = z.infer<typeof ackMessage>;
 
 export const lightModes = ['normal', 'eco', 'boost'] as const;
 export type LightMode = (typeof lightModes)[number];
+export const hvacModes = ['cool', 'heat', 'fan', 'dry', 'auto'] as const;
+
+/**
+ * The control state a device of each kind may report in an ack, key by key. What an ack says
+ * is read through these (ADR 016): a key not listed, or a value of the wrong type or out of
+ * range, is dropped; nothing else of a device's answer reaches the stored state.
+ */
+const controlStateFields = {
+  motor: { on: z.boolean() },
+  light: { on: z.boolean(), brightness: z.number().min(0).max(100), mode: z.enum(lightModes) },
+  hvac: { on: z.boolean(), setpoint: z.number().min(5).max(40), mode: z.enum(hvacModes) },
+} satisfies Record<string, Record<string, z.ZodType>>;
+
+/** The known, valid keys of a reported control state (an empty object when none is). */
+export function readControlState(kind: string, state: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, z.ZodType> = Object.hasOwn(controlStateFields, kind)
+    ? controlStateFields[kind as keyof typeof controlStateFields]
+    : {};
+  const read: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(fields)) {
+    if (!Object.hasOwn(state, key)) continue;
+    const value = schema.safeParse(state[key]);
+    if (value.success) read[key] = value.data;
+  }
+  return read;
+}

@@ -8,7 +8,6 @@ import { guardConnection } from './mqtt-frame-guard';
 import { checkPublish, checkSubscribe, type BrokerIdentity, type Refusal } from './broker-rules';
 import type { DeviceDirectory } from './device-directory';
 
-
 export interface BrokerLimits {
   /** Largest MQTT packet, header included (MQTT_MAX_PAYLOAD, default 64 KiB). */
   maxPacketBytes: number;
@@ -79,7 +78,7 @@ interface ConnectionState {
 const clientsOf = (broker: Aedes) => (broker as unknown as { clients: Record<string, Client> }).clients;
 
 function authError(message: string, returnCode: 4 | 5): AuthenticateError {
-  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+  return Object.assign(new Error(message), { returnCode });
 }
 
 export function createBrokerGuard(options: {
@@ -235,7 +234,7 @@ export function createBrokerGuard(options: {
       const error = refuse(client, 'subscription', subscription.topic);
       if (error) return callback(error);
       // SUBACK 0x80: refused, the connection stays.
-      callback(null, null as unknown as Subscription);
+      callback(null, null);
     },
   };
 
@@ -272,7 +271,10 @@ export function createBrokerGuard(options: {
         if (identity?.role !== 'device') continue;
         if (directory.isValid(identity.credentialId) && directory.scope(identity.equipmentId)) continue;
         count('revoked');
-        log.info({ clientId: client.id, equipmentId: identity.equipmentId }, 'MQTT client disconnected: credential no longer valid');
+        log.info(
+          { clientId: client.id, equipmentId: identity.equipmentId },
+          'MQTT client disconnected: credential no longer valid',
+        );
         client.close();
       }
     },

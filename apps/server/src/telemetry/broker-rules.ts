@@ -10,16 +10,9 @@ import type { DeviceDirectory } from './device-directory';
  *   topics of itself and, for a gateway, of the devices assigned to it.
  */
 export type BrokerIdentity =
-  | { role: 'server' }
-  | { role: 'plant' }
-  | { role: 'device'; equipmentId: string; credentialId: string };
+  { role: 'server' } | { role: 'plant' } | { role: 'device'; equipmentId: string; credentialId: string };
 
-export type Refusal =
-  | 'topic'
-  | 'command'
-  | 'retained'
-  | 'status'
-  | 'subscription';
+export type Refusal = 'topic' | 'command' | 'retained' | 'status' | 'subscription';
 
 const DEVICE_PUBLISHES = new Set(['telemetry', 'ack', 'status']);
 /** The virtual plant's own will topic: sentinela/<site>/virtual-plant/status. */

@@ -32,10 +32,10 @@ export function staticDirectory(
   entries: Record<string, { site: string; secret: string; speaksFor?: Record<string, string> }>,
 ): DeviceDirectory {
   return {
-    async authenticate(username, secret) {
+    authenticate(username, secret) {
       const entry = Object.hasOwn(entries, username) ? entries[username] : undefined;
-      if (!entry || entry.secret !== secret.toString('utf8')) return null;
-      return { equipmentId: username, credentialId: `static:${username}` };
+      const ok = entry !== undefined && entry.secret === secret.toString('utf8');
+      return Promise.resolve(ok ? { equipmentId: username, credentialId: `static:${username}` } : null);
     },
     scope(equipmentId) {
       const entry = Object.hasOwn(entries, equipmentId) ? entries[equipmentId] : undefined;

@@ -1,6 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { staticDirectory } from './device-directory';
 import { startEmbeddedBroker } from './embedded-broker';
 import { connectMqtt, whenConnected } from '../platform/mqtt-connection';
 
@@ -31,18 +36,50 @@ describe('embedded broker', () => {
     }
   });
 
-  it('listens for devices on a free port', async () => {
-    const broker = await startEmbeddedBroker(0, '127.0.0.1', pino({ level: 'silent' }));
+  it('listens for devices on a free port, and over TLS when given a certificate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sentinela-tls-'));
+    const certFile = join(dir, 'cert.pem');
+    const keyFile = join(dir, 'key.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { stdio: 'ignore' },
+    );
+    const broker = await startEmbeddedBroker(0, '127.0.0.1', pino({ level: 'silent' }), {
+      directory: staticDirectory({ 'mtr-1': { site: 'cps', secret: 'the-secret-of-mtr-1' } }),
+      tls: { port: 0, certFile, keyFile },
+    });
     try {
       expect(broker.port).toBeGreaterThan(0);
-      const device = connectMqtt(
+      expect(broker.tlsPort).toBeGreaterThan(0);
+      const credentials = { username: 'mtr-1', password: 'the-secret-of-mtr-1', reconnectPeriod: 0 };
+      const plain = connectMqtt(
         { kind: 'url', url: `mqtt://127.0.0.1:${broker.port}` },
-        { clientId: 'device', reconnectPeriod: 0 },
+        { clientId: 'a', ...credentials },
       );
-      await whenConnected(device);
-      await device.endAsync();
+      const secure = connectMqtt(
+        { kind: 'url', url: `mqtts://127.0.0.1:${broker.tlsPort}` },
+        { clientId: 'b', ...credentials, ca: readFileSync(certFile), rejectUnauthorized: false },
+      );
+      await Promise.all([whenConnected(plain), whenConnected(secure)]);
+      await Promise.all([plain.endAsync(), secure.endAsync()]);
     } finally {
       await broker.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

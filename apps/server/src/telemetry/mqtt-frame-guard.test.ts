@@ -31,7 +31,12 @@ async function pass(guard: MqttFrameGuard, chunks: Buffer[]): Promise<{ out: Buf
 
 describe('MQTT frame guard', () => {
   it('passes packets under the limit untouched, however the bytes are split', async () => {
-    const stream = Buffer.concat([publish(10), publish(200), publish(70_000 - 100), mqttPacket.generate({ cmd: 'pingreq' })]);
+    const stream = Buffer.concat([
+      publish(10),
+      publish(200),
+      publish(70_000 - 100),
+      mqttPacket.generate({ cmd: 'pingreq' }),
+    ]);
     for (const split of [1, 3, 7, 1000, stream.length]) {
       const chunks: Buffer[] = [];
       for (let i = 0; i < stream.length; i += split) chunks.push(stream.subarray(i, i + split));

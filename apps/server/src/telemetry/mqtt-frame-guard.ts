@@ -65,11 +65,7 @@ export class MqttFrameGuard extends Transform {
  * The connection as the broker should see it: what the device sends goes through the guard,
  * what the broker writes goes straight to the socket. Destroying either side ends both.
  */
-export function guardConnection(
-  socket: Duplex,
-  maxBytes: number,
-  onTooLarge: (announced: number) => void,
-): Duplex {
+export function guardConnection(socket: Duplex, maxBytes: number, onTooLarge: (announced: number) => void): Duplex {
   const guard = new MqttFrameGuard(maxBytes, onTooLarge);
   socket.pipe(guard);
   const conn = Duplex.from({ readable: guard, writable: socket });

@@ -3,11 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { commands, equipment, facilities } from '@sentinela/db/schema/plant';
 import type { EquipmentKind } from '@sentinela/shared/plant';
-import type { CommandAction } from '@sentinela/shared/telemetry';
+import { readControlState, type CommandAction } from '@sentinela/shared/telemetry';
 import { actedBy, auditedChange, type RequestOrigin } from '../audit';
 import { AppError } from '../errors';
 import type { CommandGateway, CommandOutcome } from './command-gateway';
 import type { LiveBus } from '../../telemetry/live-bus';
+
+/** Text from outside, kept as plain text: control characters become spaces; at most `max` characters. */
+function plainText(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').slice(0, max);
+}
 
 export interface CommandDeps {
   db: Database;
@@ -71,7 +77,14 @@ export async function executeCommand(
   );
   deps.bus.publish({ type: 'command', commandId, equipmentId, status: 'pending' });
 
-  const outcome = await deps.gateway.send(device.site, equipmentId, commandId, action, params);
+  const answer = await deps.gateway.send(device.site, equipmentId, commandId, action, params);
+  // What the device reports is read by its kind's schema: unknown keys and bad values are dropped,
+  // and a refusal's reason is kept as plain text without control characters.
+  const outcome: CommandOutcome = {
+    status: answer.status,
+    ...(answer.state ? { state: readControlState(kind, answer.state) } : {}),
+    ...(answer.error !== undefined ? { error: plainText(answer.error, 300) } : {}),
+  };
   await auditedChange(
     deps.db,
     origin,
