@@ -37,6 +37,30 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the embedded broker’s listeners and limits, and wants both TLS files with a TLS port', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).mqtt).toMatchObject({
+      host: '0.0.0.0',
+      tls: undefined,
+      limits: { maxPacketBytes: 65536, maxConnections: 2000, maxMessagesPerSecond: 1000 },
+    });
+    const config = loadConfig({
+      MQTT_HOST: '127.0.0.1',
+      MQTT_TLS_PORT: '8883',
+      MQTT_TLS_CERT: 'certs/broker.pem',
+      MQTT_TLS_KEY: 'certs/broker.key',
+      MQTT_MAX_PAYLOAD: '131072',
+      MQTT_MAX_CONNECTIONS: '50',
+      MQTT_MAX_MESSAGE_RATE: '20',
+    });
+    expect(config.mqtt).toMatchObject({
+      host: '127.0.0.1',
+      tls: { port: 8883, certFile: path.resolve('certs/broker.pem'), keyFile: path.resolve('certs/broker.key') },
+      limits: { maxPacketBytes: 131072, maxConnections: 50, maxMessagesPerSecond: 20 },
+    });
+    expect(errorOf({ MQTT_TLS_PORT: '8883' })).toMatch(/MQTT_TLS_CERT: is required when MQTT_TLS_PORT is set/);
+    expect(errorOf({ MQTT_MAX_PAYLOAD: '10' })).toMatch(/MQTT_MAX_PAYLOAD: expected between 1024 and/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
