@@ -17,6 +17,12 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'expected on or off' })
   .transform((v) => ['on', 'true', '1'].includes(v));
 
+/** An MQTT username that can also stand in Mosquitto's password and ACL files. */
+const mqttName = z
+  .string()
+  .max(128, 'expected at most 128 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'expected letters, digits, dots, dashes or underscores');
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -48,6 +54,8 @@ const envSchema = z
       .min(0, 'expected a port between 0 and 65535')
       .max(65535, 'expected a port between 0 and 65535')
       .default(1883),
+    MQTT_USERNAME: mqttName.optional(),
+    MQTT_PASSWORD: z.string().max(1024, 'expected at most 1024 characters').optional(),
     DEMO_DATA: onOff.default(true),
     SIMULATOR: onOff.optional(),
     SIMULATOR_INTERVAL_MS: z.coerce
@@ -57,6 +65,8 @@ const envSchema = z
       .max(3_600_000, 'expected at most 3600000 ms')
       .default(5000),
     SIMULATOR_FAULTS: onOff.default(true),
+    SIMULATOR_MQTT_USERNAME: mqttName.optional(),
+    SIMULATOR_MQTT_PASSWORD: z.string().max(1024, 'expected at most 1024 characters').optional(),
     SIMULATOR_SEED: z.coerce.number({ error: 'expected a number' }).int('expected a whole number').default(20261122),
     SMS_PROVIDER: z.enum(['outbox', 'webhook'], { error: 'expected outbox or webhook' }).default('outbox'),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
@@ -65,6 +75,14 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'webhook' && !env.SMS_WEBHOOK_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_WEBHOOK_URL'], message: 'is required when SMS_PROVIDER=webhook' });
+    }
+    for (const [password, username] of [
+      ['MQTT_PASSWORD', 'MQTT_USERNAME'],
+      ['SIMULATOR_MQTT_PASSWORD', 'SIMULATOR_MQTT_USERNAME'],
+    ] as const) {
+      if (env[password] !== undefined && env[username] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [username], message: `is required when ${password} is set` });
+      }
     }
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
@@ -86,9 +104,26 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
   sms: { provider: 'outbox' } | { provider: 'webhook'; url: string; token: string | undefined };
-  mqtt: { url: string | undefined; port: number };
+  mqtt: {
+    url: string | undefined;
+    port: number;
+    /** The server's login on an external broker (MQTT_USERNAME / MQTT_PASSWORD). */
+    credentials: MqttCredentials | undefined;
+  };
   demoData: boolean;
-  simulator: { enabled: boolean; intervalMs: number; faults: boolean; seed: number };
+  simulator: {
+    enabled: boolean;
+    intervalMs: number;
+    faults: boolean;
+    seed: number;
+    /** Its login on an external broker: SIMULATOR_MQTT_*, else the server's. */
+    credentials: MqttCredentials | undefined;
+  };
+}
+
+export interface MqttCredentials {
+  username: string;
+  password: string | undefined;
 }
 
 export class EnvError extends Error {
@@ -111,7 +146,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         name === 'SESSION_SECRET' ||
         name === 'DATABASE_URL' ||
         name === 'SMS_WEBHOOK_TOKEN' ||
-        name === 'MQTT_URL'
+        name === 'MQTT_URL' ||
+        name.endsWith('MQTT_PASSWORD')
           ? ''
           : ` (got "${value}")`;
       return `Invalid environment variable ${name}: ${issue.message}${shown}`;
@@ -119,6 +155,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new EnvError(lines);
   }
   const env = parsed.data;
+  const serverCredentials = env.MQTT_USERNAME ? { username: env.MQTT_USERNAME, password: env.MQTT_PASSWORD } : undefined;
   return {
     port: env.PORT,
     host: env.HOST,
@@ -127,7 +164,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret: env.SESSION_SECRET,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
-    mqtt: { url: env.MQTT_URL, port: env.MQTT_PORT },
+    mqtt: { url: env.MQTT_URL, port: env.MQTT_PORT, credentials: serverCredentials },
     demoData: env.DEMO_DATA,
     // The virtual plant runs by default with the embedded broker, not with an external one.
     simulator: {
@@ -135,6 +172,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       intervalMs: env.SIMULATOR_INTERVAL_MS,
       faults: env.SIMULATOR_FAULTS,
       seed: env.SIMULATOR_SEED,
+      credentials: env.SIMULATOR_MQTT_USERNAME
+        ? { username: env.SIMULATOR_MQTT_USERNAME, password: env.SIMULATOR_MQTT_PASSWORD }
+        : serverCredentials,
     },
     sms:
       env.SMS_PROVIDER === 'webhook' && env.SMS_WEBHOOK_URL

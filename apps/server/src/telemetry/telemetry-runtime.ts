@@ -2,6 +2,7 @@ import type { Database } from '@sentinela/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env';
 import { startCommandGateway, type CommandGateway } from '../platform/commands/command-gateway';
+import { embeddedBrokerHealth, startBrokerHealth, type BrokerHealthMonitor } from './broker-health';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { startIngest, type Ingest } from './ingest';
 import { LiveBus } from './live-bus';
@@ -14,6 +15,8 @@ export interface TelemetryRuntime {
   commands: CommandGateway;
   ingest: Ingest;
   broker: EmbeddedBroker | null;
+  /** What system.health shows of the broker (an external one's $SYS counters). */
+  brokerHealth: Pick<BrokerHealthMonitor, 'report'>;
   target: MqttTarget;
   /**
    * Follows the registry: the ingest refuses the points of equipment retired since, and the
@@ -29,7 +32,7 @@ export async function startTelemetry(config: Config, db: Database, log: FastifyB
   const broker = config.mqtt.url ? null : await startEmbeddedBroker(config.mqtt.port, config.host, log);
   const target: MqttTarget = broker
     ? { kind: 'embedded', broker: broker.broker }
-    : { kind: 'url', url: config.mqtt.url! };
+    : { kind: 'url', url: config.mqtt.url!, ...config.mqtt.credentials };
   // Several shared-subscription connections to an external broker: each holds at most its
   // in-flight window of unacknowledged messages until a batch commits (ADR 008).
   // Its rollups run as a job of the server's scheduler (server.ts).
@@ -43,10 +46,12 @@ export async function startTelemetry(config: Config, db: Database, log: FastifyB
     rollups: 'scheduler',
   });
   const commands = startCommandGateway(target, log);
+  const externalHealth = target.kind === 'url' ? startBrokerHealth({ db, bus, log, target }) : undefined;
 
   const plant = config.simulator.enabled
     ? await startVirtualPlant({
-        target,
+        // Against an external broker it logs in as SIMULATOR_MQTT_USERNAME (a gateway), else as the server.
+        target: target.kind === 'url' ? { ...target, ...config.simulator.credentials } : target,
         devices: await loadPlantDevices(db),
         intervalMs: config.simulator.intervalMs,
         seed: config.simulator.seed,
@@ -59,6 +64,7 @@ export async function startTelemetry(config: Config, db: Database, log: FastifyB
     commands,
     ingest,
     broker,
+    brokerHealth: externalHealth ?? embeddedBrokerHealth(),
     target,
     async followRegistry() {
       await ingest.reloadEquipment();
@@ -68,6 +74,7 @@ export async function startTelemetry(config: Config, db: Database, log: FastifyB
       // The plant first: it must not publish into a stopped ingest.
       await plant?.stop();
       await commands.stop();
+      await externalHealth?.stop();
       await ingest.stop();
       await broker?.close();
     },

@@ -60,8 +60,9 @@ function selectRows(db: Database) {
   return db
     .select(itemColumns)
     .from(alerts)
-    .innerJoin(equipment, eq(equipment.id, alerts.equipmentId))
-    .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
+    // Left joins: a site alert has no equipment.
+    .leftJoin(equipment, eq(equipment.id, alerts.equipmentId))
+    .leftJoin(facilities, eq(facilities.id, equipment.facilityId))
     .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
     .leftJoin(clearer, eq(clearer.id, alerts.clearedBy))
     .leftJoin(alertRules, eq(alertRules.id, alerts.ruleId));
