@@ -86,7 +86,12 @@ const handle = await open();
 try {
   const [devices, credentials] = await Promise.all([
     handle.db
-      .select({ id: equipment.id, site: facilities.code, gatewayId: equipment.gatewayId, retiredAt: equipment.retiredAt })
+      .select({
+        id: equipment.id,
+        site: facilities.code,
+        gatewayId: equipment.gatewayId,
+        retiredAt: equipment.retiredAt,
+      })
       .from(equipment)
       .innerJoin(facilities, eq(facilities.id, equipment.facilityId)),
     handle.db

@@ -67,7 +67,7 @@ describe('loadConfig', () => {
     expect(short).not.toContain('tooshort');
   });
 
-  it('reads the external broker credentials; the virtual plant uses its own or the server\'s', () => {
+  it("reads the external broker credentials; the virtual plant uses its own or the server's", () => {
     const server = loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_USERNAME: 'sentinela', MQTT_PASSWORD: 'pw' });
     expect(server.mqtt.credentials).toEqual({ username: 'sentinela', password: 'pw' });
     expect(server.simulator.credentials).toEqual({ username: 'sentinela', password: 'pw' });

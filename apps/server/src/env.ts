@@ -155,7 +155,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new EnvError(lines);
   }
   const env = parsed.data;
-  const serverCredentials = env.MQTT_USERNAME ? { username: env.MQTT_USERNAME, password: env.MQTT_PASSWORD } : undefined;
+  const serverCredentials = env.MQTT_USERNAME
+    ? { username: env.MQTT_USERNAME, password: env.MQTT_PASSWORD }
+    : undefined;
   return {
     port: env.PORT,
     host: env.HOST,

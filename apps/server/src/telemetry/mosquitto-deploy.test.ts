@@ -56,8 +56,13 @@ function files() {
 }
 
 async function seed(db: Database): Promise<void> {
-  const [facility] = await db.insert(facilities).values({ code: SITE, name: 'Mosquitto', city: 'Campinas' }).returning();
-  await db.insert(equipment).values(devices.map((d) => ({ id: d.id, name: d.id, kind: 'motor' as const, facilityId: facility!.id })));
+  const [facility] = await db
+    .insert(facilities)
+    .values({ code: SITE, name: 'Mosquitto', city: 'Campinas' })
+    .returning();
+  await db
+    .insert(equipment)
+    .values(devices.map((d) => ({ id: d.id, name: d.id, kind: 'motor' as const, facilityId: facility!.id })));
 }
 
 async function pointsOf(db: Database, id: string): Promise<number> {
@@ -104,7 +109,7 @@ describe('the shipped Mosquitto configuration', () => {
     await handle.close();
   });
 
-  it('refuses an anonymous client, another device\'s secret and a revoked one (CONNACK 5)', async () => {
+  it("refuses an anonymous client, another device's secret and a revoked one (CONNACK 5)", async () => {
     expect(await connackOf(broker.url)).toBe(5);
     expect(await connackOf(broker.url, 'mq-m0', secrets['mq-m1'])).toBe(5);
     expect(await connackOf(broker.url, 'mq-m2', revokedSecret)).toBe(5);
@@ -171,7 +176,8 @@ describe('the shipped Mosquitto configuration', () => {
     try {
       await new Promise((r) => setTimeout(r, 500)); // subscriptions in place
       const t0 = Date.now() - 10_000;
-      for (let i = 0; i < 20; i++) await device.publishAsync('sentinela/mq/mq-m1/telemetry', reading(t0 + i, i), { qos: 1 });
+      for (let i = 0; i < 20; i++)
+        await device.publishAsync('sentinela/mq/mq-m1/telemetry', reading(t0 + i, i), { qos: 1 });
       await until(async () => (await pointsOf(handle.db, 'mq-m1')) === 40, '40 points of mq-m1');
     } finally {
       await device.endAsync();

@@ -7,14 +7,25 @@ const at = (iso: string) => new Date(iso);
 const h = (n: number) => `$7$101$c2FsdHNhbHRzYWx0$aGFzaC${n}`;
 
 function credential(equipmentId: string, over: Partial<MosquittoCredential> = {}): MosquittoCredential {
-  return { equipmentId, secretHash: h(1), createdAt: at('2026-11-01T00:00:00Z'), validUntil: null, revokedAt: null, ...over };
+  return {
+    equipmentId,
+    secretHash: h(1),
+    createdAt: at('2026-11-01T00:00:00Z'),
+    validUntil: null,
+    revokedAt: null,
+    ...over,
+  };
 }
 
 describe('currentCredentials', () => {
   it('takes the newest valid credential and leaves out revoked and expired ones', () => {
     const map = currentCredentials(
       [
-        credential('a', { secretHash: h(1), createdAt: at('2026-11-01T00:00:00Z'), validUntil: at('2026-11-25T00:00:00Z') }),
+        credential('a', {
+          secretHash: h(1),
+          createdAt: at('2026-11-01T00:00:00Z'),
+          validUntil: at('2026-11-25T00:00:00Z'),
+        }),
         credential('a', { secretHash: h(2), createdAt: at('2026-11-20T00:00:00Z') }),
         credential('b', { revokedAt: at('2026-11-23T00:00:00Z') }),
         credential('c', { validUntil: at('2026-11-24T11:59:59Z') }),
@@ -75,7 +86,9 @@ describe('buildMosquittoFiles', () => {
   });
 
   it('refuses a server user that would break the files and skips an unsafe device id', () => {
-    expect(() => buildMosquittoFiles({ server: { ...server, username: 'a:b' }, now, devices: [], credentials: [] })).toThrow();
+    expect(() =>
+      buildMosquittoFiles({ server: { ...server, username: 'a:b' }, now, devices: [], credentials: [] }),
+    ).toThrow();
     expect(() =>
       buildMosquittoFiles({ server: { ...server, passwordHash: 'secret' }, now, devices: [], credentials: [] }),
     ).toThrow();

@@ -40,11 +40,7 @@ export function sourceKind(source: string): AlertSourceKind {
 }
 
 type MessageKey =
-  | 'message.above'
-  | 'message.below'
-  | 'message.silence'
-  | 'message.silenceSeconds'
-  | 'message.brokerDropped';
+  'message.above' | 'message.below' | 'message.silence' | 'message.silenceSeconds' | 'message.brokerDropped';
 
 /**
  * The alert's message in the reader's language. The server stores it in Portuguese (the
