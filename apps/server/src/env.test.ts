@@ -90,4 +90,28 @@ describe('loadConfig', () => {
     expect(short).toContain('at least 32 characters');
     expect(short).not.toContain('tooshort');
   });
+
+  it("reads the external broker credentials; the virtual plant uses its own or the server's", () => {
+    const server = loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_USERNAME: 'sentinela', MQTT_PASSWORD: 'pw' });
+    expect(server.mqtt.credentials).toEqual({ username: 'sentinela', password: 'pw' });
+    expect(server.simulator.credentials).toEqual({ username: 'sentinela', password: 'pw' });
+    const own = loadConfig({
+      MQTT_URL: 'mqtt://broker:1883',
+      MQTT_USERNAME: 'sentinela',
+      MQTT_PASSWORD: 'pw',
+      SIMULATOR: 'on',
+      SIMULATOR_MQTT_USERNAME: 'cps-gw-sim',
+      SIMULATOR_MQTT_PASSWORD: 'gw',
+    });
+    expect(own.simulator.credentials).toEqual({ username: 'cps-gw-sim', password: 'gw' });
+    expect(loadConfig({}).mqtt.credentials).toBeUndefined();
+  });
+
+  it('refuses a password without a username and a username that cannot be written, never echoing passwords', () => {
+    const message = errorOf({ MQTT_PASSWORD: 'hunter2', SIMULATOR_MQTT_PASSWORD: 'hunter3' });
+    expect(message).toContain('MQTT_USERNAME: is required when MQTT_PASSWORD is set');
+    expect(message).toContain('SIMULATOR_MQTT_USERNAME: is required when SIMULATOR_MQTT_PASSWORD is set');
+    expect(errorOf({ MQTT_USERNAME: 'a:b' })).toContain('Invalid environment variable MQTT_USERNAME');
+    expect(errorOf({ MQTT_USERNAME: 'ok', MQTT_PASSWORD: 'x'.repeat(2000) })).not.toContain('xxxx');
+  });
 });

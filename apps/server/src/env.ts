@@ -26,6 +26,12 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'expected on or off' })
   .transform((v) => ['on', 'true', '1'].includes(v));
 
+/** An MQTT username that can also stand in Mosquitto's password and ACL files. */
+const mqttName = z
+  .string()
+  .max(128, 'expected at most 128 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'expected letters, digits, dots, dashes or underscores');
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -64,6 +70,8 @@ const envSchema = z
     MQTT_TLS_PORT: wholeNumber(0, 65535, 'port number').optional(),
     MQTT_TLS_CERT: z.string().min(1, 'must not be empty').optional(),
     MQTT_TLS_KEY: z.string().min(1, 'must not be empty').optional(),
+    MQTT_USERNAME: mqttName.optional(),
+    MQTT_PASSWORD: z.string().max(1024, 'expected at most 1024 characters').optional(),
     DEMO_DATA: onOff.default(true),
     SIMULATOR: onOff.optional(),
     SIMULATOR_INTERVAL_MS: z.coerce
@@ -73,6 +81,8 @@ const envSchema = z
       .max(3_600_000, 'expected at most 3600000 ms')
       .default(5000),
     SIMULATOR_FAULTS: onOff.default(true),
+    SIMULATOR_MQTT_USERNAME: mqttName.optional(),
+    SIMULATOR_MQTT_PASSWORD: z.string().max(1024, 'expected at most 1024 characters').optional(),
     SIMULATOR_SEED: z.coerce.number({ error: 'expected a number' }).int('expected a whole number').default(20261122),
     SMS_PROVIDER: z.enum(['outbox', 'webhook'], { error: 'expected outbox or webhook' }).default('outbox'),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
@@ -86,6 +96,14 @@ const envSchema = z
       for (const name of ['MQTT_TLS_CERT', 'MQTT_TLS_KEY'] as const) {
         if (!env[name])
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when MQTT_TLS_PORT is set' });
+      }
+    }
+    for (const [password, username] of [
+      ['MQTT_PASSWORD', 'MQTT_USERNAME'],
+      ['SIMULATOR_MQTT_PASSWORD', 'SIMULATOR_MQTT_USERNAME'],
+    ] as const) {
+      if (env[password] !== undefined && env[username] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [username], message: `is required when ${password} is set` });
       }
     }
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
@@ -116,9 +134,23 @@ export interface Config {
     /** Optional TLS listener of the embedded broker (files read at start). */
     tls: { port: number; certFile: string; keyFile: string } | undefined;
     limits: { maxPacketBytes: number; maxConnections: number; maxMessagesPerSecond: number };
+    /** The server's login on an external broker (MQTT_USERNAME / MQTT_PASSWORD). */
+    credentials: MqttCredentials | undefined;
   };
   demoData: boolean;
-  simulator: { enabled: boolean; intervalMs: number; faults: boolean; seed: number };
+  simulator: {
+    enabled: boolean;
+    intervalMs: number;
+    faults: boolean;
+    seed: number;
+    /** Its login on an external broker: SIMULATOR_MQTT_*, else the server's. */
+    credentials: MqttCredentials | undefined;
+  };
+}
+
+export interface MqttCredentials {
+  username: string;
+  password: string | undefined;
 }
 
 export class EnvError extends Error {
@@ -141,7 +173,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         name === 'SESSION_SECRET' ||
         name === 'DATABASE_URL' ||
         name === 'SMS_WEBHOOK_TOKEN' ||
-        name === 'MQTT_URL'
+        name === 'MQTT_URL' ||
+        name.endsWith('MQTT_PASSWORD')
           ? ''
           : ` (got "${value}")`;
       return `Invalid environment variable ${name}: ${issue.message}${shown}`;
@@ -149,6 +182,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new EnvError(lines);
   }
   const env = parsed.data;
+  const serverCredentials = env.MQTT_USERNAME
+    ? { username: env.MQTT_USERNAME, password: env.MQTT_PASSWORD }
+    : undefined;
   return {
     port: env.PORT,
     host: env.HOST,
@@ -174,6 +210,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         maxConnections: env.MQTT_MAX_CONNECTIONS,
         maxMessagesPerSecond: env.MQTT_MAX_MESSAGE_RATE,
       },
+      credentials: serverCredentials,
     },
     demoData: env.DEMO_DATA,
     // The virtual plant runs by default with the embedded broker, not with an external one.
@@ -182,6 +219,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       intervalMs: env.SIMULATOR_INTERVAL_MS,
       faults: env.SIMULATOR_FAULTS,
       seed: env.SIMULATOR_SEED,
+      credentials: env.SIMULATOR_MQTT_USERNAME
+        ? { username: env.SIMULATOR_MQTT_USERNAME, password: env.SIMULATOR_MQTT_PASSWORD }
+        : serverCredentials,
     },
     sms:
       env.SMS_PROVIDER === 'webhook' && env.SMS_WEBHOOK_URL

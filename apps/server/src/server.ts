@@ -65,6 +65,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       sms: smsProviderFor(config.sms, database.db, logger),
       bus: telemetry.bus,
       commands: telemetry.commands,
+      brokerHealth: telemetry.brokerHealth.report,
       trustProxy: config.trustProxy,
       cookieSecret: sessionSecret,
     });

@@ -12,6 +12,7 @@ import type { Role } from '@sentinela/shared/auth-rules';
 import type { DatabaseHandle, DatabaseKind } from '@sentinela/db/client';
 import { createTestDatabase } from '@sentinela/db/test/test-database';
 import type { Language } from '@sentinela/shared/language';
+import type { BrokerHealth } from '@sentinela/shared/system';
 import { deriveKey } from '../src/features/auth/crypto';
 import { buildApp } from '../src/http/app';
 import { outboxSmsProvider } from '../src/platform/sms-provider';
@@ -50,7 +51,13 @@ export interface TestClient {
 /** The real app (HTTP, tRPC, cookies) on a test database of the given kind, on a free port. */
 export async function startTestServer(
   kind: DatabaseKind = 'pglite',
-  options: { router?: typeof appRouter; useClock?: boolean; bus?: LiveBus; commands?: CommandGateway } = {},
+  options: {
+    router?: typeof appRouter;
+    useClock?: boolean;
+    bus?: LiveBus;
+    commands?: CommandGateway;
+    brokerHealth?: () => BrokerHealth;
+  } = {},
 ): Promise<TestServer> {
   const webDist = mkdtempSync(path.join(tmpdir(), 'sentinela-web-'));
   mkdirSync(path.join(webDist, 'assets'));
@@ -75,6 +82,7 @@ export async function startTestServer(
     commands: options.commands ?? null,
     ...(options.useClock === false ? {} : { now: clock.now }),
     ...(options.router ? { router: options.router } : {}),
+    ...(options.brokerHealth ? { brokerHealth: options.brokerHealth } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

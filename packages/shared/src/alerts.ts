@@ -51,14 +51,15 @@ export const clearAlertInput = z.object({
 
 export const alertItemSchema = z.object({
   id: z.string(),
-  equipmentId: z.string(),
-  equipmentName: z.string(),
-  facilityName: z.string(),
+  /** Null for a site alert: about the portal itself (the MQTT broker…), not a device. */
+  equipmentId: z.string().nullable(),
+  equipmentName: z.string().nullable(),
+  facilityName: z.string().nullable(),
   severity: z.enum(alertSeverities),
   message: z.string(),
   value: z.number().nullable(),
   status: z.enum(alertStatuses),
-  /** 'threshold:<ruleId>', 'silence' or 'event:<name>'. */
+  /** 'threshold:<ruleId>', 'silence', 'event:<name>' or a site alert's ('broker:dropped'). */
   source: z.string(),
   raisedAt: z.date(),
   acknowledgedAt: z.date().nullable(),

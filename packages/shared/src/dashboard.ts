@@ -31,9 +31,10 @@ export const dashboardSummaryOutput = z.object({
       severity: z.enum(alertSeverities),
       status: z.enum(alertStatuses),
       message: z.string(),
-      equipmentId: z.string(),
-      equipmentName: z.string(),
-      facilityName: z.string(),
+      /** The three are null for a site alert (no equipment). */
+      equipmentId: z.string().nullable(),
+      equipmentName: z.string().nullable(),
+      facilityName: z.string().nullable(),
       raisedAt: z.date(),
     }),
   ),

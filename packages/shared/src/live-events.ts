@@ -18,7 +18,8 @@ export type LiveEvent =
   | {
       type: 'alert';
       alertId: string;
-      equipmentId: string;
+      /** Null for a site alert (no equipment). */
+      equipmentId: string | null;
       severity: AlertSeverity;
       status: AlertStatus;
       message: string;

@@ -6,7 +6,10 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
  * Where MQTT clients of this process connect: the embedded broker (through in-memory streams,
  * so they work even when its TCP port could not be opened) or an external broker URL.
  */
-export type MqttTarget = { kind: 'embedded'; broker: Aedes } | { kind: 'url'; url: string };
+export type MqttTarget =
+  | { kind: 'embedded'; broker: Aedes }
+  /** `username`/`password`: the login on an external broker (MQTT_USERNAME / MQTT_PASSWORD). */
+  | { kind: 'url'; url: string; username?: string | undefined; password?: string | undefined };
 
 /** One end of an in-memory socket pair: what one end writes, the other reads; closing closes both. */
 class MemorySocket extends Duplex {
@@ -61,7 +64,10 @@ function memoryPipe(): [Duplex, Duplex] {
 
 export function connectMqtt(target: MqttTarget, options: IClientOptions): MqttClient {
   const defaults: IClientOptions = { protocolVersion: 4, reconnectPeriod: 1000, connectTimeout: 10_000 };
-  if (target.kind === 'url') return mqtt.connect(target.url, { ...defaults, ...options });
+  if (target.kind === 'url') {
+    const login = target.username === undefined ? {} : { username: target.username, password: target.password };
+    return mqtt.connect(target.url, { ...defaults, ...login, ...options });
+  }
   return new mqtt.MqttClient(
     () => {
       const [client, server] = memoryPipe();

@@ -30,7 +30,8 @@ export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined
   let wake: (() => void) | undefined;
 
   const unsubscribe = bus.subscribe((event) => {
-    if (options.equipmentIds && !options.equipmentIds.has(event.equipmentId)) return;
+    // A site alert (no equipment) goes only to clients that watch everything.
+    if (options.equipmentIds && (event.equipmentId === null || !options.equipmentIds.has(event.equipmentId))) return;
     if (event.type === 'telemetry') {
       const known = telemetry.get(event.equipmentId);
       telemetry.set(

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env';
 import { startCommandGateway, type CommandGateway } from '../platform/commands/command-gateway';
 import type { DeviceDirectory } from './device-directory';
+import { embeddedBrokerHealth, startBrokerHealth, type BrokerHealthMonitor } from './broker-health';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { startIngest, type Ingest } from './ingest';
 import { LiveBus } from './live-bus';
@@ -15,6 +16,8 @@ export interface TelemetryRuntime {
   commands: CommandGateway;
   ingest: Ingest;
   broker: EmbeddedBroker | null;
+  /** What system.health shows of the broker (an external one's $SYS counters). */
+  brokerHealth: Pick<BrokerHealthMonitor, 'report'>;
   target: MqttTarget;
   /**
    * Follows the registry: the ingest refuses the points of equipment retired since, and the
@@ -41,7 +44,7 @@ export async function startTelemetry(
       });
   const target: MqttTarget = broker
     ? { kind: 'embedded', broker: broker.broker }
-    : { kind: 'url', url: config.mqtt.url! };
+    : { kind: 'url', url: config.mqtt.url!, ...config.mqtt.credentials };
   // Several shared-subscription connections to an external broker: each holds at most its
   // in-flight window of unacknowledged messages until a batch commits (ADR 008).
   // Its rollups run as a job of the server's scheduler (server.ts).
@@ -56,10 +59,12 @@ export async function startTelemetry(
     rollups: 'scheduler',
   });
   const commands = startCommandGateway(target, log);
+  const externalHealth = target.kind === 'url' ? startBrokerHealth({ db, bus, log, target }) : undefined;
 
   const plant = config.simulator.enabled
     ? await startVirtualPlant({
-        target,
+        // Against an external broker it logs in as SIMULATOR_MQTT_USERNAME (a gateway), else as the server.
+        target: target.kind === 'url' ? { ...target, ...config.simulator.credentials } : target,
         devices: await loadPlantDevices(db),
         intervalMs: config.simulator.intervalMs,
         seed: config.simulator.seed,
@@ -72,6 +77,7 @@ export async function startTelemetry(
     commands,
     ingest,
     broker,
+    brokerHealth: externalHealth ?? embeddedBrokerHealth(broker ? () => broker.guard.counts() : undefined),
     target,
     async followRegistry() {
       await ingest.reloadEquipment();
@@ -85,6 +91,7 @@ export async function startTelemetry(
       // The plant first: it must not publish into a stopped ingest.
       await plant?.stop();
       await commands.stop();
+      await externalHealth?.stop();
       await ingest.stop();
       await broker?.close();
     },

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '@sentinela/db/client';
+import type { BrokerHealth } from '@sentinela/shared/system';
 import { LANGUAGE_HEADER, parseLanguage, type Language } from '@sentinela/shared/language';
 import type { AuthDeps, Caller } from '../features/auth/auth-deps';
 import { SESSION_COOKIE } from '../features/auth/auth-cookies';
@@ -20,6 +21,8 @@ export interface ServerDeps {
   commands: CommandGateway | null;
   /** The clock; tests move it to cross expiries and lockouts. */
   now?: () => Date;
+  /** The MQTT broker's state for system.health (absent: no broker reported). */
+  brokerHealth?: () => BrokerHealth;
 }
 
 export interface Context {
@@ -29,6 +32,7 @@ export interface Context {
   auth: AuthDeps;
   bus: LiveBus;
   commands: CommandGateway | null;
+  brokerHealth: (() => BrokerHealth) | undefined;
   /** The signed-in session named by the cookie, if alive. */
   session: ResolvedSession | null;
   caller: Caller;
@@ -54,6 +58,7 @@ export function createContextFactory(deps: ServerDeps) {
       auth,
       bus: deps.bus,
       commands: deps.commands,
+      brokerHealth: deps.brokerHealth,
       session: token ? await resolveSession(auth.db, token, auth.now()) : null,
       caller: { ip: req.ip, userAgent: req.headers['user-agent'], lang },
       lang,

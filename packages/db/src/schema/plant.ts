@@ -220,9 +220,8 @@ export const alerts = pgTable(
     ruleId: uuid('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
     /** 'threshold:<ruleId>', 'silence' or 'event:<name>': what "one open alert" is counted by. */
     source: text('source').notNull(),
-    equipmentId: text('equipment_id')
-      .notNull()
-      .references(() => equipment.id, { onDelete: 'cascade' }),
+    /** Null: a site alert, about the portal itself rather than a device (e.g. 'broker:dropped'). */
+    equipmentId: text('equipment_id').references(() => equipment.id, { onDelete: 'cascade' }),
     severity: text('severity', { enum: alertSeverities }).notNull(),
     message: text('message').notNull(),
     value: doublePrecision('value'),
@@ -239,6 +238,10 @@ export const alerts = pgTable(
     uniqueIndex('alerts_one_open_idx')
       .on(t.source, t.equipmentId)
       .where(sql`${t.status} <> 'cleared'`),
+    // One open site alert per source (the index above never matches a null equipment).
+    uniqueIndex('alerts_one_open_site_idx')
+      .on(t.source)
+      .where(sql`${t.equipmentId} is null and ${t.status} <> 'cleared'`),
     index('alerts_status_idx').on(t.status, t.severity, t.raisedAt),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { alertRules, alerts, equipment } from '@sentinela/db/schema/plant';
 import type { AlertSeverity } from '@sentinela/shared/alerts';
@@ -14,11 +14,11 @@ export interface OpenAlert {
   message: string;
 }
 
-/** The columns of an {@link OpenAlert}. */
+/** The columns of an {@link OpenAlert} (the engine's alerts always belong to an equipment). */
 const openAlertColumns = {
   id: alerts.id,
   source: alerts.source,
-  equipmentId: alerts.equipmentId,
+  equipmentId: sql<string>`${alerts.equipmentId}`,
   severity: alerts.severity,
   message: alerts.message,
 };
@@ -54,6 +54,7 @@ export function loadOpenEngineAlerts(db: Database): Promise<OpenAlert[]> {
     .where(
       and(
         ne(alerts.status, 'cleared'),
+        isNotNull(alerts.equipmentId),
         or(sql`${alerts.source} like 'threshold:%'`, eq(alerts.source, SILENCE_SOURCE)),
       ),
     );

@@ -57,14 +57,17 @@ const itemColumns = {
 };
 
 function selectRows(db: Database) {
-  return db
-    .select(itemColumns)
-    .from(alerts)
-    .innerJoin(equipment, eq(equipment.id, alerts.equipmentId))
-    .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
-    .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
-    .leftJoin(clearer, eq(clearer.id, alerts.clearedBy))
-    .leftJoin(alertRules, eq(alertRules.id, alerts.ruleId));
+  return (
+    db
+      .select(itemColumns)
+      .from(alerts)
+      // Left joins: a site alert has no equipment.
+      .leftJoin(equipment, eq(equipment.id, alerts.equipmentId))
+      .leftJoin(facilities, eq(facilities.id, equipment.facilityId))
+      .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
+      .leftJoin(clearer, eq(clearer.id, alerts.clearedBy))
+      .leftJoin(alertRules, eq(alertRules.id, alerts.ruleId))
+  );
 }
 
 type ItemRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];

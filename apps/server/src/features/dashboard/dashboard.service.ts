@@ -66,8 +66,8 @@ export async function getDashboardSummary(deps: SummaryDeps): Promise<DashboardS
         raisedAt: alerts.raisedAt,
       })
       .from(alerts)
-      .innerJoin(equipment, eq(equipment.id, alerts.equipmentId))
-      .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
+      .leftJoin(equipment, eq(equipment.id, alerts.equipmentId))
+      .leftJoin(facilities, eq(facilities.id, equipment.facilityId))
       .where(ne(alerts.status, 'cleared'))
       .orderBy(desc(alerts.raisedAt), desc(alerts.id))
       .limit(RECENT_ALERTS),

@@ -18,6 +18,7 @@ describe('alert values and sources', () => {
     expect(sourceKind('threshold:0b0c')).toBe('threshold');
     expect(sourceKind('silence')).toBe('silence');
     expect(sourceKind('event:trip')).toBe('event');
+    expect(sourceKind('broker:dropped')).toBe('site');
   });
 
   it('keeps the stored Portuguese message, and rebuilds threshold and silence ones in English', () => {
@@ -48,6 +49,14 @@ describe('alert values and sources', () => {
     expect(alertMessage(silent, 'en', t)).toBe('Equipment not reporting for more than 60 s');
     const event = { message: 'Porta traseira do rack aberta', source: 'event:doorOpen', value: null, rule: null };
     expect(alertMessage(event, 'en', t)).toBe(event.message);
+    const dropped = {
+      message: 'Broker MQTT descartou mensagens: 1.234',
+      source: 'broker:dropped',
+      value: 1234,
+      rule: null,
+    };
+    expect(alertMessage(dropped, 'pt', t)).toBe(dropped.message);
+    expect(alertMessage(dropped, 'en', t)).toBe('MQTT broker dropped messages: 1,234');
   });
 
   it("holds the spec's empty message in English and its translation, with the same keys in both", () => {

@@ -28,20 +28,25 @@ export function formatAlertValue(alert: Pick<AlertItem, 'value' | 'rule'>, lang:
   return formatMetricValue(alert.rule?.metric, alert.value, lang);
 }
 
-export type AlertSourceKind = 'threshold' | 'silence' | 'event';
+export type AlertSourceKind = 'threshold' | 'silence' | 'event' | 'site';
+
+/** The site alerts' sources (no equipment): the portal's own troubles. */
+export const BROKER_DROPPED_SOURCE = 'broker:dropped';
 
 export function sourceKind(source: string): AlertSourceKind {
   if (source === 'silence') return 'silence';
+  if (source === BROKER_DROPPED_SOURCE) return 'site';
   return source.startsWith('threshold:') ? 'threshold' : 'event';
 }
 
-type MessageKey = 'message.above' | 'message.below' | 'message.silence' | 'message.silenceSeconds';
+type MessageKey =
+  'message.above' | 'message.below' | 'message.silence' | 'message.silenceSeconds' | 'message.brokerDropped';
 
 /**
  * The alert's message in the reader's language. The server stores it in Portuguese (the
  * product's default), so Portuguese readers see it as written; English readers get threshold
  * and silence alerts rebuilt from their rule and value (a rule's name is data and stays as
- * written), and device events as the device worded them.
+ * written), site alerts from their value, and device events as the device worded them.
  */
 export function alertMessage(
   alert: Pick<AlertItem, 'message' | 'source' | 'rule' | 'value'>,
@@ -61,6 +66,9 @@ export function alertMessage(
   if (kind === 'silence') {
     const seconds = /(\d+)\s*s\b/.exec(alert.message)?.[1];
     return seconds ? t('message.silenceSeconds', { seconds }) : t('message.silence');
+  }
+  if (alert.source === BROKER_DROPPED_SOURCE && alert.value !== null) {
+    return t('message.brokerDropped', { count: formatNumber(alert.value, lang, 0) });
   }
   return alert.message;
 }

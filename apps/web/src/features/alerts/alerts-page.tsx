@@ -180,7 +180,10 @@ export default function AlertsPage() {
         action={target?.action ?? 'acknowledge'}
         subject={
           target
-            ? { equipmentName: target.alert.equipmentName, message: alertMessage(target.alert, language, t) }
+            ? {
+                equipmentName: target.alert.equipmentName ?? t('site.name'),
+                message: alertMessage(target.alert, language, t),
+              }
             : null
         }
         pending={acknowledge.isPending || clear.isPending}

@@ -103,8 +103,8 @@ export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowl
                   <SeverityBadge severity={alert.severity} />
                 </td>
                 <td className={cell}>
-                  <span className="block font-medium">{alert.equipmentName}</span>
-                  <span className="block text-xs text-muted-foreground">{alert.facilityName}</span>
+                  <span className="block font-medium">{alert.equipmentName ?? t('site.name')}</span>
+                  <span className="block text-xs text-muted-foreground">{alert.facilityName ?? t('site.scope')}</span>
                 </td>
                 <td className={cn(cell, 'min-w-48')}>
                   <span className="block">{alertMessage(alert, language, t)}</span>
@@ -152,7 +152,7 @@ export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowl
                     {alert.status === 'active' && (
                       <OperatorButton
                         label={t('acknowledge')}
-                        ariaLabel={t('acknowledgeOf', { name: alert.equipmentName })}
+                        ariaLabel={t('acknowledgeOf', { name: alert.equipmentName ?? t('site.name') })}
                         pending={pendingId === alert.id}
                         onClick={() => {
                           onAcknowledge(alert);
@@ -163,7 +163,7 @@ export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowl
                       <OperatorButton
                         variant="outline"
                         label={t('clear')}
-                        ariaLabel={t('clearOf', { name: alert.equipmentName })}
+                        ariaLabel={t('clearOf', { name: alert.equipmentName ?? t('site.name') })}
                         pending={pendingId === alert.id}
                         onClick={() => {
                           onClear(alert);
@@ -186,6 +186,7 @@ function ruleLine(alert: AlertItem, t: AreaTranslate<keyof (typeof alertsStrings
   const kind = sourceKind(alert.source);
   if (kind === 'silence') return t('source.silence');
   if (kind === 'event') return t('source.event');
+  if (kind === 'site') return t('source.site');
   if (!alert.rule) return t('source.ruleRemoved');
   const { rule } = alert;
   return t(rule.comparison === 'above' ? 'rule.above' : 'rule.below', {

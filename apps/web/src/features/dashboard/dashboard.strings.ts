@@ -45,6 +45,7 @@ export const dashboardStrings = defineStrings(
     viewAllAlerts: 'Ver todos os alertas',
     noActiveAlerts: 'Nenhum alerta ativo no momento',
     acknowledged: 'Reconhecido',
+    siteAlert: 'Sistema · todo o site',
 
     health: 'Saúde do Sistema',
     healthDescription: 'Somente leitura; atualizado a cada 15 s.',
@@ -122,6 +123,7 @@ export const dashboardStrings = defineStrings(
     viewAllAlerts: 'View all alerts',
     noActiveAlerts: 'No active alerts at the moment',
     acknowledged: 'Acknowledged',
+    siteAlert: 'System · whole site',
 
     health: 'System Health',
     healthDescription: 'Read-only; refreshed every 15 s.',

@@ -53,7 +53,9 @@ export function RecentAlertsCard({ summary }: { summary: SummaryQuery }) {
                   {alert.message}
                 </p>
                 <p className="truncate text-xs text-muted-foreground">
-                  {`${alert.equipmentName} · ${alert.facilityName}`}
+                  {alert.equipmentName === null
+                    ? t('siteAlert')
+                    : `${alert.equipmentName} · ${alert.facilityName ?? ''}`}
                 </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1 text-xs text-muted-foreground">

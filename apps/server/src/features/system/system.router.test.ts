@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrokerHealth } from '@sentinela/shared/system';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+
+describe('system.health', () => {
+  let server: TestServer;
+  const broker: BrokerHealth = {
+    kind: 'external',
+    connected: true,
+    sys: {
+      droppedMessages: 12,
+      clientsConnected: 14,
+      messagesReceived: 1000,
+      messagesSent: 990,
+      messagesStored: 40,
+      updatedAt: new Date('2026-03-02T12:00:00Z'),
+    },
+  };
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { brokerHealth: () => broker });
+  });
+  afterAll(() => server.close());
+
+  it('answers anyone, without the broker section', async () => {
+    const health = await server.client().trpc.system.health.query();
+    expect(health).toMatchObject({ status: 'ok', database: 'pglite' });
+    expect(health.broker).toBeUndefined();
+  });
+
+  it('shows a signed-in user the broker and its $SYS figures', async () => {
+    const viewer = await server.enrolledClient('vera@example.com', 'viewer');
+    const health = await viewer.trpc.system.health.query();
+    expect(health.broker).toEqual(broker);
+  });
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "alerts" ALTER COLUMN "equipment_id" DROP NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "alerts_one_open_site_idx" ON "alerts" USING btree ("source") WHERE "alerts"."equipment_id" is null and "alerts"."status" <> 'cleared';
