@@ -50,7 +50,13 @@ export interface TestClient {
 /** The real app (HTTP, tRPC, cookies) on a test database of the given kind, on a free port. */
 export async function startTestServer(
   kind: DatabaseKind = 'pglite',
-  options: { router?: typeof appRouter; useClock?: boolean; bus?: LiveBus; commands?: CommandGateway } = {},
+  options: {
+    router?: typeof appRouter;
+    useClock?: boolean;
+    bus?: LiveBus;
+    commands?: CommandGateway;
+    deviceCredentialsChanged?: () => Promise<void>;
+  } = {},
 ): Promise<TestServer> {
   const webDist = mkdtempSync(path.join(tmpdir(), 'sentinela-web-'));
   mkdirSync(path.join(webDist, 'assets'));
@@ -75,6 +81,7 @@ export async function startTestServer(
     commands: options.commands ?? null,
     ...(options.useClock === false ? {} : { now: clock.now }),
     ...(options.router ? { router: options.router } : {}),
+    ...(options.deviceCredentialsChanged ? { deviceCredentialsChanged: options.deviceCredentialsChanged } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -20,6 +20,8 @@ export interface ServerDeps {
   commands: CommandGateway | null;
   /** The clock; tests move it to cross expiries and lockouts. */
   now?: () => Date;
+  /** Runs after a device credential changes (the runtime reloads the broker's device directory). */
+  deviceCredentialsChanged?: () => Promise<void>;
 }
 
 export interface Context {
@@ -29,6 +31,7 @@ export interface Context {
   auth: AuthDeps;
   bus: LiveBus;
   commands: CommandGateway | null;
+  deviceCredentialsChanged: (() => Promise<void>) | undefined;
   /** The signed-in session named by the cookie, if alive. */
   session: ResolvedSession | null;
   caller: Caller;
@@ -54,6 +57,7 @@ export function createContextFactory(deps: ServerDeps) {
       auth,
       bus: deps.bus,
       commands: deps.commands,
+      deviceCredentialsChanged: deps.deviceCredentialsChanged,
       session: token ? await resolveSession(auth.db, token, auth.now()) : null,
       caller: { ip: req.ip, userAgent: req.headers['user-agent'], lang },
       lang,
