@@ -334,7 +334,7 @@ export const serverMessages = {
   },
   'deviceCredentials.noteOwn': {
     pt: 'Conecte com este usuário e segredo (MQTT, QoS 1); publique apenas nos tópicos desta linha.',
-    en: 'Connect with this username and secret (MQTT, QoS 1); publish only to this line\'s topics.',
+    en: "Connect with this username and secret (MQTT, QoS 1); publish only to this line's topics.",
   },
   'deviceCredentials.noteGateway': {
     pt: 'Atribuído ao gateway {code}: ele publica por este equipamento.',
