@@ -208,6 +208,11 @@ describe.each(testDatabaseKinds())('device credentials on %s', (kind) => {
     expect(Object.fromEntries(directory.scope('al-mtr-1')!)).toEqual({ 'al-mtr-1': 'alfa' });
     expect(directory.scope('al-mtr-old')).toBeNull();
     expect(directory.scope('unknown')).toBeNull();
+    // A directory never reloaded reads the database at its first login.
+    const fresh = createDeviceDirectory(server.database.db, { now: server.clock.now });
+    expect(fresh.scope('al-gw-1')).toBeNull();
+    expect(await fresh.authenticate('al-gw-1', Buffer.from(gw.secret))).toMatchObject({ equipmentId: 'al-gw-1' });
+    expect(fresh.scope('al-gw-1')?.size).toBe(3);
   });
 
   it('viewers and operators are refused (and audited); bad input gets a clear message', async () => {

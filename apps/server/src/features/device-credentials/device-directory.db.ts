@@ -82,7 +82,7 @@ export interface DeviceDirectoryOptions {
 export function createDeviceDirectory(db: Database, options: DeviceDirectoryOptions = {}): DeviceDirectory {
   const now = options.now ?? (() => new Date());
   let snapshot = empty();
-  let loaded: Promise<void> | null = null;
+  let ready = false;
   let running: Promise<void> | null = null;
   let again = false;
 
@@ -100,18 +100,19 @@ export function createDeviceDirectory(db: Database, options: DeviceDirectoryOpti
         do {
           again = false;
           snapshot = await readSnapshot(db);
+          ready = true;
         } while (again);
       } finally {
         running = null;
       }
     })();
-    loaded ??= running;
     return running;
   }
 
   return {
     async authenticate(username: string, secret: Buffer): Promise<DeviceLogin | null> {
-      await (loaded ?? reload());
+      // Before the first reload (or after it failed) the memory is empty: read it now.
+      if (!ready) await reload();
       const at = now().getTime();
       const candidates = (snapshot.byEquipment.get(username) ?? []).filter((c) => usable(c, at));
       let match: Credential | null = null;
