@@ -75,6 +75,7 @@ export function DeviceCredentialsSection({ id, name }: DeviceCredentialsSectionP
         <>
           <div className="flex flex-col gap-0.5 text-sm">
             <span className="font-mono text-xs text-muted-foreground">{t('usernameIs', { id })}</span>
+            {record.data?.gatewayId && <span>{t('viaGateway', { id: record.data.gatewayId })}</span>}
             {data.current ? (
               <span>
                 {t('activeSince', {
