@@ -15,6 +15,7 @@ import { smsProviderFor } from './platform/sms-provider';
 import { startScheduler } from './platform/scheduler';
 import { ROLLUP_EVERY_MS } from './telemetry/ingest';
 import { applyRetention } from './telemetry/telemetry-writer';
+import { createDeviceDirectory } from './features/device-credentials/device-directory.db';
 import { startTelemetry, type TelemetryRuntime } from './telemetry/telemetry-runtime';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -49,7 +50,11 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       const seeded = await seedDemoSite(database.db, { now: new Date() });
       if (seeded.seeded) logger.info({ equipment: seeded.equipment }, 'demo site created (DEMO_DATA=off starts empty)');
     }
-    telemetry = await startTelemetry(config, database.db, logger);
+    // Who may connect to the embedded broker: device and gateway credentials (ADR 016).
+    const directory = createDeviceDirectory(database.db);
+    await directory.reload();
+    telemetry = await startTelemetry(config, database.db, logger, { directory });
+    const mqtt = telemetry;
     alarms = await startAlarmEngine({ db: database.db, bus: telemetry.bus, log: logger });
     lightScheduler = startLightScheduler({
       deps: { db: database.db, bus: telemetry.bus, gateway: telemetry.commands, now: () => new Date() },
@@ -66,6 +71,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       bus: telemetry.bus,
       commands: telemetry.commands,
       brokerHealth: telemetry.brokerHealth.report,
+      deviceCredentialsChanged: () => mqtt.credentialsChanged(),
       trustProxy: config.trustProxy,
       cookieSecret: sessionSecret,
     });

@@ -57,6 +57,7 @@ export async function startTestServer(
     bus?: LiveBus;
     commands?: CommandGateway;
     brokerHealth?: () => BrokerHealth;
+    deviceCredentialsChanged?: () => Promise<void>;
   } = {},
 ): Promise<TestServer> {
   const webDist = mkdtempSync(path.join(tmpdir(), 'sentinela-web-'));
@@ -83,6 +84,7 @@ export async function startTestServer(
     ...(options.useClock === false ? {} : { now: clock.now }),
     ...(options.router ? { router: options.router } : {}),
     ...(options.brokerHealth ? { brokerHealth: options.brokerHealth } : {}),
+    ...(options.deviceCredentialsChanged ? { deviceCredentialsChanged: options.deviceCredentialsChanged } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -280,6 +280,66 @@ export const serverMessages = {
     pt: 'O cadastro mudou durante a importação: nada foi gravado. Tente de novo.',
     en: 'The registry changed during the import: nothing was written. Try again.',
   },
+  'registry.gatewayNotFound': {
+    pt: 'Gateway {code} não encontrado.',
+    en: 'Gateway {code} not found.',
+  },
+  'registry.gatewayNotGateway': {
+    pt: 'O equipamento {code} não é um gateway.',
+    en: 'The equipment {code} is not a gateway.',
+  },
+  'registry.gatewayOtherFacility': {
+    pt: 'O gateway {code} é de outra instalação.',
+    en: 'The gateway {code} belongs to another facility.',
+  },
+  'registry.gatewayRetired': {
+    pt: 'O gateway {code} está desativado.',
+    en: 'The gateway {code} is retired.',
+  },
+  'registry.gatewayHasDevices': {
+    pt: 'O gateway atende {count} equipamento(s): reatribua-os antes de mudar seu tipo ou instalação.',
+    en: 'The gateway serves {count} device(s): reassign them before changing its type or facility.',
+  },
+  'validation.gatewaySelf': {
+    pt: 'Um equipamento não pode ser o próprio gateway.',
+    en: 'An equipment cannot be its own gateway.',
+  },
+  'validation.gatewayOfGateway': {
+    pt: 'Um gateway não pode ter gateway.',
+    en: 'A gateway cannot have a gateway.',
+  },
+  'validation.credentialGrace': {
+    pt: 'Escolha o período de tolerância: nenhum, 1 h, 24 h ou 7 dias.',
+    en: 'Choose the grace period: none, 1 h, 24 h or 7 days.',
+  },
+  'deviceCredentials.alreadyHasSecret': {
+    pt: 'O equipamento já tem um segredo: gire-o para obter um novo.',
+    en: 'The equipment already has a secret: rotate it to get a new one.',
+  },
+  'deviceCredentials.noSecret': {
+    pt: 'O equipamento não tem segredo ativo.',
+    en: 'The equipment has no active secret.',
+  },
+  'deviceCredentials.provisionTooMany': {
+    pt: 'No máximo 1.000 equipamentos por arquivo de provisionamento: filtre mais.',
+    en: 'At most 1,000 devices per provisioning file: narrow the filter.',
+  },
+  'deviceCredentials.provisionEmpty': {
+    pt: 'Nenhum equipamento em serviço corresponde à seleção.',
+    en: 'No equipment in service matches the selection.',
+  },
+  'deviceCredentials.provisionNotFound': {
+    pt: 'Equipamento {code} não encontrado ou desativado.',
+    en: 'Equipment {code} not found or retired.',
+  },
+  'deviceCredentials.noteOwn': {
+    pt: 'Conecte com este usuário e segredo (MQTT, QoS 1); publique apenas nos tópicos desta linha.',
+    en: "Connect with this username and secret (MQTT, QoS 1); publish only to this line's topics.",
+  },
+  'deviceCredentials.noteGateway': {
+    pt: 'Atribuído ao gateway {code}: ele publica por este equipamento.',
+    en: 'Assigned to the gateway {code}: it publishes for this device.',
+  },
   'lights.roomNotFound': { pt: 'Sala não encontrada.', en: 'Room not found.' },
   'lights.scheduleNotFound': { pt: 'Agendamento não encontrado.', en: 'Schedule not found.' },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -82,6 +82,7 @@ export const importColumnWords: Record<RegistryImportEntity, readonly ImportColu
     words('kind', 'equipmentKind', 'Tipo', 'Type', required),
     words('facility', 'requiredText', 'Instalação', 'Facility', required),
     words('room', 'text', 'Sala', 'Room'),
+    words('gateway', 'text', 'Gateway', 'Gateway'),
     words('location', 'text', 'Local', 'Location', { aliases: ['Localização'] }),
     words('manufacturer', 'text', 'Fabricante', 'Manufacturer'),
     words('model', 'text', 'Modelo', 'Model'),

@@ -201,6 +201,15 @@ const installDateSchema = z
   .nullish()
   .transform((s) => s ?? null);
 
+/** An equipment code, or blank / null for none. */
+const gatewayIdSchema = z
+  .string()
+  .trim()
+  .max(64, 'validation.equipmentId')
+  .regex(/^[a-z0-9-]*$/, 'validation.equipmentId')
+  .nullish()
+  .transform((id) => (id ? id : null));
+
 const ratedSchema = z.record(z.string().max(40), z.number('validation.number')).default({});
 
 /**
@@ -221,8 +230,16 @@ export const equipmentFields = z
     rated: ratedSchema,
     /** Omitted: the kind's defaults. */
     metrics: metricsSchema.optional(),
+    /**
+     * The field gateway that speaks for it over MQTT (an equipment of kind `gateway` in service in
+     * the same facility: the server checks), or null when it connects with its own credential.
+     */
+    gatewayId: gatewayIdSchema,
   })
   .superRefine((e, ctx) => {
+    if (e.kind === 'gateway' && e.gatewayId) {
+      ctx.addIssue({ code: 'custom', message: 'validation.gatewayOfGateway', path: ['gatewayId'] });
+    }
     const fields = nameplateFields[e.kind];
     for (const [key, value] of Object.entries(e.rated)) {
       const field = fields.find((f) => f.key === key);
@@ -234,8 +251,15 @@ export const equipmentFields = z
     }
   });
 
-export const equipmentCreateInput = equipmentFields.and(z.object({ id: equipmentIdSchema }));
-export const equipmentUpdateInput = equipmentFields.and(z.object({ id: equipmentIdSchema }));
+/** An equipment with its code: it is not its own gateway. */
+const withId = () =>
+  equipmentFields.and(z.object({ id: equipmentIdSchema })).superRefine((e, ctx) => {
+    if (e.gatewayId && e.gatewayId === e.id) {
+      ctx.addIssue({ code: 'custom', message: 'validation.gatewaySelf', path: ['gatewayId'] });
+    }
+  });
+export const equipmentCreateInput = withId();
+export const equipmentUpdateInput = withId();
 export const equipmentIdInput = z.object({ id: equipmentIdSchema });
 
 export const equipmentRecordSchema = z.object({
@@ -251,6 +275,7 @@ export const equipmentRecordSchema = z.object({
   installDate: z.string().nullable(),
   rated: z.record(z.string(), z.number()),
   metrics: z.array(z.string()),
+  gatewayId: z.string().nullable(),
   retiredAt: z.date().nullable(),
   /** It has telemetry, commands or alerts: it can be retired, not deleted. */
   hasHistory: z.boolean(),

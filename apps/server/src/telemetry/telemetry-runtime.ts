@@ -24,6 +24,12 @@ export interface TelemetryRuntime {
    * virtual plant (SIMULATOR=on) plays what the registry now holds.
    */
   followRegistry(): Promise<void>;
+  /**
+   * A device credential changed here: the embedded broker's directory is read again at once and
+   * the connections of revoked or expired secrets end (an external broker needs its files written
+   * again: npm run mqtt:credentials).
+   */
+  credentialsChanged(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -72,6 +78,11 @@ export async function startTelemetry(
         log,
       })
     : undefined;
+  const credentialsChanged = async () => {
+    if (!options.directory || !broker) return;
+    await options.directory.reload();
+    broker.guard.revalidate(broker.broker);
+  };
   return {
     bus,
     commands,
@@ -81,12 +92,10 @@ export async function startTelemetry(
     target,
     async followRegistry() {
       await ingest.reloadEquipment();
-      if (options.directory && broker) {
-        await options.directory.reload();
-        broker.guard.revalidate(broker.broker);
-      }
+      await credentialsChanged();
       if (plant) await plant.sync(await loadPlantDevices(db));
     },
+    credentialsChanged,
     async stop() {
       // The plant first: it must not publish into a stopped ingest.
       await plant?.stop();

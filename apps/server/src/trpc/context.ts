@@ -23,6 +23,8 @@ export interface ServerDeps {
   now?: () => Date;
   /** The MQTT broker's state for system.health (absent: no broker reported). */
   brokerHealth?: () => BrokerHealth;
+  /** Runs after a device credential changes (the runtime reloads the broker's device directory). */
+  deviceCredentialsChanged?: () => Promise<void>;
 }
 
 export interface Context {
@@ -33,6 +35,7 @@ export interface Context {
   bus: LiveBus;
   commands: CommandGateway | null;
   brokerHealth: (() => BrokerHealth) | undefined;
+  deviceCredentialsChanged: (() => Promise<void>) | undefined;
   /** The signed-in session named by the cookie, if alive. */
   session: ResolvedSession | null;
   caller: Caller;
@@ -59,6 +62,7 @@ export function createContextFactory(deps: ServerDeps) {
       bus: deps.bus,
       commands: deps.commands,
       brokerHealth: deps.brokerHealth,
+      deviceCredentialsChanged: deps.deviceCredentialsChanged,
       session: token ? await resolveSession(auth.db, token, auth.now()) : null,
       caller: { ip: req.ip, userAgent: req.headers['user-agent'], lang },
       lang,

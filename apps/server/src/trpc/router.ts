@@ -1,6 +1,7 @@
 import { alertsRouter } from '../features/alerts/alerts.router';
 import { authRouter } from '../features/auth/auth.router';
 import { dashboardRouter } from '../features/dashboard/dashboard.router';
+import { deviceCredentialsRouter } from '../features/device-credentials/device-credentials.router';
 import { datacentersRouter } from '../features/datacenters/datacenters.router';
 import { equipmentRouter } from '../features/equipment/equipment.router';
 import { facilitiesRouter } from '../features/facilities/facilities.router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   auth: authRouter,
   dashboard: dashboardRouter,
   datacenters: datacentersRouter,
+  deviceCredentials: deviceCredentialsRouter,
   equipment: equipmentRouter,
   facilities: facilitiesRouter,
   hvac: hvacRouter,

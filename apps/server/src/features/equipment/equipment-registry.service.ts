@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import {
@@ -15,6 +15,7 @@ import {
   equipmentHasHistory,
   equipmentRegistryColumns,
   equipmentStoredFields,
+  gatewayRefusal,
   initialEquipmentState,
   registryChange,
   type RegistryCaller,
@@ -47,10 +48,32 @@ async function checkPlace(db: Database, input: Fields): Promise<void> {
   }
 }
 
+/** The gateway named, if any, may speak for it (kind, facility, in service). */
+async function checkGateway(db: Database, input: Fields, before?: EquipmentRecord): Promise<void> {
+  if (!input.gatewayId) return;
+  const [gateway] = await db
+    .select({ kind: equipment.kind, facilityId: equipment.facilityId, retiredAt: equipment.retiredAt })
+    .from(equipment)
+    .where(eq(equipment.id, input.gatewayId));
+  const key = gatewayRefusal(gateway, input.facilityId, before?.gatewayId === input.gatewayId);
+  if (key) throw new AppError('BAD_REQUEST', key, { code: input.gatewayId });
+}
+
+/** A gateway serving devices keeps its kind and facility until they are reassigned. */
+async function checkGatewayDevices(db: Database, input: Fields & { id: string }, before: EquipmentRecord) {
+  if (before.kind !== 'gateway' || (input.kind === 'gateway' && input.facilityId === before.facilityId)) return;
+  const [row] = await db
+    .select({ n: count() })
+    .from(equipment)
+    .where(and(eq(equipment.gatewayId, input.id), isNull(equipment.retiredAt)));
+  if (row && row.n > 0) throw new AppError('CONFLICT', 'registry.gatewayHasDevices', { count: row.n });
+}
+
 const fieldsOf = equipmentStoredFields;
 
 export async function createEquipment(caller: RegistryCaller, input: Fields): Promise<EquipmentRecord> {
   await checkPlace(caller.db, input);
+  await checkGateway(caller.db, input);
   const taken = { key: 'registry.equipmentCodeTaken' as const, params: { code: input.id } };
   const [existing] = await caller.db.select({ id: equipment.id }).from(equipment).where(eq(equipment.id, input.id));
   if (existing) throw new AppError('CONFLICT', taken.key, taken.params);
@@ -74,6 +97,8 @@ export async function updateEquipment(
   const before = await equipmentRecord(caller.db, input.id);
   await checkPlace(caller.db, input);
   if (before.kind !== input.kind && before.hasHistory) throw new AppError('CONFLICT', 'registry.equipmentHasHistory');
+  await checkGateway(caller.db, input, before);
+  await checkGatewayDevices(caller.db, input, before);
   const fields = fieldsOf(input);
   await registryChange(
     caller,

@@ -72,7 +72,32 @@ export const equipmentRegistryColumns = {
   installDate: equipment.installDate,
   rated: equipment.rated,
   metrics: equipment.metrics,
+  gatewayId: equipment.gatewayId,
 };
+
+/** What the registry knows of the equipment named as another's gateway. */
+export interface GatewayInfo {
+  kind: EquipmentKind;
+  facilityId: string;
+  retiredAt: Date | null;
+}
+
+/**
+ * Why `gateway` cannot speak for a device of `facilityId`, or null: it must exist, be of kind
+ * `gateway`, be in the same facility and in service (not checked when the device keeps the
+ * gateway it had, so a retired gateway does not block editing its devices).
+ */
+export function gatewayRefusal(
+  gateway: GatewayInfo | undefined,
+  facilityId: string,
+  unchanged: boolean,
+): ServerMessageKey | null {
+  if (!gateway) return 'registry.gatewayNotFound';
+  if (gateway.kind !== 'gateway') return 'registry.gatewayNotGateway';
+  if (gateway.facilityId !== facilityId) return 'registry.gatewayOtherFacility';
+  if (gateway.retiredAt && !unchanged) return 'registry.gatewayRetired';
+  return null;
+}
 
 const switchable = new Set<EquipmentKind>(['motor', 'light', 'hvac']);
 
@@ -96,4 +121,5 @@ export const equipmentStoredFields = (e: z.output<typeof equipmentCreateInput>) 
   rated: Object.fromEntries(Object.entries(e.rated).sort(([a], [b]) => a.localeCompare(b))),
   // Null follows the kind's device model.
   metrics: !e.metrics || sameList(e.metrics, defaultMetrics[e.kind]) ? null : e.metrics,
+  gatewayId: e.gatewayId,
 });

@@ -68,6 +68,7 @@ async function recordsOf(db: Database, entity: RegistryImportEntity): Promise<Re
       installDate: equipment.installDate,
       rated: equipment.rated,
       metrics: equipment.metrics,
+      gateway: equipment.gatewayId,
     })
     .from(equipment)
     .innerJoin(facilities, eq(facilities.id, equipment.facilityId))

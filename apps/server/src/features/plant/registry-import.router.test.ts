@@ -218,6 +218,56 @@ describe.each(testDatabaseKinds())('registry CSV import on %s', (kind) => {
     expect(ok.lines[0]).toMatchObject({ action: 'update', changes: { kind: ['motor', 'sensor'] } });
   });
 
+  it('reads the Gateway column: a gateway of the same file, in its facility; exports it back', async () => {
+    const file = csv([
+      'Code;Name;Type;Facility;Gateway',
+      // The device comes before its gateway in the file: the gateway is written first.
+      'imp-s-1;Sensor 1;sensor;imp-a;imp-gw-1',
+      'imp-gw-1;Gateway 1;gateway;imp-a;',
+      'imp-s-2;Sensor 2;sensor;imp-b;imp-gw-1',
+      'imp-s-3;Sensor 3;sensor;imp-a;imp-m-0',
+      'imp-s-4;Sensor 4;sensor;imp-a;imp-gw-9',
+      'imp-gw-2;Gateway 2;gateway;imp-a;imp-gw-1',
+    ]);
+    const dry = await adminEn.trpc.registry.import.mutate({ entity: 'equipment', csv: file });
+    expect(dry.lines.map((l) => l.issues ?? l.action)).toEqual([
+      'create',
+      'create',
+      [{ field: 'gateway', message: 'The gateway imp-gw-1 belongs to another facility.' }],
+      [{ field: 'gateway', message: 'The equipment imp-m-0 is not a gateway.' }],
+      [{ field: 'gateway', message: 'Gateway imp-gw-9 not found.' }],
+      [{ field: 'gateway', message: 'A gateway cannot have a gateway.' }],
+    ]);
+    const good = csv([
+      'Code;Name;Type;Facility;Gateway',
+      'imp-s-1;Sensor 1;sensor;imp-a;imp-gw-1',
+      'imp-gw-1;Gateway 1;gateway;imp-a;',
+    ]);
+    await admin.trpc.registry.import.mutate({ entity: 'equipment', csv: good, apply: true });
+    const [sensor] = await db().select().from(equipment).where(eq(equipment.id, 'imp-s-1'));
+    expect(sensor?.gatewayId).toBe('imp-gw-1');
+    // A file without the column keeps the assignment; a blank cell removes it.
+    const kept = await admin.trpc.registry.import.mutate({
+      entity: 'equipment',
+      csv: csv(['Code;Name;Type;Facility', 'imp-s-1;Sensor um;sensor;imp-a']),
+      apply: true,
+    });
+    expect(kept.lines[0]).toMatchObject({ action: 'update', changes: { name: ['Sensor 1', 'Sensor um'] } });
+    const exported = await admin.trpc.registry.export.query({ entity: 'equipment' });
+    const [header, ...rows] = exported.csv.slice(1, -2).split('\r\n');
+    const column = header!.split(';').indexOf('Gateway');
+    expect(column).toBeGreaterThan(0);
+    expect(rows.find((r) => r.startsWith('imp-s-1;'))?.split(';')[column]).toBe('imp-gw-1');
+    const back = await admin.trpc.registry.import.mutate({ entity: 'equipment', csv: exported.csv });
+    expect(back.counts).toMatchObject({ update: 0, refuse: 0 });
+    const cleared = await admin.trpc.registry.import.mutate({
+      entity: 'equipment',
+      csv: csv(['Code;Name;Type;Facility;Gateway', 'imp-s-1;Sensor um;sensor;imp-a;']),
+      apply: true,
+    });
+    expect(cleared.lines[0]).toMatchObject({ action: 'update', changes: { gatewayId: ['imp-gw-1', null] } });
+  });
+
   it('refuses a whole file with an unknown or missing header', async () => {
     const unknown = await failure(
       adminEn.trpc.registry.import.mutate({ entity: 'rooms', csv: 'Facility;Room;Type;Colour\n' }),

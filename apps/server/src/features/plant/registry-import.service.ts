@@ -1,4 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { EquipmentKind as Kind } from '@sentinela/shared/plant';
 import type { Database } from '@sentinela/db/client';
 import { auditLog } from '@sentinela/db/schema/audit';
 import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
@@ -28,7 +29,9 @@ import {
   equipmentHasHistory,
   equipmentRegistryColumns,
   equipmentStoredFields,
+  gatewayRefusal,
   initialEquipmentState,
+  type GatewayInfo,
   type RegistryCaller,
 } from './registry-change';
 import { ratedOf, readRegistryCsv, type ImportRow, type LineIssue } from './registry-csv';
@@ -93,7 +96,7 @@ function plan(db: Database, entity: RegistryImportEntity, rows: ImportRow[]): Pr
 
 /** The issues of a schema's refusal, by column (facilityId → facility, id → code…). */
 function schemaIssues(error: z.ZodError, already: LineIssue[]): LineIssue[] {
-  const fieldOf: Record<string, string> = { facilityId: 'facility', roomId: 'room' };
+  const fieldOf: Record<string, string> = { facilityId: 'facility', roomId: 'room', gatewayId: 'gateway' };
   const taken = new Set(already.map((i) => i.field));
   const issues: LineIssue[] = [];
   for (const issue of error.issues) {
@@ -258,6 +261,7 @@ async function planEquipment(db: Database, rows: ImportRow[]): Promise<Plan[]> {
   for (let i = 0; i < codes.length; i += CHUNK) {
     for (const e of await loadEquipment(db, codes.slice(i, i + CHUNK))) existing.set(e.id, e);
   }
+  const gateways = await gatewaysOf(db, rows, existing, facilityIds);
   const seen = new Map<string, number>();
 
   return rows.map((row) => {
@@ -293,6 +297,8 @@ async function planEquipment(db: Database, rows: ImportRow[]): Promise<Plan[]> {
       else rated[key] = value;
     }
     const metrics = 'metrics' in row.values ? row.values.metrics : before?.metrics;
+    // The gateway: named by its code in the file, or (no Gateway column) the one it had.
+    const gatewayId = 'gateway' in row.values ? text(row.values.gateway) || null : (before?.gatewayId ?? null);
 
     const parsed = equipmentCreateInput.safeParse({
       ...(before && { ...before, hasHistory: undefined }),
@@ -302,8 +308,13 @@ async function planEquipment(db: Database, rows: ImportRow[]): Promise<Plan[]> {
       roomId,
       rated,
       metrics: metrics ?? undefined,
+      gatewayId,
     });
     if (!parsed.success) issues.push(...schemaIssues(parsed.error, issues));
+    if (parsed.success && gatewayId && facilityId && !issues.some((i) => i.field === 'gateway')) {
+      const key = gatewayRefusal(gateways.get(gatewayId), facilityId, before?.gatewayId === gatewayId);
+      if (key) issues.push({ field: 'gateway', key, params: { code: gatewayId } });
+    }
     if (before && parsed.success && before.kind !== parsed.data.kind && before.hasHistory) {
       issues.push({ field: 'kind', key: 'registry.importKindWithHistory' });
     }
@@ -317,6 +328,44 @@ async function planEquipment(db: Database, rows: ImportRow[]): Promise<Plan[]> {
     if (plan.write) plan.write = { id: code, ...after };
     return plan;
   });
+}
+
+/**
+ * The equipment the file names as gateways, as they will be once the file is written: a line of
+ * the file gives its kind and facility; otherwise the registry's record.
+ */
+async function gatewaysOf(
+  db: Database,
+  rows: ImportRow[],
+  existing: Map<string, { kind: Kind; facilityId: string; gatewayId: string | null }>,
+  facilityIds: Map<string, string>,
+): Promise<Map<string, GatewayInfo>> {
+  const gatewayOf = (r: ImportRow) =>
+    'gateway' in r.values ? text(r.values.gateway) : (existing.get(text(r.values.id))?.gatewayId ?? '');
+  const named = [...new Set(rows.map(gatewayOf).filter((c) => c !== ''))];
+  const gateways = new Map<string, GatewayInfo>();
+  for (let i = 0; i < named.length; i += CHUNK) {
+    const found = await db
+      .select({
+        id: equipment.id,
+        kind: equipment.kind,
+        facilityId: equipment.facilityId,
+        retiredAt: equipment.retiredAt,
+      })
+      .from(equipment)
+      .where(inArray(equipment.id, named.slice(i, i + CHUNK)));
+    for (const { id, ...info } of found) gateways.set(id, info);
+  }
+  const wanted = new Set(named);
+  for (const row of rows) {
+    const code = text(row.values.id);
+    if (!wanted.has(code)) continue;
+    const before = gateways.get(code) ?? existing.get(code);
+    const kind = (row.values.kind ?? before?.kind) as Kind | undefined;
+    const facilityId = facilityIds.get(text(row.values.facility)) ?? before?.facilityId;
+    if (kind && facilityId) gateways.set(code, { kind, facilityId, retiredAt: gateways.get(code)?.retiredAt ?? null });
+  }
+  return gateways;
 }
 
 async function loadEquipment(db: Database, ids: string[]) {
@@ -361,6 +410,7 @@ const equipmentSet: SetColumn[] = [
   { column: 'install_date', type: 'date', field: 'installDate' },
   { column: 'rated', type: 'jsonb', field: 'rated' },
   { column: 'metrics', type: 'jsonb', field: 'metrics' },
+  { column: 'gateway_id', type: 'text', field: 'gatewayId' },
 ];
 
 /** Updates many rows in one statement: `update t set c = v.c … from (values …) v where t.id = v.id`. */
@@ -430,6 +480,8 @@ async function write(tx: Database, caller: RegistryCaller, entity: RegistryImpor
     for (const p of creates) p.target = inserted.get(roomKey(p.write!.facilityId as string, p.write!.name as string));
     await updateMany(tx, 'rooms', { column: 'id', type: 'uuid', field: 'id' }, roomSet, rowsOf(updates));
   } else {
+    // Gateways (which have none) first: a device created with the file may name one created with it.
+    creates.sort((a, b) => Number(a.write!.gatewayId != null) - Number(b.write!.gatewayId != null));
     await inChunks(rowsOf(creates), (chunk) =>
       tx.insert(equipment).values(
         chunk.map((row) => ({

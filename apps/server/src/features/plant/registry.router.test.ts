@@ -253,6 +253,65 @@ describe.each(testDatabaseKinds())('plant registry on %s', (kind) => {
     });
   });
 
+  it('assigns a device to a gateway in service of its facility; refuses any other', async () => {
+    const [a, b] = await Promise.all(
+      ['porto-feliz', 'cerquilho'].map((code) => admin.trpc.facilities.create.mutate({ ...site, code, name: code })),
+    );
+    const base = { facilityId: a!.id, rated: {} };
+    await admin.trpc.equipment.create.mutate({ id: 'pf-gw-1', kind: 'gateway', name: 'Gateway 1', ...base });
+    await admin.trpc.equipment.create.mutate({ id: 'pf-gw-2', kind: 'gateway', name: 'Gateway 2', ...base });
+    await admin.trpc.equipment.create.mutate({ id: 'ce-gw-1', kind: 'gateway', name: 'Gateway', facilityId: b!.id });
+    const motor = { id: 'pf-mtr-1', kind: 'motor' as const, name: 'Motor', ...base };
+    const created = await admin.trpc.equipment.create.mutate({ ...motor, gatewayId: 'pf-gw-1' });
+    expect(created.gatewayId).toBe('pf-gw-1');
+    expect((await admin.trpc.equipment.get.query({ id: 'pf-mtr-1' })).gatewayId).toBe('pf-gw-1');
+
+    expect(await failure(admin.trpc.equipment.update.mutate({ ...motor, gatewayId: 'ce-gw-1' }))).toMatchObject({
+      status: 400,
+      message: 'O gateway ce-gw-1 é de outra instalação.',
+    });
+    expect(await failure(adminEn.trpc.equipment.update.mutate({ ...motor, gatewayId: 'so-mtr-001' }))).toMatchObject({
+      status: 400,
+      message: 'The equipment so-mtr-001 is not a gateway.',
+    });
+    expect(await failure(admin.trpc.equipment.update.mutate({ ...motor, gatewayId: 'no-such' }))).toMatchObject({
+      status: 400,
+      message: 'Gateway no-such não encontrado.',
+    });
+    expect(await issuesOf(admin.trpc.equipment.update.mutate({ ...motor, gatewayId: 'pf-mtr-1' }))).toEqual({
+      gatewayId: 'Um equipamento não pode ser o próprio gateway.',
+    });
+    expect(
+      await issuesOf(
+        admin.trpc.equipment.update.mutate({
+          id: 'pf-gw-2',
+          kind: 'gateway',
+          name: 'G',
+          ...base,
+          gatewayId: 'pf-gw-1',
+        }),
+      ),
+    ).toEqual({ gatewayId: 'Um gateway não pode ter gateway.' });
+    expect(await issuesOf(admin.trpc.equipment.update.mutate({ ...motor, gatewayId: 'pf-gw-1\u0000' }))).toEqual({
+      gatewayId: 'Equipamento inválido.',
+    });
+
+    // A gateway serving devices keeps its kind and facility; a retired one takes no new device.
+    expect(
+      await failure(admin.trpc.equipment.update.mutate({ id: 'pf-gw-1', kind: 'sensor', name: 'G', ...base })),
+    ).toMatchObject({ status: 409, message: expect.stringContaining('O gateway atende 1 equipamento(s)') });
+    await admin.trpc.equipment.retire.mutate({ id: 'pf-gw-2' });
+    expect(await failure(admin.trpc.equipment.update.mutate({ ...motor, gatewayId: 'pf-gw-2' }))).toMatchObject({
+      status: 400,
+      message: 'O gateway pf-gw-2 está desativado.',
+    });
+    // None: it connects with its own credential.
+    const own = await admin.trpc.equipment.update.mutate({ ...motor, gatewayId: null });
+    expect(own.gatewayId).toBeNull();
+    const [entry] = await auditOf('equipment.update', 'pf-mtr-1');
+    expect(entry?.details).toMatchObject({ changes: { gatewayId: ['pf-gw-1', null] } });
+  });
+
   it('parallel creates of one code: one wins, the others are told, none is a 500', async () => {
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, (_, i) =>

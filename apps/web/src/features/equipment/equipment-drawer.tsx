@@ -13,6 +13,7 @@ import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useLiveTelemetry } from '../../lib/live';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { DeviceCredentialsSection } from './device-credentials-section';
 import { EquipmentRegistryActions } from './equipment-registry-actions';
 import { EquipmentHistory } from './equipment-history';
 import { formatMetric, formatRated, metricLabel, ratedLabel, sortMetrics } from './metric-format';
@@ -99,6 +100,7 @@ function DrawerBody({ item, status, onClose, onEdit }: DrawerBodyProps) {
         {admin && onEdit && (
           <EquipmentRegistryActions id={item.id} name={item.name} onEdit={() => onEdit(item.id)} onDeleted={onClose} />
         )}
+        {admin && <DeviceCredentialsSection id={item.id} name={item.name} />}
 
         {(item.kind === 'motor' || item.kind === 'light') && <PowerControl item={item} />}
 

@@ -26,6 +26,8 @@ export default function EquipmentFormDialog({ open, onOpenChange, equipmentId, d
   const refresh = useRegistryRefresh();
   const facilities = useQuery(trpc.facilities.options.queryOptions());
   const rooms = useQuery(trpc.rooms.options.queryOptions({}));
+  // The gateways in service, of every facility (the form offers those of the chosen one).
+  const gateways = useQuery(trpc.equipment.list.queryOptions({ kind: 'gateway', pageSize: 500 }));
   const record = useQuery(
     trpc.equipment.get.queryOptions(equipmentId === null ? skipToken : { id: equipmentId }, { staleTime: 0 }),
   );
@@ -38,8 +40,8 @@ export default function EquipmentFormDialog({ open, onOpenChange, equipmentId, d
     onOpenChange(false);
     await refresh();
   };
-  const loadError = record.error ?? facilities.error ?? rooms.error;
-  const ready = facilities.data && rooms.data && (equipmentId === null || record.data);
+  const loadError = record.error ?? facilities.error ?? rooms.error ?? gateways.error;
+  const ready = facilities.data && rooms.data && gateways.data && (equipmentId === null || record.data);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -52,6 +54,7 @@ export default function EquipmentFormDialog({ open, onOpenChange, equipmentId, d
             record={record.data ?? null}
             facilities={facilities.data}
             rooms={rooms.data}
+            gateways={gateways.data?.items}
             defaults={defaults}
             onSubmit={submit}
             onCancel={() => onOpenChange(false)}

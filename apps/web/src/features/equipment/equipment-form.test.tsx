@@ -22,12 +22,18 @@ const rooms = [
   { id: '3b7c4a8e-1f2d-4c3b-9a8e-7d6c5b4a3f21', name: 'Office', facilityId: OTHER_FACILITY },
 ];
 
+const gateways = [
+  { id: 'so-gw-1', name: 'Field gateway 1', facilityId: FACILITY },
+  { id: 'ca-gw-1', name: 'Campinas gateway', facilityId: OTHER_FACILITY },
+];
+
 function renderForm(onSubmit = vi.fn(() => Promise.resolve())) {
   render(
     <EquipmentForm
       record={null}
       facilities={facilities}
       rooms={rooms}
+      gateways={gateways}
       defaults={{ roomId: ROOM }}
       onSubmit={onSubmit}
       onCancel={() => undefined}
@@ -160,6 +166,29 @@ describe('EquipmentForm', () => {
     expect(errorOf(screen.getByLabelText('Metrics it sends'))).toBe('Invalid metric.');
     expect(errorOf(screen.getByLabelText('Cooling capacity (kW)'))).toBe('Value out of the allowed range.');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers the gateways of the chosen facility, none by default; a gateway has none', async () => {
+    const onSubmit = renderForm();
+    const gateway = () => screen.getByLabelText<HTMLSelectElement>('Gateway');
+    expect(gateway().value).toBe('');
+    const offered = () =>
+      within(gateway())
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(offered()).toEqual(['None (connects with its own credential)', 'Field gateway 1 (so-gw-1)']);
+    change('Gateway', 'so-gw-1');
+    change(/Code/, 'so-mtr-001');
+    change('Name', 'Conveyor motor');
+    await submit();
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ gatewayId: 'so-gw-1' }));
+
+    // Another facility drops the gateway and offers its own.
+    change('Facility', OTHER_FACILITY);
+    expect(gateway().value).toBe('');
+    expect(offered()).toEqual(['None (connects with its own credential)', 'Campinas gateway (ca-gw-1)']);
+    change('Type', 'gateway');
+    expect(screen.queryByLabelText('Gateway')).toBeNull();
   });
 
   it('reads metrics separated by commas or spaces; none means the kind’s defaults', () => {

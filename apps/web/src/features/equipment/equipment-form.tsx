@@ -22,7 +22,8 @@ import { equipmentKinds } from '../plant/equipment-values';
 import { equipmentStrings } from './equipment.strings';
 import { ratedLabel } from './metric-format';
 
-export type EquipmentInput = z.output<typeof equipmentCreateInput> | z.output<typeof equipmentUpdateInput>;
+/** What create and update take (one shape: the fields and the code). */
+export type EquipmentInput = z.output<typeof equipmentCreateInput>;
 
 const TEXT_FIELDS = ['id', 'name', 'location', 'manufacturer', 'model', 'serial', 'installDate', 'metrics'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
@@ -32,6 +33,7 @@ const FIELDS = [
   'facilityId',
   'roomId',
   'kind',
+  'gatewayId',
   ...new Set(Object.values(nameplateFields).flatMap((fields) => fields.map((f) => `rated.${f.key}`))),
 ];
 
@@ -39,6 +41,8 @@ interface Values extends Record<TextField, string> {
   facilityId: string;
   roomId: string;
   kind: EquipmentKind | '';
+  /** The gateway speaking for it ('' none). */
+  gatewayId: string;
   /** Nameplate values as typed, by key. */
   rated: Record<string, string>;
 }
@@ -67,6 +71,7 @@ function initialValues(record: EquipmentRecord | null, defaults: EquipmentDefaul
     facilityId: record?.facilityId ?? defaults.facilityId ?? '',
     roomId: record?.roomId ?? defaults.roomId ?? '',
     kind,
+    gatewayId: record?.gatewayId ?? '',
     name: record?.name ?? '',
     location: record?.location ?? '',
     manufacturer: record?.manufacturer ?? '',
@@ -84,6 +89,8 @@ interface EquipmentFormProps {
   facilities: readonly { id: string; name: string }[];
   /** Every room (rooms.options); the form offers those of the chosen facility. */
   rooms: readonly { id: string; name: string; facilityId: string }[];
+  /** The gateways in service (equipment of kind gateway); the form offers those of the chosen facility. */
+  gateways?: readonly { id: string; name: string; facilityId: string }[];
   /** A new device starts with these (the page's filters). */
   defaults?: EquipmentDefaults;
   /** Sends the checked input; a rejection is shown on the form (field issues under their fields). */
@@ -95,7 +102,15 @@ interface EquipmentFormProps {
  * An equipment's fields: where it is, what it is, its nameplate (the fields of its kind) and the
  * metrics it sends. Checked with the shared schema before sending and again by the server.
  */
-export function EquipmentForm({ record, facilities, rooms, defaults = {}, onSubmit, onCancel }: EquipmentFormProps) {
+export function EquipmentForm({
+  record,
+  facilities,
+  rooms,
+  gateways = [],
+  defaults = {},
+  onSubmit,
+  onCancel,
+}: EquipmentFormProps) {
   const t = useStrings(equipmentStrings);
   const tForm = useStrings(formStrings);
   const tOps = useStrings(opsStrings);
@@ -111,6 +126,10 @@ export function EquipmentForm({ record, facilities, rooms, defaults = {}, onSubm
   const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
   const plate = values.kind ? nameplateFields[values.kind] : [];
   const facilityRooms = rooms.filter((room) => room.facilityId === values.facilityId);
+  const facilityGateways = gateways.filter((g) => g.facilityId === values.facilityId && g.id !== record?.id);
+  // A gateway it keeps that is no longer offered (retired): still shown, so saving keeps it.
+  const keptGateway =
+    values.gatewayId && !facilityGateways.some((g) => g.id === values.gatewayId) ? values.gatewayId : null;
 
   const set = (name: TextField) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -118,11 +137,14 @@ export function EquipmentForm({ record, facilities, rooms, defaults = {}, onSubm
   };
 
   const setFacility = (facilityId: string) => {
-    // A room belongs to one facility: another facility drops the room.
+    // A room and a gateway belong to one facility: another facility drops them.
     setValues((current) => ({
       ...current,
       facilityId,
       roomId: rooms.some((r) => r.id === current.roomId && r.facilityId === facilityId) ? current.roomId : '',
+      gatewayId: gateways.some((g) => g.id === current.gatewayId && g.facilityId === facilityId)
+        ? current.gatewayId
+        : '',
     }));
   };
 
@@ -134,6 +156,8 @@ export function EquipmentForm({ record, facilities, rooms, defaults = {}, onSubm
       return {
         ...current,
         kind,
+        // A gateway has no gateway.
+        gatewayId: kind === 'gateway' ? '' : current.gatewayId,
         rated: Object.fromEntries(Object.entries(current.rated).filter(([key]) => keys.has(key))),
         metrics:
           untouched || current.metrics.trim() === ''
@@ -165,6 +189,7 @@ export function EquipmentForm({ record, facilities, rooms, defaults = {}, onSubm
       installDate: values.installDate || null,
       rated,
       metrics: parseMetrics(values.metrics),
+      gatewayId: values.gatewayId || null,
     };
     const input = validate<EquipmentInput>(
       record ? equipmentUpdateInput.safeParse({ ...fields, id: record.id }) : equipmentCreateInput.safeParse(fields),
@@ -263,6 +288,29 @@ export function EquipmentForm({ record, facilities, rooms, defaults = {}, onSubm
         </FormField>
         {text('name', t('form.name'), false)}
       </div>
+      {values.kind !== 'gateway' && (
+        <FormField label={t('form.gateway')} error={errors.gatewayId} hint={t('form.gatewayHint')}>
+          {(control) => (
+            <Select
+              {...control}
+              name="gatewayId"
+              value={values.gatewayId}
+              onChange={(e) => {
+                const gatewayId = e.target.value;
+                setValues((current) => ({ ...current, gatewayId }));
+              }}
+            >
+              <option value="">{t('form.noGateway')}</option>
+              {facilityGateways.map((gateway) => (
+                <option key={gateway.id} value={gateway.id}>
+                  {gateway.name} ({gateway.id})
+                </option>
+              ))}
+              {keptGateway && <option value={keptGateway}>{t('form.gatewayRetired', { id: keptGateway })}</option>}
+            </Select>
+          )}
+        </FormField>
+      )}
       {text('location', t('form.location'))}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {text('manufacturer', t('form.manufacturer'))}

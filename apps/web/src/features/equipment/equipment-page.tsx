@@ -19,6 +19,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { EquipmentFilters } from './equipment-filters';
 import { EquipmentTable } from './equipment-table';
 import { ExportCsvButton } from './export-csv-button';
+import { ProvisioningButton } from './provisioning-button';
 import { RegistryImportButton } from '../plant/registry-import-button';
 import { useEquipmentFilters } from './use-equipment-filters';
 
@@ -91,6 +92,7 @@ export default function EquipmentPage() {
           <LiveBadge status={live} />
           <ExportCsvButton filters={query} />
           <RegistryImportButton entity="equipment" />
+          <ProvisioningButton />
           <RoleGated needs="admin">
             {(allowed) => (
               <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
