@@ -37,6 +37,9 @@ export function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
+/** A bench device's MQTT secret (its username is its equipment id): known to the broker and the load generator. */
+export const benchDeviceSecret = (equipmentId: string) => `bench-secret-${equipmentId}`;
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A TypeScript child process (through tsx) with an IPC channel. */

@@ -1,6 +1,6 @@
 // The benchmarks' device fleet, run as a child process (so it does not share the ingest's event
 // loop): one MQTT connection per device, multi-metric telemetry messages. Driven over IPC:
-//   → { type: 'connect', url, site, ids, qos, metrics }        ← { type: 'connected', connections, failed, ms }
+//   → { type: 'connect', url, site, ids, qos, metrics, credentials? }        ← { type: 'connected', connections, failed, ms }
 //   → { type: 'run', mode: 'max', durationMs, window }          (as fast as the ingest takes them: at most
 //       `window` messages published and not yet taken, per the 'credit' messages the parent relays)
 //   → { type: 'run', mode: 'rate', durationMs, hz }             (each device `hz` messages/s, spread evenly)
@@ -9,6 +9,7 @@
 //   → { type: 'close' }                                         ← { type: 'closed' }
 // Every message carries ts = the time of its publish (ms), unique per device.
 import mqtt, { type MqttClient } from 'mqtt';
+import { benchDeviceSecret } from './bench-util';
 
 interface Connect {
   type: 'connect';
@@ -18,6 +19,8 @@ interface Connect {
   qos: 0 | 1;
   metrics: number;
   clientPrefix: string;
+  /** Connect with each device's credentials (username = equipment id, benchDeviceSecret). */
+  credentials?: boolean;
 }
 interface Run {
   type: 'run';
@@ -91,6 +94,7 @@ async function connectAll(): Promise<void> {
           reconnectPeriod: 0,
           connectTimeout: 20_000,
           keepalive: 120,
+          ...(config.credentials ? { username: config.ids[i]!, password: benchDeviceSecret(config.ids[i]!) } : {}),
         });
         client.on('error', () => errors++);
         clients[i] = client;
