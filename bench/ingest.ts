@@ -16,15 +16,16 @@
 //   and, on PGlite, the database) with device authentication and topic checks on, then off, in
 //   the same run, and the ratio (the issue's budget: at most 10 % more).
 //
-// Environment (all optional): BENCH_SCENARIOS ("throughput,flood,checks"), BENCH_SECONDS (15), BENCH_DEVICES (1000), BENCH_METRICS (8),
-// BENCH_INGEST_CONNECTIONS (12, Mosquitto), BENCH_ONLY (e.g. "pglite:embedded,postgres:mosquitto"),
-// BENCH_MAX_BATCH_POINTS, BENCH_DERIVED_EVERY_MS, BENCH_CONCURRENT_BATCHES (the ingest's
-// maxBatchPoints, derivedEveryMs, concurrentBatches; default the app's), BENCH_SLOW_MS (log the
-// ingest's statements slower than this), BENCH_CPU_PROF (a folder: CPU profiles of the ingest
-// processes), DATABASE_URL (its server is used for the PostgreSQL runs; default
-// postgres://postgres@127.0.0.1:5432), MQTT_BENCH_URL (default mqtt://127.0.0.1:1883),
-// BENCH_FLOOD_SECONDS (10), BENCH_FLOOD_INFLIGHT (20 unacknowledged messages per device), BENCH_FLOOD_DB and BENCH_CHECKS_DB (pglite or postgres; default
-// postgres when reachable), BENCH_CHECKS_ROUNDS (1: pairs of off/on runs, interleaved),
+// Environment (all optional): BENCH_SCENARIOS ("throughput,flood,checks"), BENCH_SECONDS (15),
+// BENCH_DEVICES (1000), BENCH_METRICS (8), BENCH_INGEST_CONNECTIONS (12, Mosquitto), BENCH_ONLY
+// (e.g. "pglite:embedded,postgres:mosquitto"; the throughput table), BENCH_MAX_BATCH_POINTS,
+// BENCH_DERIVED_EVERY_MS, BENCH_CONCURRENT_BATCHES (the ingest's maxBatchPoints, derivedEveryMs,
+// concurrentBatches; default the app's), BENCH_SLOW_MS (log the ingest's statements slower than
+// this), BENCH_CPU_PROF (a folder: CPU profiles of the ingest processes), DATABASE_URL (its server
+// is used for the PostgreSQL runs; default postgres://postgres@127.0.0.1:5432), MQTT_BENCH_URL
+// (default mqtt://127.0.0.1:1883), BENCH_FLOOD_SECONDS (10), BENCH_FLOOD_INFLIGHT (20
+// unacknowledged messages per device), BENCH_FLOOD_DB and BENCH_CHECKS_DB (pglite or postgres;
+// default postgres when reachable), BENCH_CHECKS_ROUNDS (3 pairs of off/on runs, interleaved),
 // BENCH_CHECKS_SECONDS (BENCH_SECONDS), BENCH_SYS_WAIT_MS (12,000: how long to wait for
 // Mosquitto's next $SYS update after a flood; its sys_interval is 10 s by default).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,7 +33,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import postgres from 'postgres';
-import { fmt, nextMessage, reachable, spawnTs, stopChild, table, type Message } from './bench-util';
+import { fmt, nextMessage, quantile, reachable, spawnTs, stopChild, table, type Message } from './bench-util';
 import type { WorkerConfig, WorkerResult } from './ingest-worker';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -46,7 +47,7 @@ const TARGETS = { pglite: 20_000, postgres: 50_000 } as const;
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'throughput,flood,checks').split(',').map((s) => s.trim());
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 10);
 const FLOOD_INFLIGHT = Number(process.env.BENCH_FLOOD_INFLIGHT ?? 20);
-const CHECKS_ROUNDS = Number(process.env.BENCH_CHECKS_ROUNDS ?? 1);
+const CHECKS_ROUNDS = Number(process.env.BENCH_CHECKS_ROUNDS ?? 3);
 const CHECKS_SECONDS = Number(process.env.BENCH_CHECKS_SECONDS ?? SECONDS);
 const SYS_WAIT_MS = Number(process.env.BENCH_SYS_WAIT_MS ?? 12_000);
 const SYS_DROPPED = '$SYS/broker/publish/messages/dropped';
@@ -337,35 +338,36 @@ function printThroughput(rows: Row[]): void {
   }
 }
 
-/** Mosquitto's broker-wide count of dropped messages ($SYS, published every sys_interval). */
+/**
+ * Mosquitto's broker-wide count of dropped messages ($SYS, retained, published every sys_interval
+ * and only once it moves: no value while the broker's other publish counters are there means 0).
+ */
 async function watchSysDropped(url: string) {
-  let value: number | null = null;
-  let updates = 0;
+  let dropped: number | null = null;
+  let ticks = 0;
   const client = await mqtt
     .connectAsync(url, { clientId: `${site}-sys`, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000 })
     .catch(() => null);
-  client?.on('message', (_topic, payload) => {
-    value = Number(payload.toString());
-    updates++;
+  client?.on('message', (topic, payload) => {
+    if (topic === SYS_DROPPED) dropped = Number(payload.toString());
+    ticks++;
   });
-  await client?.subscribeAsync(SYS_DROPPED).catch(() => undefined);
+  await client?.subscribeAsync('$SYS/broker/publish/messages/+').catch(() => undefined);
   const until = async (check: () => boolean, ms: number) => {
     const deadline = Date.now() + ms;
     while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   };
-  await until(() => updates > 0, 2000); // the retained value
+  // The retained values (slow to come when the machine is loaded).
+  await until(() => ticks > 0 && (dropped !== null || ticks >= 2), 5000);
   return {
-    value: () => value,
-    /**
-     * The count once the broker's next update came (up to BENCH_SYS_WAIT_MS), so the figure covers
-     * the run. Mosquitto publishes it only when it moves: no value at all means none dropped yet.
-     */
-    async settled(): Promise<number> {
-      const seen = updates;
-      await until(() => updates > seen, SYS_WAIT_MS);
-      return value ?? 0;
+    /** The count now; null when the broker publishes no $SYS counters. */
+    value: () => (ticks > 0 ? (dropped ?? 0) : null),
+    /** The count after the broker's next $SYS update (up to BENCH_SYS_WAIT_MS), so it covers the run. */
+    async settled(): Promise<number | null> {
+      const seen = ticks;
+      await until(() => ticks > seen, SYS_WAIT_MS);
+      return ticks > 0 ? (dropped ?? 0) : null;
     },
-    connected: client !== null,
     close: () => client?.endAsync(true),
   };
 }
@@ -385,7 +387,7 @@ async function floodWithLoss(db: DbKind, mosquittoUp: boolean): Promise<void> {
   for (const broker of brokers) {
     process.stdout.write(`  ${broker}… `);
     const sys = broker === 'mosquitto' ? await watchSysDropped(MQTT_URL) : null;
-    const sysBefore = sys?.connected ? (sys.value() ?? 0) : null;
+    const sysBefore = sys ? sys.value() : null;
     const row = await combination(db, broker, {
       seconds: FLOOD_SECONDS,
       qos: 1,
@@ -394,7 +396,7 @@ async function floodWithLoss(db: DbKind, mosquittoUp: boolean): Promise<void> {
       copy: false,
       tag: 'f',
     });
-    const sysAfter = sys?.connected ? await sys.settled() : null;
+    const sysAfter = sys ? await sys.settled() : null;
     await sys?.close();
     console.log(row.error ? `failed: ${row.error}` : 'done');
     const x = row.result;
@@ -513,6 +515,17 @@ async function checksOnOff(db: DbKind): Promise<void> {
     `CPU per stored point, ingest process (aedes + ingest${db === 'pglite' ? ' + PGlite' : ''}): checks off ${fmt(off, 2)} µs, ` +
       `on ${fmt(on, 2)} µs, on/off ${fmt(on / off, 3)} (${fmt((100 * (on - off)) / off, 1)} %; budget +10 %).`,
   );
+  // Each pair's own ratio: their spread is what the machine's noise alone moves the figure by.
+  const pairRatios: number[] = [];
+  for (let k = 0; k + 1 < runs.length; k += 2) {
+    const [a, b] = [runs[k]!.row.result, runs[k + 1]!.row.result];
+    if (a && b) pairRatios.push(b.cpuMs.ingest / Math.max(1, b.rows) / (a.cpuMs.ingest / Math.max(1, a.rows)));
+  }
+  if (pairRatios.length > 1) {
+    console.log(
+      `Per pair on/off: ${pairRatios.map((r) => fmt(r, 3)).join(', ')} (median ${fmt(quantile(pairRatios, 0.5), 3)}).`,
+    );
+  }
   if (db === 'postgres') {
     const dbOff = perPoint('off', 'database');
     const dbOn = perPoint('on', 'database');

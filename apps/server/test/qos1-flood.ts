@@ -20,6 +20,8 @@ export interface Flood {
   acknowledged: Map<string, number[]>;
   published(): number;
   acknowledgedCount(): number;
+  /** Whether its connection is still open (a broker limit may have closed it). */
+  connected(): boolean;
   /** Stops publishing, waits briefly for PUBACKs still due, and closes the connection. */
   stop(): Promise<void>;
 }
@@ -73,6 +75,7 @@ export async function startFlood(url: string, options: FloodOptions): Promise<Fl
     acknowledged,
     published: () => next,
     acknowledgedCount: () => acked,
+    connected: () => client.connected,
     async stop() {
       running = false;
       if (inFlight > 0 && client.connected) {
