@@ -27,13 +27,25 @@
 // unacknowledged messages per device), BENCH_FLOOD_DB and BENCH_CHECKS_DB (pglite or postgres;
 // default postgres when reachable), BENCH_CHECKS_ROUNDS (3 pairs of off/on runs, interleaved),
 // BENCH_CHECKS_SECONDS (BENCH_SECONDS), BENCH_SYS_WAIT_MS (12,000: how long to wait for
-// Mosquitto's next $SYS update after a flood; its sys_interval is 10 s by default).
+// Mosquitto's next $SYS update after a flood; its sys_interval is 10 s by default),
+// BENCH_FLOOD_MQTT_URL (the flood's Mosquitto; default a private one the bench starts, with the
+// queue limits of deploy/mosquitto/mosquitto.conf when it exists, else Mosquitto's defaults).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import postgres from 'postgres';
-import { fmt, nextMessage, quantile, reachable, spawnTs, stopChild, table, type Message } from './bench-util';
+import {
+  fmt,
+  nextMessage,
+  quantile,
+  startBenchMosquitto,
+  reachable,
+  spawnTs,
+  stopChild,
+  table,
+  type Message,
+} from './bench-util';
 import type { WorkerConfig, WorkerResult } from './ingest-worker';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -100,6 +112,8 @@ interface RunOptions {
   inflight: number;
   security?: 'on' | 'off';
   copy: boolean;
+  /** The Mosquitto to use (default MQTT_BENCH_URL). */
+  mosquittoUrl?: string;
   /** A label that keeps the run's Mosquitto share group and client ids apart from other runs. */
   tag: string;
 }
@@ -134,7 +148,12 @@ async function combination(db: DbKind, broker: BrokerKind, run = throughputRun):
       broker:
         broker === 'embedded'
           ? { kind: 'embedded' }
-          : { kind: 'mosquitto', url: MQTT_URL, connections: INGEST_CONNECTIONS, group: `${site}-${run.tag}-${db}` },
+          : {
+              kind: 'mosquitto',
+              url: run.mosquittoUrl ?? MQTT_URL,
+              connections: INGEST_CONNECTIONS,
+              group: `${site}-${run.tag}-${db}`,
+            },
       site,
       devices: DEVICES,
       copy: run.copy,
@@ -339,34 +358,35 @@ function printThroughput(rows: Row[]): void {
 }
 
 /**
- * Mosquitto's broker-wide count of dropped messages ($SYS, retained, published every sys_interval
- * and only once it moves: no value while the broker's other publish counters are there means 0).
+ * Mosquitto's broker-wide count of dropped messages ($SYS, every sys_interval, only once it moves;
+ * Mosquitto 2 retains it for 60 s only, so an idle broker may not tell its count).
  */
-async function watchSysDropped(url: string) {
+async function watchSysDropped(url: string, fresh: boolean) {
   let dropped: number | null = null;
-  let ticks = 0;
+  let updates = 0;
   const client = await mqtt
     .connectAsync(url, { clientId: `${site}-sys`, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000 })
     .catch(() => null);
-  client?.on('message', (topic, payload) => {
-    if (topic === SYS_DROPPED) dropped = Number(payload.toString());
-    ticks++;
+  client?.on('message', (_topic, payload) => {
+    dropped = Number(payload.toString());
+    updates++;
   });
-  await client?.subscribeAsync('$SYS/broker/publish/messages/+').catch(() => undefined);
+  await client?.subscribeAsync(SYS_DROPPED).catch(() => undefined);
   const until = async (check: () => boolean, ms: number) => {
     const deadline = Date.now() + ms;
     while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   };
-  // The retained values (slow to come when the machine is loaded).
-  await until(() => ticks > 0 && (dropped !== null || ticks >= 2), 5000);
+  if (!fresh) await until(() => updates > 0, 2000); // the retained value, if any
+  // A broker of our own, just started, has dropped nothing before the run.
+  const known = () => (client === null ? null : (dropped ?? (fresh ? 0 : null)));
   return {
-    /** The count now; null when the broker publishes no $SYS counters. */
-    value: () => (ticks > 0 ? (dropped ?? 0) : null),
-    /** The count after the broker's next $SYS update (up to BENCH_SYS_WAIT_MS), so it covers the run. */
-    async settled(): Promise<number | null> {
-      const seen = ticks;
-      await until(() => ticks > seen, SYS_WAIT_MS);
-      return ticks > 0 ? (dropped ?? 0) : null;
+    /** The count now; null when unknown. */
+    value: known,
+    /** The count once the broker's next update came (up to `ms`), so that it covers the run. */
+    async settled(ms: number): Promise<number | null> {
+      const seen = updates;
+      await until(() => updates > seen, ms);
+      return known();
     },
     close: () => client?.endAsync(true),
   };
@@ -377,16 +397,28 @@ async function watchSysDropped(url: string) {
  * for each broker; what the devices were told was received against what was stored.
  */
 async function floodWithLoss(db: DbKind, mosquittoUp: boolean): Promise<void> {
+  // A broker of the bench's own unless BENCH_FLOOD_MQTT_URL names one: the flood fills its queues,
+  // which would disturb whoever else uses the machine's broker, and its $SYS count starts at 0.
+  const own = process.env.BENCH_FLOOD_MQTT_URL ? null : await startBenchMosquitto();
+  if (own) cleanups.push(() => own.stop());
+  const mosquittoUrl = process.env.BENCH_FLOOD_MQTT_URL ?? own?.url ?? (mosquittoUp ? MQTT_URL : null);
   console.log('');
   console.log(
     `Flood with loss — ${DEVICES} devices publishing QoS 1 as fast as the broker acknowledges (up to ${FLOOD_INFLIGHT} unacknowledged each) for ${FLOOD_SECONDS} s, ` +
       `${METRICS} metrics per message, into the app's ingest on ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}; counted once the ingest has caught up.`,
   );
-  const brokers: BrokerKind[] = mosquittoUp ? ['embedded', 'mosquitto'] : ['embedded'];
+  if (mosquittoUrl) {
+    console.log(
+      own
+        ? `Mosquitto: a private one on ${own.url} with ${own.queue}.`
+        : `Mosquitto: ${mosquittoUrl} as configured there (BENCH_FLOOD_MQTT_URL or MQTT_BENCH_URL).`,
+    );
+  }
+  const brokers: BrokerKind[] = mosquittoUrl ? ['embedded', 'mosquitto'] : ['embedded'];
   const lines: string[][] = [];
   for (const broker of brokers) {
     process.stdout.write(`  ${broker}… `);
-    const sys = broker === 'mosquitto' ? await watchSysDropped(MQTT_URL) : null;
+    const sys = broker === 'mosquitto' && mosquittoUrl ? await watchSysDropped(mosquittoUrl, own !== null) : null;
     const sysBefore = sys ? sys.value() : null;
     const row = await combination(db, broker, {
       seconds: FLOOD_SECONDS,
@@ -395,10 +427,12 @@ async function floodWithLoss(db: DbKind, mosquittoUp: boolean): Promise<void> {
       inflight: FLOOD_INFLIGHT,
       copy: false,
       tag: 'f',
+      ...(mosquittoUrl ? { mosquittoUrl } : {}),
     });
-    const sysAfter = sys ? await sys.settled() : null;
+    const sysAfter = sys ? await sys.settled(own ? 2500 : SYS_WAIT_MS) : null;
     await sys?.close();
     console.log(row.error ? `failed: ${row.error}` : 'done');
+    if (own && broker === 'mosquitto') await own.stop();
     const x = row.result;
     const stored = x ? Math.round(x.rows / METRICS) : Number.NaN;
     const dropped = row.acked - stored;
@@ -447,7 +481,7 @@ async function floodWithLoss(db: DbKind, mosquittoUp: boolean): Promise<void> {
     `$SYS dropped = the change of Mosquitto's ${SYS_DROPPED} over the run (broker-wide: other clients' drops count too;`,
   );
   console.log(
-    '               Mosquitto publishes it only when it moves, every sys_interval (10 s by default): BENCH_SYS_WAIT_MS bounds the wait).',
+    "               — when unknown: Mosquitto publishes it only when it moves and keeps it 60 s; a broker of the bench's own starts at 0).",
   );
   console.log('caught up s  = first publish → last batch committed and latest values written.');
 }
