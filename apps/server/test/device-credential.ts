@@ -37,17 +37,15 @@ export async function seedGatewaySite(db: Database, devices: number, site = `d${
   const gatewayId = `${site}-gw`;
   await db.insert(equipment).values({ id: gatewayId, name: 'Gateway', kind: 'gateway', facilityId: facility!.id });
   const deviceIds = Array.from({ length: devices }, (_, i) => `${site}-m${i}`);
-  await db
-    .insert(equipment)
-    .values(
-      deviceIds.map((id, i) => ({
-        id,
-        name: `Motor ${i}`,
-        kind: 'motor' as const,
-        facilityId: facility!.id,
-        gatewayId,
-      })),
-    );
+  await db.insert(equipment).values(
+    deviceIds.map((id, i) => ({
+      id,
+      name: `Motor ${i}`,
+      kind: 'motor' as const,
+      facilityId: facility!.id,
+      gatewayId,
+    })),
+  );
   const credentials = await insertDeviceCredential(db, gatewayId);
   return { site, gatewayId, deviceIds, credentials } satisfies GatewaySite;
 }
