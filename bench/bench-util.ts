@@ -1,6 +1,9 @@
 // Small helpers shared by the benchmarks (bench:ingest, bench:live). Not part of the app.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -36,6 +39,9 @@ export function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
+
+/** A bench device's MQTT secret (its username is its equipment id): known to the broker and the load generator. */
+export const benchDeviceSecret = (equipmentId: string) => `bench-secret-${equipmentId}`;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -101,3 +107,64 @@ export const fmt = (n: number, digits = 0) =>
   Number.isFinite(n)
     ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
     : '—';
+
+/** The shipped broker configuration (issue 10), whose queue limits a bench broker takes when it exists. */
+const shippedMosquittoConfig = fileURLToPath(new URL('../deploy/mosquitto/mosquitto.conf', import.meta.url));
+const QUEUE_SETTING = /^\s*(max_queued_messages|max_queued_bytes|max_inflight_messages|max_inflight_bytes)\s+\S+/;
+
+export interface BenchMosquitto {
+  url: string;
+  /** Which queue limits it runs with. */
+  queue: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A mosquitto of the bench's own on a free port (not the machine's shared one): anonymous,
+ * $SYS every second, and the queue limits of deploy/mosquitto/mosquitto.conf when that file
+ * exists, else Mosquitto's defaults. Null when mosquitto is not installed.
+ */
+export async function startBenchMosquitto(): Promise<BenchMosquitto | null> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'sentinela-bench-mosquitto-'));
+  const shipped = existsSync(shippedMosquittoConfig)
+    ? readFileSync(shippedMosquittoConfig, 'utf8')
+        .split('\n')
+        .filter((line) => QUEUE_SETTING.test(line))
+        .map((line) => line.trim())
+    : [];
+  const config = path.join(dir, 'mosquitto.conf');
+  writeFileSync(
+    config,
+    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'sys_interval 1', 'max_connections -1', ...shipped, ''].join(
+      '\n',
+    ),
+  );
+  const child = spawn('mosquitto', ['-c', config], { stdio: 'ignore' });
+  const failed = new Promise<boolean>((resolve) => {
+    child.once('error', () => resolve(true));
+    child.once('exit', () => resolve(true));
+  });
+  const deadline = Date.now() + 10_000;
+  while (!(await reachable('127.0.0.1', port, 200))) {
+    if (await Promise.race([failed, sleep(100).then(() => false)])) {
+      rmSync(dir, { recursive: true, force: true });
+      return null;
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+      return null;
+    }
+  }
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    queue: shipped.length
+      ? `deploy/mosquitto's queue limits (${shipped.join(', ')})`
+      : "Mosquitto's default queue limits (max_queued_messages 1000 per session)",
+    async stop() {
+      await stopChild(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

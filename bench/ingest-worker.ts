@@ -18,18 +18,26 @@ import { openDatabase, type Database, type DatabaseHandle } from '@sentinela/db/
 import { migrateDatabase } from '@sentinela/db/migrate';
 import { equipment, facilities } from '@sentinela/db/schema/plant';
 import { latestTelemetry } from '../apps/server/src/features/plant/readings.service';
+import { staticDirectory } from '../apps/server/src/telemetry/device-directory';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../apps/server/src/telemetry/embedded-broker';
 import { startIngest, type Ingest } from '../apps/server/src/telemetry/ingest';
 import { LiveBus } from '../apps/server/src/telemetry/live-bus';
 import type { MqttTarget } from '../apps/server/src/platform/mqtt-connection';
 import { rowsOf } from '@sentinela/db/sql-helpers';
-import { quantile, sleep } from './bench-util';
+import { benchDeviceSecret, quantile, sleep } from './bench-util';
 
 export interface WorkerConfig {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   broker: { kind: 'embedded' } | { kind: 'mosquitto'; url: string; connections: number; group: string };
   site: string;
   devices: number;
+  /**
+   * Embedded broker: authentication and topic checks on or off (the "checks" comparison); unset,
+   * the broker's default. Devices always present their credentials (benchDeviceSecret).
+   */
+  security?: 'on' | 'off';
+  /** Measure the raw COPY rate after the run (the throughput table); default true. */
+  copy?: boolean;
 }
 
 export type WorkerResult = {
@@ -52,6 +60,11 @@ export type WorkerResult = {
   loopDelayMs: { p99: number; max: number };
   /** CPU time of the ingest process, and of the PostgreSQL backends serving it, from go to caught up. */
   cpuMs: { ingest: number; database: number | null };
+  /**
+   * Embedded broker with `security: 'on'`: whether it refused an anonymous client (false: the
+   * checks were not in force, the option was ignored); null otherwise.
+   */
+  checksInForce: boolean | null;
 };
 
 const log = pino({ level: 'warn' });
@@ -160,7 +173,7 @@ async function main(config: WorkerConfig): Promise<void> {
   let target: MqttTarget;
   let mqttUrl: string;
   if (config.broker.kind === 'embedded') {
-    broker = await startEmbeddedBroker(0, '127.0.0.1', log);
+    broker = await startEmbeddedBrokerFor(ids, config.site, config.security);
     target = { kind: 'embedded', broker: broker.broker };
     mqttUrl = `mqtt://127.0.0.1:${broker.port}`;
   } else {
@@ -174,6 +187,8 @@ async function main(config: WorkerConfig): Promise<void> {
     log,
     target,
     external,
+    // As the app runs it: telemetry handed over by the broker, a QoS 1 PUBACK after the commit.
+    ...(broker ? { intake: broker.guard } : {}),
     ...(process.env.BENCH_MAX_BATCH_POINTS ? { maxBatchPoints: Number(process.env.BENCH_MAX_BATCH_POINTS) } : {}),
     ...(process.env.BENCH_CONCURRENT_BATCHES
       ? { concurrentBatches: Number(process.env.BENCH_CONCURRENT_BATCHES) }
@@ -184,6 +199,7 @@ async function main(config: WorkerConfig): Promise<void> {
       : {}),
   });
   await sleep(500); // subscriptions in place
+  const checksInForce = broker && config.security === 'on' ? !(await anonymousAccepted(mqttUrl)) : null;
   send({ type: 'ready', mqttUrl });
 
   await new Promise<void>((resolve) => process.once('message', () => resolve()));
@@ -283,8 +299,8 @@ async function main(config: WorkerConfig): Promise<void> {
 
   const ingestPeakRss = peakRss;
   clearInterval(rssTimer);
-  const copyRows = Math.max(rows, 100_000);
-  const copyMs = await copyRate(handle, ids, copyRows);
+  const copyRows = config.copy === false ? 0 : Math.max(rows, 100_000);
+  const copyMs = config.copy === false ? 0 : await copyRate(handle, ids, copyRows);
   await handle.close();
 
   const result: WorkerResult = {
@@ -309,8 +325,34 @@ async function main(config: WorkerConfig): Promise<void> {
     apiCallMs: { p50: quantile(callTimes, 0.5), p95: quantile(callTimes, 0.95), n: callTimes.length },
     loopDelayMs: { p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
     cpuMs: { ingest: (cpu.user + cpu.system) / 1000, database: databaseCpuMs },
+    checksInForce,
   };
   send(result);
+}
+
+/**
+ * The embedded broker as the app starts it, knowing every bench device (username = equipment id,
+ * password = benchDeviceSecret(id)), with authentication and topic checks as asked.
+ */
+async function startEmbeddedBrokerFor(
+  ids: string[],
+  site: string,
+  security: 'on' | 'off' | undefined,
+): Promise<EmbeddedBroker> {
+  const directory = staticDirectory(Object.fromEntries(ids.map((id) => [id, { site, secret: benchDeviceSecret(id) }])));
+  // As the app starts it (its default limits), with the checks off only for the comparison.
+  return startEmbeddedBroker(0, '127.0.0.1', log, { directory, checks: security !== 'off' });
+}
+
+/** Whether the broker accepts a client without credentials. */
+async function anonymousAccepted(url: string): Promise<boolean> {
+  try {
+    const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 3000, protocolVersion: 4 });
+    await client.endAsync(true);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

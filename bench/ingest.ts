@@ -7,18 +7,45 @@
 // (bench/load-generator.ts: one MQTT connection per device) publishing as fast as the ingest
 // takes the messages (at most 6,000 published and not yet committed) for BENCH_SECONDS.
 //
-// Environment (all optional): BENCH_SECONDS (15), BENCH_DEVICES (1000), BENCH_METRICS (8),
-// BENCH_INGEST_CONNECTIONS (12, Mosquitto), BENCH_ONLY (e.g. "pglite:embedded,postgres:mosquitto"),
-// BENCH_MAX_BATCH_POINTS, BENCH_DERIVED_EVERY_MS, BENCH_CONCURRENT_BATCHES (the ingest's
-// maxBatchPoints, derivedEveryMs, concurrentBatches; default the app's), BENCH_SLOW_MS (log the
-// ingest's statements slower than this), BENCH_CPU_PROF (a folder: CPU profiles of the ingest
-// processes), DATABASE_URL (its server is used for the PostgreSQL runs; default
-// postgres://postgres@127.0.0.1:5432), MQTT_BENCH_URL (default mqtt://127.0.0.1:1883).
+// Two more scenarios follow the throughput table (issue 10):
+// - flood with loss: per broker, the load generator publishes QoS 1 as fast as the broker
+//   acknowledges (no window; up to 20 unacknowledged per device) for BENCH_FLOOD_SECONDS into the app's ingest; then, once the ingest
+//   has caught up: acknowledged (PUBACKs the devices got), stored (messages whose points are in
+//   the database), dropped = acknowledged − stored, and Mosquitto's own $SYS dropped counter.
+// - checks on / off: the embedded broker's CPU per stored point (ingest process: aedes, ingest
+//   and, on PGlite, the database) with device authentication and topic checks on, then off, in
+//   the same run, and the ratio (the issue's budget: at most 10 % more).
+//
+// Environment (all optional): BENCH_SCENARIOS ("throughput,flood,checks"), BENCH_SECONDS (15),
+// BENCH_DEVICES (1000), BENCH_METRICS (8), BENCH_INGEST_CONNECTIONS (12, Mosquitto), BENCH_ONLY
+// (e.g. "pglite:embedded,postgres:mosquitto"; the throughput table), BENCH_MAX_BATCH_POINTS,
+// BENCH_DERIVED_EVERY_MS, BENCH_CONCURRENT_BATCHES (the ingest's maxBatchPoints, derivedEveryMs,
+// concurrentBatches; default the app's), BENCH_SLOW_MS (log the ingest's statements slower than
+// this), BENCH_CPU_PROF (a folder: CPU profiles of the ingest processes), DATABASE_URL (its server
+// is used for the PostgreSQL runs; default postgres://postgres@127.0.0.1:5432), MQTT_BENCH_URL
+// (default mqtt://127.0.0.1:1883), BENCH_FLOOD_SECONDS (10), BENCH_FLOOD_INFLIGHT (20
+// unacknowledged messages per device), BENCH_FLOOD_DB and BENCH_CHECKS_DB (pglite or postgres;
+// default postgres when reachable), BENCH_CHECKS_ROUNDS (3 pairs of off/on runs, interleaved),
+// BENCH_CHECKS_SECONDS (BENCH_SECONDS), BENCH_SYS_WAIT_MS (12,000: how long to wait for
+// Mosquitto's next $SYS update after a flood; its sys_interval is 10 s by default),
+// BENCH_FLOOD_MQTT_URL (the flood's Mosquitto; default a private one the bench starts, with the
+// queue limits of deploy/mosquitto/mosquitto.conf when it exists, else Mosquitto's defaults).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import mqtt from 'mqtt';
 import postgres from 'postgres';
-import { fmt, nextMessage, reachable, spawnTs, stopChild, table, type Message } from './bench-util';
+import {
+  fmt,
+  nextMessage,
+  quantile,
+  startBenchMosquitto,
+  reachable,
+  spawnTs,
+  stopChild,
+  table,
+  type Message,
+} from './bench-util';
 import type { WorkerConfig, WorkerResult } from './ingest-worker';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -29,7 +56,14 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const MQTT_URL = process.env.MQTT_BENCH_URL ?? 'mqtt://127.0.0.1:1883';
 const TARGETS = { pglite: 20_000, postgres: 50_000 } as const;
-const run = `b${process.pid}`;
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'throughput,flood,checks').split(',').map((s) => s.trim());
+const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 10);
+const FLOOD_INFLIGHT = Number(process.env.BENCH_FLOOD_INFLIGHT ?? 20);
+const CHECKS_ROUNDS = Number(process.env.BENCH_CHECKS_ROUNDS ?? 3);
+const CHECKS_SECONDS = Number(process.env.BENCH_CHECKS_SECONDS ?? SECONDS);
+const SYS_WAIT_MS = Number(process.env.BENCH_SYS_WAIT_MS ?? 12_000);
+const SYS_DROPPED = '$SYS/broker/publish/messages/dropped';
+const site = `b${process.pid}`;
 
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const benchDatabase = `sentinela_bench_${process.pid}`;
@@ -46,6 +80,8 @@ interface Row {
   connections: number;
   failed: number;
   published: number;
+  /** PUBACKs the devices received (QoS 1 runs). */
+  acked: number;
   generatorCpuMs: number;
   seconds: number;
   startedAt: number;
@@ -67,15 +103,33 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 }
 
-async function combination(db: DbKind, broker: BrokerKind): Promise<Row> {
+interface RunOptions {
+  seconds: number;
+  qos: 0 | 1;
+  /** Messages published and not yet taken by the ingest, at most (Infinity: as fast as the broker acknowledges). */
+  window: number;
+  /** Per device, messages published and not yet acknowledged, at most. */
+  inflight: number;
+  security?: 'on' | 'off';
+  copy: boolean;
+  /** The Mosquitto to use (default MQTT_BENCH_URL). */
+  mosquittoUrl?: string;
+  /** A label that keeps the run's Mosquitto share group and client ids apart from other runs. */
+  tag: string;
+}
+
+const throughputRun: RunOptions = { seconds: SECONDS, qos: 0, window: 6000, inflight: 1, copy: true, tag: 't' };
+
+async function combination(db: DbKind, broker: BrokerKind, run = throughputRun): Promise<Row> {
   const row: Row = {
     db,
     broker,
     connections: 0,
     failed: 0,
     published: 0,
+    acked: 0,
     generatorCpuMs: 0,
-    seconds: SECONDS,
+    seconds: run.seconds,
     startedAt: 0,
   };
   let dataDir: string | undefined;
@@ -94,9 +148,16 @@ async function combination(db: DbKind, broker: BrokerKind): Promise<Row> {
       broker:
         broker === 'embedded'
           ? { kind: 'embedded' }
-          : { kind: 'mosquitto', url: MQTT_URL, connections: INGEST_CONNECTIONS, group: `${run}-${db}` },
-      site: run,
+          : {
+              kind: 'mosquitto',
+              url: run.mosquittoUrl ?? MQTT_URL,
+              connections: INGEST_CONNECTIONS,
+              group: `${site}-${run.tag}-${db}`,
+            },
+      site,
       devices: DEVICES,
+      copy: run.copy,
+      ...(run.security ? { security: run.security } : {}),
     };
     worker.send({ type: 'start', ...config });
     const { mqttUrl } = await nextMessage<Message & { mqttUrl: string }>(worker, 'ready');
@@ -104,11 +165,12 @@ async function combination(db: DbKind, broker: BrokerKind): Promise<Row> {
     generator.send({
       type: 'connect',
       url: mqttUrl,
-      site: run,
-      ids: Array.from({ length: DEVICES }, (_, i) => `${run}-m${String(i).padStart(4, '0')}`),
-      qos: broker === 'embedded' ? 0 : 1,
+      site,
+      ids: Array.from({ length: DEVICES }, (_, i) => `${site}-m${String(i).padStart(4, '0')}`),
+      qos: run.qos === 1 || broker === 'mosquitto' ? 1 : 0,
       metrics: METRICS,
-      clientPrefix: `${run}-dev`,
+      clientPrefix: `${site}-${run.tag}-dev`,
+      credentials: broker === 'embedded',
     });
     const connected = await nextMessage<Message & { connections: number; failed: number }>(generator, 'connected');
     row.connections = connected.connections;
@@ -120,13 +182,18 @@ async function combination(db: DbKind, broker: BrokerKind): Promise<Row> {
     };
     worker.on('message', relay);
     worker.send({ type: 'go' });
-    generator.send({ type: 'run', mode: 'max', durationMs: SECONDS * 1000, window: 6000 });
-    const done = await nextMessage<Message & { published: number; startedAt: number; errors: number; cpuMs: number }>(
-      generator,
-      'done',
-      SECONDS * 1000 + 60_000,
-    );
+    generator.send({
+      type: 'run',
+      mode: 'max',
+      durationMs: run.seconds * 1000,
+      window: Number.isFinite(run.window) ? run.window : Number.MAX_SAFE_INTEGER,
+      inflight: run.inflight,
+    });
+    const done = await nextMessage<
+      Message & { published: number; acked: number; startedAt: number; errors: number; cpuMs: number }
+    >(generator, 'done', run.seconds * 1000 + 60_000);
     row.published = done.published;
+    row.acked = done.acked;
     row.generatorCpuMs = done.cpuMs;
     worker.send({ type: 'drain', published: done.published });
     await nextMessage(worker, 'drained', 180_000);
@@ -154,15 +221,23 @@ async function main() {
   const mosquittoUp = await reachable(mqttUrl.hostname, Number(mqttUrl.port || 1883));
   if (!pgUp) notes.push(`PostgreSQL at ${serverUrl.host} not reachable: its runs are skipped.`);
   if (!mosquittoUp) notes.push(`Mosquitto at ${MQTT_URL} not reachable: its runs are skipped.`);
-  for (const db of ['pglite', 'postgres'] as const) {
-    for (const broker of ['embedded', 'mosquitto'] as const) {
-      if ((db === 'postgres' && !pgUp) || (broker === 'mosquitto' && !mosquittoUp)) continue;
-      if (ONLY && !ONLY.includes(`${db}:${broker}`)) continue;
-      combos.push([db, broker]);
+  if (SCENARIOS.includes('throughput')) {
+    for (const db of ['pglite', 'postgres'] as const) {
+      for (const broker of ['embedded', 'mosquitto'] as const) {
+        if ((db === 'postgres' && !pgUp) || (broker === 'mosquitto' && !mosquittoUp)) continue;
+        if (ONLY && !ONLY.includes(`${db}:${broker}`)) continue;
+        combos.push([db, broker]);
+      }
     }
   }
+  const chosenDb = (name: string | undefined): DbKind | null => {
+    const db = name === 'pglite' || name === 'postgres' ? name : pgUp ? 'postgres' : 'pglite';
+    return db === 'postgres' && !pgUp ? null : db;
+  };
+  const floodDb = SCENARIOS.includes('flood') ? chosenDb(process.env.BENCH_FLOOD_DB) : null;
+  const checksDb = SCENARIOS.includes('checks') ? chosenDb(process.env.BENCH_CHECKS_DB) : null;
 
-  if (combos.some(([db]) => db === 'postgres')) {
+  if (combos.some(([db]) => db === 'postgres') || floodDb === 'postgres' || checksDb === 'postgres') {
     const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${benchDatabase}"`);
     await admin.end();
@@ -173,21 +248,34 @@ async function main() {
     });
   }
 
-  console.log(
-    `bench:ingest — ${DEVICES} devices (1 MQTT connection each, from a separate process), ${METRICS} metrics per message, ` +
-      `${SECONDS} s of publishing per combination; ingest as the app runs it (embedded: batches of ≤ 5,000 points or 250 ms; Mosquitto: a batch whenever the database is free).`,
-  );
   const loadStart = loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-  const rows: Row[] = [];
-  for (const [db, broker] of combos) {
-    process.stdout.write(`  ${db} + ${broker}… `);
-    const row = await combination(db, broker);
-    rows.push(row);
-    console.log(row.error ? `failed: ${row.error}` : 'done');
+  if (combos.length > 0) {
+    console.log(
+      `bench:ingest — ${DEVICES} devices (1 MQTT connection each, from a separate process), ${METRICS} metrics per message, ` +
+        `${SECONDS} s of publishing per combination; ingest as the app runs it (embedded: batches of ≤ 5,000 points or 250 ms; Mosquitto: a batch whenever the database is free).`,
+    );
+    const rows: Row[] = [];
+    for (const [db, broker] of combos) {
+      process.stdout.write(`  ${db} + ${broker}… `);
+      const row = await combination(db, broker);
+      rows.push(row);
+      console.log(row.error ? `failed: ${row.error}` : 'done');
+    }
+    printThroughput(rows);
   }
+  if (floodDb) await floodWithLoss(floodDb, mosquittoUp);
+  if (checksDb) await checksOnOff(checksDb);
+  for (const note of notes) console.log(note);
+  console.log(
+    `Load average at start ${loadStart}, at end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (${cpus().length} cores; the generator, broker, ingest and database share them).`,
+  );
+}
 
+function printThroughput(rows: Row[]): void {
   const header = [
     'database',
     'broker',
@@ -267,12 +355,223 @@ async function main() {
       );
     }
   }
-  for (const note of notes) console.log(note);
+}
+
+/**
+ * Mosquitto's broker-wide count of dropped messages ($SYS, every sys_interval, only once it moves;
+ * Mosquitto 2 retains it for 60 s only, so an idle broker may not tell its count).
+ */
+async function watchSysDropped(url: string, fresh: boolean) {
+  let dropped: number | null = null;
+  let updates = 0;
+  const client = await mqtt
+    .connectAsync(url, { clientId: `${site}-sys`, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000 })
+    .catch(() => null);
+  client?.on('message', (_topic, payload) => {
+    dropped = Number(payload.toString());
+    updates++;
+  });
+  await client?.subscribeAsync(SYS_DROPPED).catch(() => undefined);
+  const until = async (check: () => boolean, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  };
+  if (!fresh) await until(() => updates > 0, 2000); // the retained value, if any
+  // A broker of our own, just started, has dropped nothing before the run.
+  const known = () => (client === null ? null : (dropped ?? (fresh ? 0 : null)));
+  return {
+    /** The count now; null when unknown. */
+    value: known,
+    /** The count once the broker's next update came (up to `ms`), so that it covers the run. */
+    async settled(ms: number): Promise<number | null> {
+      const seen = updates;
+      await until(() => updates > seen, ms);
+      return known();
+    },
+    close: () => client?.endAsync(true),
+  };
+}
+
+/**
+ * Flood with loss (issue 10): QoS 1 as fast as the broker acknowledges, into the app's ingest,
+ * for each broker; what the devices were told was received against what was stored.
+ */
+async function floodWithLoss(db: DbKind, mosquittoUp: boolean): Promise<void> {
+  // A broker of the bench's own unless BENCH_FLOOD_MQTT_URL names one: the flood fills its queues,
+  // which would disturb whoever else uses the machine's broker, and its $SYS count starts at 0.
+  const own = process.env.BENCH_FLOOD_MQTT_URL ? null : await startBenchMosquitto();
+  if (own) cleanups.push(() => own.stop());
+  const mosquittoUrl = process.env.BENCH_FLOOD_MQTT_URL ?? own?.url ?? (mosquittoUp ? MQTT_URL : null);
+  console.log('');
   console.log(
-    `Load average at start ${loadStart}, at end ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} (${cpus().length} cores; the generator, broker, ingest and database share them).`,
+    `Flood with loss — ${DEVICES} devices publishing QoS 1 as fast as the broker acknowledges (up to ${FLOOD_INFLIGHT} unacknowledged each) for ${FLOOD_SECONDS} s, ` +
+      `${METRICS} metrics per message, into the app's ingest on ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}; counted once the ingest has caught up.`,
   );
+  if (mosquittoUrl) {
+    console.log(
+      own
+        ? `Mosquitto: a private one on ${own.url} with ${own.queue}.`
+        : `Mosquitto: ${mosquittoUrl} as configured there (BENCH_FLOOD_MQTT_URL or MQTT_BENCH_URL).`,
+    );
+  }
+  const brokers: BrokerKind[] = mosquittoUrl ? ['embedded', 'mosquitto'] : ['embedded'];
+  const lines: string[][] = [];
+  for (const broker of brokers) {
+    process.stdout.write(`  ${broker}… `);
+    const sys = broker === 'mosquitto' && mosquittoUrl ? await watchSysDropped(mosquittoUrl, own !== null) : null;
+    const sysBefore = sys ? sys.value() : null;
+    const row = await combination(db, broker, {
+      seconds: FLOOD_SECONDS,
+      qos: 1,
+      window: Infinity,
+      inflight: FLOOD_INFLIGHT,
+      copy: false,
+      tag: 'f',
+      ...(mosquittoUrl ? { mosquittoUrl } : {}),
+    });
+    const sysAfter = sys ? await sys.settled(own ? 2500 : SYS_WAIT_MS) : null;
+    await sys?.close();
+    console.log(row.error ? `failed: ${row.error}` : 'done');
+    if (own && broker === 'mosquitto') await own.stop();
+    const x = row.result;
+    const stored = x ? Math.round(x.rows / METRICS) : Number.NaN;
+    const dropped = row.acked - stored;
+    lines.push([
+      broker === 'embedded' ? 'embedded aedes' : `Mosquitto (${INGEST_CONNECTIONS} shared)`,
+      fmt(row.published),
+      fmt(row.acked),
+      fmt(row.acked / row.seconds),
+      x ? fmt(x.messages) : '—',
+      fmt(stored),
+      x ? `${fmt(dropped)} (${fmt((100 * dropped) / Math.max(1, row.acked), 1)} %)` : '—',
+      sysBefore === null || sysAfter === null ? '—' : fmt(sysAfter - sysBefore),
+      x ? fmt((x.lastCommitAt - row.startedAt) / 1000, 1) : '—',
+      row.error ?? '',
+    ]);
+  }
+  console.log('');
+  console.log(
+    table(
+      [
+        'broker',
+        'published',
+        'acknowledged',
+        'acked/s',
+        'received',
+        'stored',
+        'dropped',
+        '$SYS dropped',
+        'caught up s',
+        '',
+      ],
+      lines,
+    ),
+  );
+  console.log('');
+  console.log(
+    'acknowledged = PUBACKs the devices received; stored = messages whose points are in the database once the',
+  );
+  console.log(
+    '               ingest caught up (nothing more for 3 s); dropped = acknowledged − stored: points a device',
+  );
+  console.log(
+    '               was told were received and that are not stored (with the embedded broker, only a crash drops).',
+  );
+  console.log(
+    `$SYS dropped = the change of Mosquitto's ${SYS_DROPPED} over the run (broker-wide: other clients' drops count too;`,
+  );
+  console.log(
+    "               — when unknown: Mosquitto publishes it only when it moves and keeps it 60 s; a broker of the bench's own starts at 0).",
+  );
+  console.log('caught up s  = first publish → last batch committed and latest values written.');
+}
+
+/**
+ * Checks on / off (issue 10): CPU per stored point of the embedded path with the broker's device
+ * authentication and topic checks on and off, interleaved in the same run.
+ */
+async function checksOnOff(db: DbKind): Promise<void> {
+  console.log('');
+  console.log(
+    `Checks on / off — embedded broker, ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${DEVICES} authenticated devices, ` +
+      `${CHECKS_SECONDS} s per run, ${CHECKS_ROUNDS} pair(s) of runs (off, on); CPU time per stored point.`,
+  );
+  const runs: { security: 'on' | 'off'; row: Row }[] = [];
+  for (let round = 0; round < CHECKS_ROUNDS; round++) {
+    for (const security of ['off', 'on'] as const) {
+      process.stdout.write(`  checks ${security}… `);
+      const row = await combination(db, 'embedded', {
+        seconds: CHECKS_SECONDS,
+        qos: 0,
+        window: 6000,
+        inflight: 1,
+        security,
+        copy: false,
+        tag: `c${round}${security}`,
+      });
+      runs.push({ security, row });
+      console.log(row.error ? `failed: ${row.error}` : 'done');
+    }
+  }
+  const perPoint = (security: 'on' | 'off', part: 'ingest' | 'database') => {
+    let cpuMs = 0;
+    let rows = 0;
+    for (const { row } of runs.filter((r) => r.security === security)) {
+      const x = row.result;
+      if (!x) continue;
+      const ms = part === 'ingest' ? x.cpuMs.ingest : x.cpuMs.database;
+      if (ms === null) return Number.NaN;
+      cpuMs += ms;
+      rows += x.rows;
+    }
+    return rows ? (1000 * cpuMs) / rows : Number.NaN;
+  };
+  const lines = runs.map(({ security, row }) => {
+    const x = row.result;
+    return [
+      security,
+      x ? fmt(x.rows) : '—',
+      x ? fmt(x.rows / ((x.lastCommitAt - row.startedAt) / 1000)) : '—',
+      x ? fmt((1000 * x.cpuMs.ingest) / Math.max(1, x.rows), 2) : '—',
+      x?.cpuMs.database == null ? '—' : fmt((1000 * x.cpuMs.database) / Math.max(1, x.rows), 2),
+      x?.checksInForce == null ? '' : x.checksInForce ? 'yes' : 'NO (option ignored)',
+      row.error ?? '',
+    ];
+  });
+  console.log('');
+  console.log(
+    table(['checks', 'rows', 'points/s', 'ingest µs/pt', 'PG backends µs/pt', 'anonymous refused', ''], lines),
+  );
+  const off = perPoint('off', 'ingest');
+  const on = perPoint('on', 'ingest');
+  console.log('');
+  console.log(
+    `CPU per stored point, ingest process (aedes + ingest${db === 'pglite' ? ' + PGlite' : ''}): checks off ${fmt(off, 2)} µs, ` +
+      `on ${fmt(on, 2)} µs, on/off ${fmt(on / off, 3)} (${fmt((100 * (on - off)) / off, 1)} %; budget +10 %).`,
+  );
+  // Each pair's own ratio: their spread is what the machine's noise alone moves the figure by.
+  const pairRatios: number[] = [];
+  for (let k = 0; k + 1 < runs.length; k += 2) {
+    const [a, b] = [runs[k]!.row.result, runs[k + 1]!.row.result];
+    if (a && b) pairRatios.push(b.cpuMs.ingest / Math.max(1, b.rows) / (a.cpuMs.ingest / Math.max(1, a.rows)));
+  }
+  if (pairRatios.length > 1) {
+    console.log(
+      `Per pair on/off: ${pairRatios.map((r) => fmt(r, 3)).join(', ')} (median ${fmt(quantile(pairRatios, 0.5), 3)}).`,
+    );
+  }
+  if (db === 'postgres') {
+    const dbOff = perPoint('off', 'database');
+    const dbOn = perPoint('on', 'database');
+    console.log(
+      `With the PostgreSQL backends: off ${fmt(off + dbOff, 2)} µs, on ${fmt(on + dbOn, 2)} µs, on/off ${fmt((on + dbOn) / (off + dbOff), 3)}.`,
+    );
+  }
+  if (runs.some(({ row }) => row.result?.checksInForce === false)) {
+    console.log(
+      'The broker accepted an anonymous client with checks on: it does not take the option yet (bench/ingest-worker.ts, TODO issue 10); both figures are the same code.',
+    );
+  }
 }
 
 try {

@@ -1,14 +1,16 @@
 // The benchmarks' device fleet, run as a child process (so it does not share the ingest's event
 // loop): one MQTT connection per device, multi-metric telemetry messages. Driven over IPC:
-//   → { type: 'connect', url, site, ids, qos, metrics }        ← { type: 'connected', connections, failed, ms }
-//   → { type: 'run', mode: 'max', durationMs, window }          (as fast as the ingest takes them: at most
-//       `window` messages published and not yet taken, per the 'credit' messages the parent relays)
+//   → { type: 'connect', url, site, ids, qos, metrics, credentials? }        ← { type: 'connected', connections, failed, ms }
+//   → { type: 'run', mode: 'max', durationMs, window, inflight? } (as fast as the ingest takes them: at most
+//       `window` messages published and not yet taken, per the 'credit' messages the parent relays, and
+//       at most `inflight` (1) per device not yet acknowledged)
 //   → { type: 'run', mode: 'rate', durationMs, hz }             (each device `hz` messages/s, spread evenly)
 //   → { type: 'credit', taken }                                 messages the ingest has taken so far
 //   ← { type: 'done', published, acked, errors, startedAt, endedAt, cpuMs }
 //   → { type: 'close' }                                         ← { type: 'closed' }
 // Every message carries ts = the time of its publish (ms), unique per device.
 import mqtt, { type MqttClient } from 'mqtt';
+import { benchDeviceSecret } from './bench-util';
 
 interface Connect {
   type: 'connect';
@@ -18,12 +20,16 @@ interface Connect {
   qos: 0 | 1;
   metrics: number;
   clientPrefix: string;
+  /** Connect with each device's credentials (username = equipment id, benchDeviceSecret). */
+  credentials?: boolean;
 }
 interface Run {
   type: 'run';
   mode: 'max' | 'rate';
   durationMs: number;
   window?: number;
+  /** 'max': messages each device has published and not yet seen acknowledged, at most (default 1). */
+  inflight?: number;
   hz?: number;
 }
 
@@ -91,6 +97,7 @@ async function connectAll(): Promise<void> {
           reconnectPeriod: 0,
           connectTimeout: 20_000,
           keepalive: 120,
+          ...(config.credentials ? { username: config.ids[i]!, password: benchDeviceSecret(config.ids[i]!) } : {}),
         });
         client.on('error', () => errors++);
         clients[i] = client;
@@ -103,7 +110,7 @@ async function connectAll(): Promise<void> {
   send({ type: 'connected', connections: clients.filter(Boolean).length, failed, ms: Date.now() - began });
 }
 
-async function runMax(durationMs: number, window: number): Promise<void> {
+async function runMax(durationMs: number, window: number, inflight: number): Promise<void> {
   const pump = async (client: MqttClient, i: number) => {
     while (running) {
       if (published - taken >= window) {
@@ -117,7 +124,9 @@ async function runMax(durationMs: number, window: number): Promise<void> {
     running = false;
     for (const wake of creditWaiters.splice(0)) wake();
   }, durationMs);
-  await Promise.all(clients.map((c, i) => (c ? pump(c, i) : Promise.resolve())));
+  await Promise.all(
+    clients.flatMap((c, i) => (c ? Array.from({ length: inflight }, () => pump(c, i)) : [Promise.resolve()])),
+  );
   clearTimeout(stopAt);
 }
 
@@ -164,7 +173,7 @@ process.on('message', (message: Connect | Run | { type: 'credit'; taken: number 
       const cpuAtStart = process.cpuUsage();
       const run =
         message.mode === 'max'
-          ? runMax(message.durationMs, message.window ?? 5000)
+          ? runMax(message.durationMs, message.window ?? 5000, message.inflight ?? 1)
           : runRate(message.durationMs, message.hz ?? 1);
       void run.then(() => {
         const cpu = process.cpuUsage(cpuAtStart);

@@ -14,14 +14,21 @@ export function testDatabaseKinds(): DatabaseKind[] {
 }
 
 /**
+ * The migrated PGlite database the global setup made for this run, to load as a database of
+ * one's own (`loadDataDir`), e.g. in the DATA_DIR of a server process a test starts.
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  return new Blob([await readFile(inject('pgliteTemplateFile'))]);
+}
+
+/**
  * A fresh, migrated database of the given kind, private to the caller. PGlite: loaded from
  * the dump made by the global setup. PostgreSQL: `CREATE DATABASE … TEMPLATE` of the
  * migrated run database, dropped again on close.
  */
 export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<DatabaseHandle & { url?: string }> {
   if (kind === 'pglite') {
-    const dump = await readFile(inject('pgliteTemplateFile'));
-    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+    return openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate() });
   }
   const templateUrl = inject('postgresTemplateUrl');
   if (!templateUrl) throw new Error('PostgreSQL tests need DATABASE_URL');

@@ -22,7 +22,8 @@ export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
   maxPacketBytes: 64 * 1024,
   maxMessagesPerSecond: 1000,
   maxConnections: 2000,
-  maxConnectionsPerAddress: 200,
+  // Devices behind one NAT share an address: half of all connections may come from one.
+  maxConnectionsPerAddress: 1000,
 };
 
 /** Refusals and disconnections counted since start (system.health). */
