@@ -10,10 +10,11 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase } from '@sentinela/db/client';
 import { migrateDatabase } from '@sentinela/db/migrate';
-import { equipment, facilities } from '@sentinela/db/schema/plant';
+import { deviceCredentials, equipment, facilities } from '@sentinela/db/schema/plant';
+import { hashDeviceSecret } from '../apps/server/src/platform/device-secret';
 import { loadConfig } from '../apps/server/src/env';
 import { startServer } from '../apps/server/src/server';
-import { quantile } from './bench-util';
+import { benchDeviceSecret, quantile } from './bench-util';
 
 const send = (message: Record<string, unknown>) => process.send?.(message);
 
@@ -51,6 +52,17 @@ async function main({ dataDir, databaseUrl, devices, site }: Start) {
         facilityId: facility!.id,
       })),
     );
+  }
+  // Every device has its secret, as the embedded broker wants (ADR 016).
+  const ids = await seedDb.db.select({ id: equipment.id }).from(equipment);
+  for (let i = 0; i < ids.length; i += 500) {
+    await seedDb.db
+      .insert(deviceCredentials)
+      .values(
+        ids
+          .slice(i, i + 500)
+          .map(({ id }) => ({ equipmentId: id, secretHash: hashDeviceSecret(benchDeviceSecret(id)) })),
+      );
   }
   await seedDb.close();
 

@@ -154,6 +154,7 @@ async function measure(database: 'pglite' | 'postgres', databaseUrl?: string): P
       qos: 0,
       metrics: METRICS,
       clientPrefix: `${site}-dev`,
+      credentials: true,
     });
     const connected = await nextMessage<Message & { connections: number; failed: number }>(generator, 'connected');
     row.connections = connected.connections;
