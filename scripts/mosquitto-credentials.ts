@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '@sentinela/db/client';
-import { acquireDataDirLock } from '@sentinela/db/data-dir-lock';
+import { openOwnedPglite } from '../apps/server/src/platform/database';
 import { deviceCredentials, equipment, facilities } from '@sentinela/db/schema/plant';
 import { buildMosquittoFiles } from '../apps/server/src/features/device-credentials/mosquitto-files';
 import { hashDeviceSecret } from '../apps/server/src/platform/device-secret';
@@ -51,27 +51,10 @@ async function open(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (url) return openDatabase({ kind: 'postgres', url, maxConnections: 1 });
   const dataDir = path.resolve(process.env.DATA_DIR || './data');
-  let lock;
   try {
-    lock = acquireDataDirLock(path.join(dataDir, 'pglite.lock'));
+    return await openOwnedPglite(dataDir);
   } catch (error) {
     fail(`${(error as Error).message}\n(the portal holds its PGlite database while it runs: stop it first)`);
-  }
-  try {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    return {
-      ...handle,
-      async close() {
-        try {
-          await handle.close();
-        } finally {
-          lock.release();
-        }
-      },
-    };
-  } catch (error) {
-    lock.release();
-    throw error;
   }
 }
 

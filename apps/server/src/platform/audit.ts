@@ -36,7 +36,12 @@ export function actedBy(user: { id: string; email: string }): Pick<AuditEntry, '
  * the change (see `auditedChange`), so both are kept or neither.
  */
 export async function recordAudit(db: Database, origin: RequestOrigin, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await db.insert(auditLog).values(auditRow(origin, entry));
+}
+
+/** The row of one entry (several are inserted at once by the bulk changes: imports, provisioning). */
+export function auditRow(origin: RequestOrigin, entry: AuditEntry): typeof auditLog.$inferInsert {
+  return {
     action: entry.action,
     result: entry.result,
     userId: entry.userId ?? null,
@@ -45,7 +50,7 @@ export async function recordAudit(db: Database, origin: RequestOrigin, entry: Au
     ip: origin.ip,
     userAgent: origin.userAgent?.slice(0, 512) ?? null,
     details: entry.details ?? null,
-  });
+  };
 }
 
 /**

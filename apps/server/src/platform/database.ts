@@ -16,10 +16,22 @@ export async function openAppDatabase(config: Config, migrationsFolder?: string)
     return handle;
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const lock: DataDirLock = acquireDataDirLock(path.join(config.dataDir, 'pglite.lock'));
+  return openOwnedPglite(config.dataDir, (handle) => migrateDatabase(handle, migrationsFolder));
+}
+
+/**
+ * PGlite in `dataDir`/pglite, held by the data folder's PID lock (PGlite has none: a second
+ * owner would corrupt it) until the returned close(). Throws when another process holds it.
+ * `prepare` runs once it is open (the lock is released if it fails).
+ */
+export async function openOwnedPglite(
+  dataDir: string,
+  prepare?: (handle: DatabaseHandle) => Promise<void>,
+): Promise<DatabaseHandle> {
+  const lock: DataDirLock = acquireDataDirLock(path.join(dataDir, 'pglite.lock'));
   try {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
-    await migrateDatabase(handle, migrationsFolder);
+    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    await prepare?.(handle);
     return {
       ...handle,
       async close() {

@@ -14,7 +14,7 @@ import {
 import type { EquipmentKind } from '@sentinela/shared/plant';
 import { deviceTopic, type TopicKind } from '@sentinela/shared/telemetry';
 import type { z } from 'zod';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { actedBy, auditRow, auditedChange, type ChangeCaller } from '../../platform/audit';
 import { newDeviceSecret, hashDeviceSecret } from '../../platform/device-secret';
 import { AppError } from '../../platform/errors';
 
@@ -320,17 +320,8 @@ export async function provisionCredentials(
       caller.actor.id,
       now,
     );
-    const who = actedBy(caller.actor);
-    const entry = (action: string, target: string | null, details: Record<string, unknown>) => ({
-      action,
-      result: 'success' as const,
-      userId: who.userId ?? null,
-      actorEmail: who.actorEmail ?? null,
-      target,
-      ip: caller.origin.ip,
-      userAgent: caller.origin.userAgent?.slice(0, 512) ?? null,
-      details,
-    });
+    const entry = (action: string, target: string | null, details: Record<string, unknown>) =>
+      auditRow(caller.origin, { ...actedBy(caller.actor), action, result: 'success', target, details });
     const entries = [
       ...targets.map((t) =>
         entry('deviceCredentials.rotate', t.id, {

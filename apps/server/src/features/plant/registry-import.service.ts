@@ -21,7 +21,7 @@ import {
   type registryImportInput,
 } from '@sentinela/shared/registry-import';
 import type { z } from 'zod';
-import { actedBy } from '../../platform/audit';
+import { actedBy, auditRow } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import {
@@ -493,17 +493,8 @@ async function write(tx: Database, caller: RegistryCaller, entity: RegistryImpor
     await updateMany(tx, 'equipment', { column: 'id', type: 'text', field: 'id' }, equipmentSet, rowsOf(updates));
   }
 
-  const who = actedBy(caller.actor);
-  const entry = (action: string, target: string | null, details: Record<string, unknown>) => ({
-    action,
-    result: 'success' as const,
-    userId: who.userId ?? null,
-    actorEmail: who.actorEmail ?? null,
-    target,
-    ip: caller.origin.ip,
-    userAgent: caller.origin.userAgent?.slice(0, 512) ?? null,
-    details,
-  });
+  const entry = (action: string, target: string | null, details: Record<string, unknown>) =>
+    auditRow(caller.origin, { ...actedBy(caller.actor), action, result: 'success', target, details });
   const entries = [
     ...creates.map((p) => entry(`${entity}.import.create`, p.target ?? null, { line: p.line, after: p.write })),
     ...updates.map((p) => entry(`${entity}.import.update`, p.target ?? null, { line: p.line, changes: p.changes })),
