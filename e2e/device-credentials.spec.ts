@@ -58,6 +58,19 @@ function closed(client: MqttClient): Promise<void> {
   });
 }
 
+/** 'closed' once `connectionClosed` resolves, or 'still open' after `ms`. */
+async function closedWithin(connectionClosed: Promise<void>, ms: number): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('still open'), ms);
+  });
+  try {
+    return await Promise.race([connectionClosed.then(() => 'closed'), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const NOT_AUTHORIZED = 5;
 const ROW = 'tbody tr[data-equipment-id]';
 
@@ -141,19 +154,25 @@ test('an administrator generates a secret; the device connects and publishes wit
     expect(await seriousViolationsIn(page, '[role="dialog"]')).toEqual([]);
     await secretDialog.getByRole('button', { name: 'Concluído' }).click();
     await expect(secretDialog).toBeHidden();
-    await expect(section.getByText(/^Segredo ativo desde .+, por Administradora E2E\.$/)).toBeVisible();
+    await expect(section.getByText(/^Segredo ativo desde .+, por admin@sentinela\.test\.$/)).toBeVisible();
     await expect(section.getByRole('button', { name: 'Girar' })).toBeVisible();
 
     // The device connects with its secret and its telemetry is acknowledged (PUBACK after commit).
     expect(await connackOf({})).toBe(NOT_AUTHORIZED);
     const device = await connectDevice(equipmentId, first.secret);
     devices.push(device);
-    const ack = await device.publishAsync(
+    const pubacks: (number | undefined)[] = [];
+    device.on('packetreceive', (packet) => {
+      if (packet.cmd === 'puback') pubacks.push(packet.messageId);
+    });
+    // mqtt.js resolves a QoS 1 publication once its PUBACK arrives: the broker acknowledged it.
+    const sent = await device.publishAsync(
       first.telemetryTopic,
       JSON.stringify({ ts: Date.now(), metrics: { temperature: 41.5 } }),
       { qos: 1 },
     );
-    expect(ack?.cmd).toBe('puback');
+    expect(sent?.messageId).toBeDefined();
+    expect(pubacks).toEqual([sent?.messageId]);
 
     // Rotate with no grace: a new secret, the old connection closed, the old secret refused.
     const deviceClosed = closed(device);
@@ -167,9 +186,7 @@ test('an administrator generates a secret; the device connects and publishes wit
     expect(second.secret).not.toBe(first.secret);
     await secretDialog.getByRole('button', { name: 'Concluído' }).click();
     await expect(secretDialog).toBeHidden();
-    await expect(
-      Promise.race([deviceClosed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open'), 5000))]),
-    ).resolves.toBe('closed');
+    expect(await closedWithin(deviceClosed, 5000)).toBe('closed');
     expect(await connackOf({ username: equipmentId, password: first.secret })).toBe(NOT_AUTHORIZED);
 
     // The new secret works; revoking (confirmed) closes that connection too and refuses it after.
@@ -182,9 +199,7 @@ test('an administrator generates a secret; the device connects and publishes wit
     await revokeDialog.getByRole('button', { name: 'Revogar' }).click();
     await expect(toast(page, `Credenciais de ${name} revogadas.`)).toBeVisible();
     await expect(section.getByRole('button', { name: 'Gerar' })).toBeVisible();
-    await expect(
-      Promise.race([rotatedClosed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open'), 5000))]),
-    ).resolves.toBe('closed');
+    expect(await closedWithin(rotatedClosed, 5000)).toBe('closed');
     expect(await connackOf({ username: equipmentId, password: second.secret })).toBe(NOT_AUTHORIZED);
   } finally {
     for (const client of devices) client.end(true);
@@ -254,7 +269,10 @@ test('viewers and operators see no credentials section and cannot download the p
     await expect(sheet.getByRole('heading', { name: 'Valores mais recentes' })).toBeVisible();
     await expect(sheet.getByRole('region', { name: 'Credenciais MQTT' })).toHaveCount(0);
     await expect(sheet.getByText('Credenciais MQTT')).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    await sheet.getByRole('button', { name: 'Fechar' }).click();
+    await expect(sheet).toBeHidden();
+    // The page keeps the button, disabled with the reason (RoleGated).
     await expect(page.getByRole('button', { name: 'Arquivo de provisionamento' })).toBeDisabled();
+    await expect(page.getByText('Requer o papel Administrador.').first()).toBeAttached();
   }
 });
