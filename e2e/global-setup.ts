@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN, ADMIN_STATE_FILE, createAdminSession } from './admin-session';
-import { startServerProcess } from './server-process';
+import { freePort, startServerProcess } from './server-process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,7 +16,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   // The operations pages need a living plant: the demo site, its virtual plant calm and
   // repeatable (no faults, fixed seed), publishing every 2 s so live values show quickly.
+  // The embedded broker listens on a known free port, so specs can connect devices to it.
+  const mqttPort = await freePort();
   const server = await startServerProcess({
+    MQTT_PORT: String(mqttPort),
     DEMO_DATA: 'on',
     SIMULATOR_FAULTS: 'off',
     SIMULATOR_SEED: '7',
@@ -24,6 +27,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const baseURL = server.baseURL;
   process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MQTT_URL = `mqtt://127.0.0.1:${mqttPort}`;
 
   // The fresh database's first account is the administrator the specs sign in as.
   const admin = await createAdminSession(baseURL);
