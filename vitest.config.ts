@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['packages/db/test/global-setup.ts'],
           testTimeout: 20_000,
           // Process- and broker-timing tests (kill -9 reopen, LWT ordering) have failed once each

@@ -1,0 +1,32 @@
+// `npm run test:e2e` first: finds the end-to-end tests' browser, installs Debian's Chromium when
+// it is missing and this process may (root with apt-get), or stops with a clear message.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromiumPlan } from './chromium';
+
+const plan = chromiumPlan({
+  configured: process.env.CHROMIUM_PATH || undefined,
+  exists: existsSync,
+  canInstall: process.getuid?.() === 0 && existsSync('/usr/bin/apt-get'),
+});
+if (plan.action === 'fail') {
+  console.error(plan.message);
+  process.exit(1);
+}
+if (plan.action === 'install') {
+  console.log(`No Chromium at ${plan.path}: installing Debian's package (apt-get install chromium)…`);
+  for (const [command, ...args] of plan.commands) {
+    const run = spawnSync(command!, args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (run.status !== 0) {
+      console.error(`${command} ${args.join(' ')} failed: install Chromium by hand (apt-get install -y chromium).`);
+      process.exit(1);
+    }
+  }
+  if (!existsSync(plan.path)) {
+    console.error(`Chromium was installed but is not at ${plan.path}: set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+}
