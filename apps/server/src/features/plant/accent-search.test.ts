@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@sentinela/db/client';
+import { sql } from 'drizzle-orm';
 import { users } from '@sentinela/db/schema/accounts';
+import { rowsOf } from '@sentinela/db/sql-helpers';
 import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { listUsersInput } from '@sentinela/shared/auth';
@@ -42,8 +44,22 @@ describe.each(testDatabaseKinds())('accent- and case-insensitive search on %s', 
       ])
       .returning();
     await db.insert(equipment).values([
-      { id: 'mtr-1', name: 'Compressor Câmara Fria', kind: 'motor', status: 'online', facilityId: sao!.id, roomId: fria!.id },
-      { id: 'mtr-2', name: 'Bomba Centrífuga 01', kind: 'motor', status: 'online', facilityId: sao!.id, location: 'CÂMARA 2' },
+      {
+        id: 'mtr-1',
+        name: 'Compressor Câmara Fria',
+        kind: 'motor',
+        status: 'online',
+        facilityId: sao!.id,
+        roomId: fria!.id,
+      },
+      {
+        id: 'mtr-2',
+        name: 'Bomba Centrífuga 01',
+        kind: 'motor',
+        status: 'online',
+        facilityId: sao!.id,
+        location: 'CÂMARA 2',
+      },
       { id: 'mtr-3', name: 'Esteira 100%', kind: 'motor', status: 'online', facilityId: ita!.id },
       { id: 'lgt-1', name: 'Luminária Câmara', kind: 'light', status: 'online', facilityId: sao!.id, roomId: fria!.id },
       { id: 'lgt-2', name: 'Refletor Pátio', kind: 'light', status: 'online', facilityId: ita!.id, roomId: quente!.id },
@@ -113,5 +129,26 @@ describe.each(testDatabaseKinds())('accent- and case-insensitive search on %s', 
     expect(await emails('ÂNGELA')).toEqual(['angela@example.com']);
     expect(await emails('Pédro')).toEqual(['pedro@example.com']);
     expect((await listUsers(database.db, listUsersInput.parse({ search: 'joao' }))).total).toBe(1);
+  });
+
+  it('folds every accented Latin letter as Unicode does, and text typed decomposed too', async () => {
+    const fold = async (text: string) =>
+      rowsOf<{ folded: string }>(await database.db.execute(sql`select search_fold(${text}) as folded`))[0]?.folded;
+    // Latin-1 and Latin Extended-A letters whose decomposition is a plain letter and marks.
+    const letters = Array.from({ length: 0x180 - 0xc0 }, (_, i) => String.fromCodePoint(0xc0 + i)).filter((c) =>
+      /^[A-Za-z]$/.test(c.normalize('NFD').replace(/[\u0300-\u036f]/g, '')),
+    );
+    const plain = letters
+      .map((c) =>
+        c
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase(),
+      )
+      .join('');
+    expect(await fold(letters.join(''))).toBe(plain);
+    expect(await fold('Ca\u0302mara Fri\u0301a')).toBe('camara fria');
+    expect(await fold('ØRSTED Łódź')).toBe('orsted lodz');
+    expect(await fold('50%_a\\b')).toBe('50%_a\\b');
   });
 });
