@@ -1,3 +1,4 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 
 /** The rows of a raw `db.execute()`: PGlite answers `{ rows }`, postgres-js an array. */
@@ -16,4 +17,16 @@ export function parseRows<T extends z.ZodType>(schema: T, result: unknown): z.ou
 /** An ILIKE pattern that finds `search` anywhere, its own %, _ and \ taken literally. */
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The condition of a list's search box: some of `columns` contains `search`, ignoring case and
+ * Latin accents on both sides ("camara", "CAMARA" and "Câmara" all find "Câmara Fria"), the
+ * search's own %, _ and \ taken literally. Both sides go through `search_fold` (migration
+ * 0008), the same SQL on PGlite and PostgreSQL.
+ */
+export function searchMatches(search: string, columns: SQLWrapper[]): SQL {
+  const pattern = sql`search_fold(${containsPattern(search)})`;
+  const tests = columns.map((column) => sql`search_fold(${column}) like ${pattern}`);
+  return sql`(${sql.join(tests, sql` or `)})`;
 }

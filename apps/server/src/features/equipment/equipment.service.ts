@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { containsPattern } from '@sentinela/db/sql-helpers';
+import { searchMatches } from '@sentinela/db/sql-helpers';
 import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import { EQUIPMENT_CSV_MAX_ROWS, type equipmentFilters, type equipmentListInput } from '@sentinela/shared/equipment';
 import type { Language } from '@sentinela/shared/language';
@@ -16,11 +16,7 @@ function filtersWhere(input: Filters): SQL | undefined {
   if (input.kind) filters.push(eq(equipment.kind, input.kind));
   if (input.facilityId) filters.push(eq(equipment.facilityId, input.facilityId));
   if (input.roomId) filters.push(eq(equipment.roomId, input.roomId));
-  if (input.search) {
-    const pattern = containsPattern(input.search);
-    const match = or(ilike(equipment.name, pattern), ilike(equipment.id, pattern), ilike(equipment.location, pattern));
-    if (match) filters.push(match);
-  }
+  if (input.search) filters.push(searchMatches(input.search, [equipment.name, equipment.id, equipment.location]));
   return filters.length > 0 ? and(...filters) : undefined;
 }
 

@@ -1,7 +1,7 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { facilities } from '@sentinela/db/schema/plant';
-import { containsPattern } from '@sentinela/db/sql-helpers';
+import { searchMatches } from '@sentinela/db/sql-helpers';
 import { powerSources } from '@sentinela/shared/equipment';
 import type { FacilitiesListOutput, facilitiesListInput, FacilityItem } from '@sentinela/shared/facilities';
 import { pageOffset } from '@sentinela/shared/page';
@@ -147,9 +147,8 @@ export async function listFacilities(
   db: Database,
   input: z.output<typeof facilitiesListInput>,
 ): Promise<FacilitiesListOutput> {
-  const pattern = input.search ? containsPattern(input.search) : null;
-  const where = pattern
-    ? sql`(f.name ilike ${pattern} or f.city ilike ${pattern} or f.state ilike ${pattern} or f.code ilike ${pattern})`
+  const where = input.search
+    ? searchMatches(input.search, [sql`f.name`, sql`f.city`, sql`f.state`, sql`f.code`])
     : sql`true`;
   const filtered = sql`select f.id from facilities f where ${where}`;
   const page = sql`select f.id from facilities f where ${where} order by f.name, f.id

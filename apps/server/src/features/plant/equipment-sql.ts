@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { containsPattern } from '@sentinela/db/sql-helpers';
+import { searchMatches } from '@sentinela/db/sql-helpers';
 import type { EquipmentKind, EquipmentStatus } from '@sentinela/shared/plant';
 
 /** Epoch milliseconds: the same plain number from PGlite and postgres-js. */
@@ -17,7 +17,7 @@ export interface EquipmentFilter {
 
 /**
  * The list pages' shared filter over `equipment e` of one kind: facility, room, status and a
- * search in name, id and location (wildcards in the search are literal). `extra` adds the
+ * search in name, id and location (case and accents ignored, wildcards literal). `extra` adds the
  * page's own conditions.
  */
 export function equipmentWhere(kind: EquipmentKind, input: EquipmentFilter, extra: SQL[] = []): SQL {
@@ -26,10 +26,7 @@ export function equipmentWhere(kind: EquipmentKind, input: EquipmentFilter, extr
   if (input.facilityId) parts.push(sql`e.facility_id = ${input.facilityId}`);
   if (input.roomId) parts.push(sql`e.room_id = ${input.roomId}`);
   if (input.status) parts.push(sql`e.status = ${input.status}`);
-  if (input.search) {
-    const pattern = containsPattern(input.search);
-    parts.push(sql`(e.name ilike ${pattern} or e.id ilike ${pattern} or e.location ilike ${pattern})`);
-  }
+  if (input.search) parts.push(searchMatches(input.search, [sql`e.name`, sql`e.id`, sql`e.location`]));
   return sql.join([...parts, ...extra], sql` and `);
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { containsPattern, parseRows } from '@sentinela/db/sql-helpers';
+import { parseRows, searchMatches } from '@sentinela/db/sql-helpers';
 import { powerSources } from '@sentinela/shared/equipment';
 import { pageOffset } from '@sentinela/shared/page';
 import {
@@ -50,10 +50,7 @@ const summaryRow = z.object({
 function filterWhere(input: { facilityId?: string | undefined; search?: string | undefined }): SQL {
   const conditions: SQL[] = [sql`true`];
   if (input.facilityId) conditions.push(sql`r.facility_id = ${input.facilityId}::uuid`);
-  if (input.search) {
-    const pattern = containsPattern(input.search);
-    conditions.push(sql`(r.name ilike ${pattern} or f.name ilike ${pattern})`);
-  }
+  if (input.search) conditions.push(searchMatches(input.search, [sql`r.name`, sql`f.name`]));
   return sql.join(conditions, sql` and `);
 }
 

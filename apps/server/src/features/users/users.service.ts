@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { containsPattern } from '@sentinela/db/sql-helpers';
+import { searchMatches } from '@sentinela/db/sql-helpers';
 import { users } from '@sentinela/db/schema/accounts';
 import type { listUsersInput, setRoleInput } from '@sentinela/shared/auth';
 import type { Role } from '@sentinela/shared/auth-rules';
@@ -20,8 +20,7 @@ const listColumns = {
 };
 
 export async function listUsers(db: Database, input: z.output<typeof listUsersInput>) {
-  const pattern = input.search ? containsPattern(input.search) : undefined;
-  const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+  const where = input.search ? searchMatches(input.search, [users.name, users.email]) : undefined;
   const [items, [totals]] = await Promise.all([
     db
       .select(listColumns)
