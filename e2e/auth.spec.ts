@@ -350,9 +350,12 @@ test.describe('signed out', () => {
 
     await page.goto('/login');
     await expect(heading(page, 'Entrar')).toBeVisible();
-    await page.getByRole('button', { name: 'Idioma: PT' }).click();
-    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    const choose = (group: string, name: string) =>
+      page.getByRole('group', { name: group }).getByRole('button', { name, exact: true });
+    await expect(choose('Idioma', 'Português')).toHaveAttribute('aria-pressed', 'true');
+    await choose('Idioma', 'English').click();
     await expect(heading(page, 'Sign in')).toBeVisible();
+    await expect(choose('Language', 'English')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(await language()).toBe('en');
     await expect(page.locator('html')).toHaveClass(dark);
@@ -367,8 +370,7 @@ test.describe('signed out', () => {
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect(page.locator('html')).toHaveClass(dark);
     expect(await theme()).toBe('dark');
-    await page.getByRole('button', { name: 'Language: EN' }).click();
-    await page.getByRole('menuitemradio', { name: 'Português' }).click();
+    await choose('Language', 'Português').click();
     await expect(heading(page, 'Criar conta')).toBeVisible();
     expect(await language()).toBe('pt');
 
@@ -376,8 +378,7 @@ test.describe('signed out', () => {
     await addSessionCookies(context, account.cookies);
     await page.goto('/setup-2fa');
     await expect(heading(page, 'Configurar autenticação de dois fatores')).toBeVisible();
-    await page.getByRole('button', { name: 'Idioma: PT' }).click();
-    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await choose('Idioma', 'English').click();
     await expect(heading(page, 'Set up two-factor authentication')).toBeVisible();
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await expect(page.locator('html')).not.toHaveClass(dark);

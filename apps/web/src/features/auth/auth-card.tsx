@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '../../components/brand-mark';
-import { LanguageSelect } from '../../components/language-select';
+import { LanguageSwitch } from '../../components/language-switch';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { usePublicSettings } from '../../lib/use-public-settings';
 
@@ -21,7 +21,7 @@ export function AuthCard({ title, wide = false, children }: { title: string; wid
           <BrandMark />
           <span className="min-w-0 truncate text-lg font-semibold">{siteName}</span>
           <div className="-mr-2 ml-auto flex shrink-0 items-center gap-1">
-            <LanguageSelect />
+            <LanguageSwitch />
             <ThemeToggle />
           </div>
         </div>
