@@ -340,6 +340,53 @@ test.describe('signed out', () => {
     }
   });
 
+  test('a first-time visitor picks language and theme on /login, /register and /setup-2fa', async ({
+    page,
+    context,
+  }) => {
+    const dark = /(^|\s)dark(\s|$)/;
+    const language = () => page.evaluate(() => localStorage.getItem('language'));
+    const theme = () => page.evaluate(() => localStorage.getItem('theme'));
+
+    await page.goto('/login');
+    await expect(heading(page, 'Entrar')).toBeVisible();
+    const choose = (group: string, name: string) =>
+      page.getByRole('group', { name: group }).getByRole('button', { name, exact: true });
+    await expect(choose('Idioma', 'Português')).toHaveAttribute('aria-pressed', 'true');
+    await choose('Idioma', 'English').click();
+    await expect(heading(page, 'Sign in')).toBeVisible();
+    await expect(choose('Language', 'English')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(await language()).toBe('en');
+    await expect(page.locator('html')).toHaveClass(dark);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(dark);
+    expect(await theme()).toBe('light');
+
+    // The choices hold on the next public page, which offers the same controls.
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await expect(heading(page, 'Create account')).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(dark);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(dark);
+    expect(await theme()).toBe('dark');
+    await choose('Language', 'Português').click();
+    await expect(heading(page, 'Criar conta')).toBeVisible();
+    expect(await language()).toBe('pt');
+
+    const account = await createPendingUser('langtheme');
+    await addSessionCookies(context, account.cookies);
+    await page.goto('/setup-2fa');
+    await expect(heading(page, 'Configurar autenticação de dois fatores')).toBeVisible();
+    await choose('Idioma', 'English').click();
+    await expect(heading(page, 'Set up two-factor authentication')).toBeVisible();
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(dark);
+    await page.reload();
+    await expect(heading(page, 'Set up two-factor authentication')).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(dark);
+  });
+
   test('the sign-in pages in English', async ({ page }) => {
     await page.addInitScript(() => {
       localStorage.setItem('language', 'en');
@@ -391,7 +438,9 @@ test.describe('signed in', () => {
     }
   });
 
-  test('an admin raises a viewer to operator on /users; the last admin cannot be demoted', async ({ page }) => {
+  test('an admin raises a viewer to operator on /users; last access after registration; own role locked', async ({
+    page,
+  }) => {
     const viewer = await createEnrolledUser('promote');
     await page.goto('/users');
     await expect(heading(page, 'Usuários')).toBeVisible();
@@ -402,7 +451,9 @@ test.describe('signed in', () => {
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await expect(row).toContainText(viewer.name);
     await expect(row).toContainText('Ativado (aplicativo)');
-    await expect(row).toContainText('Nunca');
+    // Registration signed the account in: its last access is that moment, not 'Nunca'.
+    await expect(row.locator('td').last()).toHaveText(/\d{2}\/\d{2}\/\d{4}/);
+    await expect(row).not.toContainText('Nunca');
     const role = row.getByRole('combobox', { name: `Papel de ${viewer.name}` });
     await expect(role).toHaveValue('viewer');
 
@@ -423,10 +474,12 @@ test.describe('signed in', () => {
     const adminRow = page.locator('tr', { hasText: adminEmail });
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await expect(adminRow).toContainText('(você)');
+    // The server refuses changing one's own role; the page does not offer it, and says why.
     const adminRole = adminRow.getByRole('combobox');
-    await adminRole.selectOption('viewer');
-    await expect(toast(page, 'Não é possível rebaixar o último administrador.')).toBeVisible();
     await expect(adminRole).toHaveValue('admin');
+    await expect(adminRole).toBeDisabled();
+    await expect(adminRole).toHaveAccessibleDescription('Só outro administrador pode alterar o seu papel.');
+    await expect(adminRow.getByText('Só outro administrador pode alterar o seu papel.')).toBeVisible();
   });
 
   test('the users page searches on the server and shows an empty state', async ({ page }) => {

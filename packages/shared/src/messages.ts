@@ -88,6 +88,10 @@ export const serverMessages = {
     pt: 'Não é possível rebaixar o último administrador.',
     en: 'The last administrator cannot be demoted.',
   },
+  'users.ownRole': {
+    pt: 'Você não pode alterar o seu próprio papel; peça a outro administrador.',
+    en: 'You cannot change your own role; ask another administrator.',
+  },
   'users.notFound': { pt: 'Usuário não encontrado.', en: 'User not found.' },
   'validation.email': { pt: 'Informe um e-mail válido.', en: 'Enter a valid e-mail address.' },
   'validation.passwordRequired': { pt: 'Informe a senha.', en: 'Enter your password.' },

@@ -60,6 +60,14 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect((await second.trpc.auth.me.query())?.role).toBe('viewer');
     });
 
+    it('records the sign-in that registration makes as the last access', async () => {
+      const client = server.client();
+      const before = server.clock.now();
+      await client.trpc.auth.register.mutate({ name: 'Elis', email: 'elis@example.com', password: PASSWORD });
+      const [row] = await server.database.db.select().from(users).where(eq(users.email, 'elis@example.com'));
+      expect(row?.lastLoginAt).toEqual(before);
+    });
+
     it('refuses a taken e-mail, a weak or overlong password and a short name, clearly', async () => {
       const client = server.client();
       expect(
@@ -367,7 +375,7 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
 
       const me = await ana.trpc.auth.me.query();
       expect(await failure(ana.trpc.users.setRole.mutate({ userId: me!.id, role: 'viewer' }))).toMatchObject({
-        message: 'Não é possível rebaixar o último administrador.',
+        message: 'Você não pode alterar o seu próprio papel; peça a outro administrador.',
         code: 'BAD_REQUEST',
       });
       expect(

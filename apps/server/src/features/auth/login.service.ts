@@ -95,7 +95,6 @@ export async function login(deps: AuthDeps, caller: Caller, input: z.output<type
 async function completeSignIn(deps: AuthDeps, caller: Caller, user: UserRow): Promise<NewSession> {
   const now = deps.now();
   const session = await createSession(deps.db, user.id, caller, now);
-  await deps.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   await recordAudit(deps.db, caller, {
     action: 'auth.login',
     result: 'success',

@@ -31,6 +31,11 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
+/**
+ * Opens a session: every way in (password and code, registration, the rotation after 2FA
+ * setup) goes through here, so here is where the account's last sign-in is recorded — the
+ * users page's "Último acesso" / "Last access".
+ */
 export async function createSession(
   db: Database,
   userId: string,
@@ -48,6 +53,7 @@ export async function createSession(
     ip: origin.ip,
     userAgent: origin.userAgent?.slice(0, 512) ?? null,
   });
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
   return { token, expiresAt };
 }
 

@@ -52,4 +52,13 @@ describe.each(testDatabaseKinds())('setUserRole on %s', (kind) => {
     expect(rows.filter((row) => row.target === admin.id)).toMatchObject([{ result: 'failure' }]);
     expect(rows.filter((row) => row.result === 'success')).toHaveLength(1);
   });
+
+  it("refuses an administrator's change of their own role, even with another administrator", async () => {
+    await setUserRole(database.db, admin, origin, { userId: viewer.id, role: 'admin' });
+    await expect(setUserRole(database.db, admin, origin, { userId: admin.id, role: 'operator' })).rejects.toMatchObject(
+      { key: 'users.ownRole' },
+    );
+    expect(await roleOf(admin.id)).toBe('admin');
+    await setUserRole(database.db, admin, origin, { userId: viewer.id, role: 'operator' });
+  });
 });

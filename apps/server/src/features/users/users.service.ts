@@ -34,7 +34,10 @@ export async function listUsers(db: Database, input: z.output<typeof listUsersIn
   return { items, total: totals?.n ?? 0, page: input.page, pageSize: input.pageSize };
 }
 
-/** Changes a role; the last admin cannot be demoted (not even by themselves). */
+/**
+ * Changes a role. Nobody changes their own (another administrator does it, so the portal always
+ * keeps one), and the last admin cannot be demoted.
+ */
 export async function setUserRole(
   db: Database,
   actor: { id: string; email: string },
@@ -45,6 +48,7 @@ export async function setUserRole(
     .transaction(async (tx) => {
       const [target] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
       if (!target) throw new AppError('NOT_FOUND', 'users.notFound');
+      if (target.id === actor.id) throw new AppError('BAD_REQUEST', 'users.ownRole');
       if (target.role === 'admin' && input.role !== 'admin') {
         const [admins] = await tx
           .select({ n: count() })

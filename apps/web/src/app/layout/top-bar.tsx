@@ -2,9 +2,9 @@ import { useLocation } from 'wouter';
 import { SidebarTrigger } from '../../components/ui/sidebar';
 import { useSidebar } from '../../components/ui/use-sidebar';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '../../components/language-select';
 import { findNavItem } from './nav-items';
-import { ThemeToggle } from './theme-toggle';
+import { ThemeToggle } from '../../components/theme-toggle';
 
 /**
  * The bar above every protected page: sidebar trigger (the drawer's menu button on narrow

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '../../components/brand-mark';
+import { LanguageSwitch } from '../../components/language-switch';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { usePublicSettings } from '../../lib/use-public-settings';
 
-/** The centred card the public (sign-in) pages sit in. */
+/**
+ * The centred card the public (sign-in) pages sit in, with the shell's language and theme
+ * controls, so a first-time visitor picks them before signing in.
+ */
 export function AuthCard({ title, wide = false, children }: { title: string; wide?: boolean; children?: ReactNode }) {
   const { siteName } = usePublicSettings();
   return (
@@ -14,7 +19,11 @@ export function AuthCard({ title, wide = false, children }: { title: string; wid
       >
         <div className="mb-6 flex items-center gap-2">
           <BrandMark />
-          <span className="text-lg font-semibold">{siteName}</span>
+          <span className="min-w-0 truncate text-lg font-semibold">{siteName}</span>
+          <div className="-mr-2 ml-auto flex shrink-0 items-center gap-1">
+            <LanguageSwitch />
+            <ThemeToggle />
+          </div>
         </div>
         <h1 id="auth-card-title" className="text-xl font-semibold tracking-tight">
           {title}

@@ -15,7 +15,7 @@ import { useStrings } from '../../lib/i18n/strings';
 import { usersStrings } from './users.strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { useCurrentUser, useUserCache } from '../../lib/use-current-user';
+import { useCurrentUser } from '../../lib/use-current-user';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 export const USERS_PAGE_SIZE = 20;
@@ -33,7 +33,6 @@ export default function UsersPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const currentUser = useCurrentUser();
-  const { refreshUser } = useUserCache();
 
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), USERS_SEARCH_DEBOUNCE_MS);
@@ -67,8 +66,6 @@ export default function UsersPage() {
       {
         onSuccess: () => {
           notify.success(t('roleChanged', { name: user.name, role: tLayout(`role.${role}`) }));
-          // An administrator who lowered their own role loses this page.
-          if (user.id === currentUser?.id) void refreshUser();
         },
       },
     );
@@ -142,33 +139,43 @@ export default function UsersPage() {
                 data.items.map((user) => {
                   const pendingRole =
                     setRole.isPending && setRole.variables.userId === user.id ? setRole.variables.role : null;
+                  // The server refuses changing one's own role (users.ownRole): the page does not offer it.
+                  const isMe = user.id === currentUser?.id;
+                  const lockedHintId = `own-role-hint-${user.id}`;
                   return (
                     <tr key={user.id} data-user-email={user.email}>
                       <td className={cn(cellClass, 'font-medium')}>
                         {user.name}
-                        {user.id === currentUser?.id && (
-                          <span className="ml-1.5 text-xs font-normal text-muted-foreground">{t('you')}</span>
-                        )}
+                        {isMe && <span className="ml-1.5 text-xs font-normal text-muted-foreground">{t('you')}</span>}
                       </td>
                       <td className={cn(cellClass, 'text-muted-foreground')}>{user.email}</td>
                       <td className={cellClass}>
                         <RoleGated needs="admin">
                           {(allowed) => (
-                            <select
-                              aria-label={t('roleOf', { name: user.name })}
-                              className={selectClass}
-                              value={pendingRole ?? user.role}
-                              disabled={!allowed || pendingRole !== null}
-                              onChange={(event) => {
-                                changeRole(user, event.target.value as Role);
-                              }}
-                            >
-                              {roleOrder.map((role) => (
-                                <option key={role} value={role}>
-                                  {tLayout(`role.${role}`)}
-                                </option>
-                              ))}
-                            </select>
+                            <div className="flex flex-col items-start gap-1">
+                              <select
+                                aria-label={t('roleOf', { name: user.name })}
+                                aria-describedby={isMe ? lockedHintId : undefined}
+                                title={isMe ? t('ownRoleLocked') : undefined}
+                                className={selectClass}
+                                value={pendingRole ?? user.role}
+                                disabled={!allowed || isMe || pendingRole !== null}
+                                onChange={(event) => {
+                                  changeRole(user, event.target.value as Role);
+                                }}
+                              >
+                                {roleOrder.map((role) => (
+                                  <option key={role} value={role}>
+                                    {tLayout(`role.${role}`)}
+                                  </option>
+                                ))}
+                              </select>
+                              {isMe && (
+                                <p id={lockedHintId} className="max-w-[14rem] text-xs text-muted-foreground">
+                                  {t('ownRoleLocked')}
+                                </p>
+                              )}
+                            </div>
                           )}
                         </RoleGated>
                       </td>

@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { useLanguage } from '../../lib/i18n/language-context';
-import { useTheme } from '../../lib/theme/theme-context';
+import { Button } from './ui/button';
+import { useLanguage } from '../lib/i18n/language-context';
+import { useTheme } from '../lib/theme/theme-context';
 
 /** Light/dark switch; absent when the site turns theme switching off. */
 export function ThemeToggle() {

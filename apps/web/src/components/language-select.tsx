@@ -1,6 +1,6 @@
 import { parseLanguage } from '@sentinela/shared/language';
 import { Languages } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Button } from './ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,10 +8,10 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
-import { useLanguage } from '../../lib/i18n/language-context';
+} from './ui/dropdown-menu';
+import { useLanguage } from '../lib/i18n/language-context';
 
-/** PT/EN selector in the top bar. */
+/** PT/EN selector: in the top bar and on the sign-in pages. */
 export function LanguageSelect() {
   const { language, setLanguage, t } = useLanguage();
   const code = language.toUpperCase();
