@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Leaf, LoaderCircle, Power, PowerOff, Sun } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { UnsafeStatus } from '@sentinela/shared/plant';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api-errors';
+import { bulkResultText } from './bulk-result-text';
 import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
@@ -14,9 +14,6 @@ import { useTRPC } from '../../lib/trpc';
 import type { LightsScopeValue } from './lights-scope';
 
 type BulkAction = 'allOn' | 'allOff' | 'eco' | 'max';
-
-/** Why a light was not switched on (its status), in the order the toast names them. */
-const skipReasons: UnsafeStatus[] = ['maintenance', 'error'];
 
 const actions: { action: BulkAction; icon: ReactNode }[] = [
   { action: 'allOn', icon: <Power /> },
@@ -52,20 +49,7 @@ export function QuickActions({ scope, scopeText, count }: QuickActionsProps) {
       { action, facilityId: scope.facilityId || undefined, roomId: scope.roomId || undefined },
       {
         onSuccess: (result) => {
-          // Lights in maintenance or error are not switched on: say how many and why.
-          const skipped = skipReasons
-            .map((reason) => ({ reason, count: result.skipped.filter((s) => s.reason === reason).length }))
-            .filter(({ count }) => count > 0)
-            .map(({ reason, count }) => t(`action.skipped.${reason}`, { count }));
-          const text = [
-            t('action.result', {
-              action: label,
-              confirmed: result.confirmed,
-              failed: result.failed,
-              timeout: result.timeout,
-            }),
-            ...skipped,
-          ].join(' · ');
+          const text = bulkResultText(t, label, result);
           if (result.total === 0) notify.info(t('action.none'));
           else if (result.confirmed === result.total) notify.success(text);
           else if (result.confirmed > 0) notify.warning(text);
