@@ -57,8 +57,9 @@ test('an operator turns a motor off, the virtual plant confirms and spins it dow
   const name = 'Bomba Centrífuga 04';
   // Running, whatever a previous attempt left behind.
   const found = (await callProcedure(baseUrl(), 'motors.list', 'query', { search: name }, adminCookies())) as {
-    items: { id: string }[];
+    items: { id: string; facilityName: string }[];
   };
+  const facility = found.items[0]!.facilityName;
   await callProcedure(baseUrl(), 'motors.setPower', 'mutation', { id: found.items[0]!.id, on: true }, adminCookies());
   await page.goto('/motors');
   await page.getByPlaceholder('Nome, código ou local').fill(name);
@@ -68,7 +69,15 @@ test('an operator turns a motor off, the virtual plant confirms and spins it dow
   await expect(power).toHaveAttribute('aria-checked', 'true');
   await expect(row.locator('[data-metric="rpm"]')).not.toHaveText(/^0\srpm$/);
 
+  // Switching asks first, naming the motor and its facility; cancelling sends nothing.
   await power.click();
+  const askOff = page.getByRole('dialog', { name: 'Desligar motor?' });
+  await expect(askOff).toContainText(`Desligar ${name}, em ${facility}?`);
+  await askOff.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(askOff).toBeHidden();
+  await expect(power).toHaveAttribute('aria-checked', 'true');
+  await power.click();
+  await page.getByRole('dialog', { name: 'Desligar motor?' }).getByRole('button', { name: 'Desligar' }).click();
   await expect(toast(page, `${name} desligado: confirmado pelo equipamento.`)).toBeVisible({ timeout: 10_000 });
   await expect(power).toHaveAttribute('aria-checked', 'false');
   await expect(power).toBeEnabled();
@@ -77,6 +86,9 @@ test('an operator turns a motor off, the virtual plant confirms and spins it dow
   await expect(row.locator('[data-metric="efficiency"]')).toHaveText('—');
 
   await power.click();
+  const askOn = page.getByRole('dialog', { name: 'Ligar motor?' });
+  await expect(askOn).toContainText(`Ligar ${name}, em ${facility}?`);
+  await askOn.getByRole('button', { name: 'Ligar' }).click();
   await expect(toast(page, `${name} ligado: confirmado pelo equipamento.`)).toBeVisible({ timeout: 10_000 });
   await expect(power).toHaveAttribute('aria-checked', 'true');
   await expect(row.locator('[data-metric="rpm"]')).not.toHaveText('0 rpm', { timeout: 20_000 });
@@ -101,6 +113,21 @@ test('an operator turns a motor off, the virtual plant confirms and spins it dow
   await sheet.getByRole('combobox', { name: 'Métrica' }).selectOption('rpm');
   await sheet.getByRole('combobox', { name: 'Período' }).selectOption('1h');
   await expect(sheet.getByRole('img', { name: `Rotação de ${name}, Última hora` })).toBeVisible();
+});
+
+test('a motor in maintenance is not switched on: the operator reads why; nothing is sent', async ({
+  operatorPage: page,
+}) => {
+  const name = 'Moinho 01';
+  await page.goto('/motors');
+  await page.getByPlaceholder('Nome, código ou local').fill(name);
+  await expect(rows(page)).toHaveCount(1);
+  const power = page.getByRole('switch', { name: `Ligar/desligar ${name}` });
+  await expect(power).toHaveAttribute('aria-checked', 'false');
+  await power.click();
+  await page.getByRole('dialog', { name: 'Ligar motor?' }).getByRole('button', { name: 'Ligar' }).click();
+  await expect(toast(page, `${name} está em manutenção: só aceita o comando de desligar.`)).toBeVisible();
+  await expect(power).toHaveAttribute('aria-checked', 'false');
 });
 
 test('reads in English, temperatures in °F', async ({ page }) => {

@@ -130,6 +130,14 @@ export const serverMessages = {
     pt: 'Este comando não se aplica a este tipo de equipamento.',
     en: 'This command does not apply to this kind of equipment.',
   },
+  'command.unsafe.maintenance': {
+    pt: '{name} está em manutenção: só aceita o comando de desligar.',
+    en: '{name} is under maintenance: it can only be switched off.',
+  },
+  'command.unsafe.error': {
+    pt: '{name} está com erro: só aceita o comando de desligar.',
+    en: '{name} is in error: it can only be switched off.',
+  },
   'equipment.noBroker': {
     pt: 'Sem conexão com o broker MQTT: comandos indisponíveis.',
     en: 'No connection to the MQTT broker: commands are unavailable.',

@@ -116,8 +116,18 @@ export const commandResultSchema = z.object({
 });
 export type CommandResultOutput = z.infer<typeof commandResultSchema>;
 
-/** How a command sent to many devices ended, counted by outcome. */
-export const bulkCommandResultSchema = countsOf(['total', 'confirmed', 'failed', 'timeout']);
+/** Why a command that would switch on (or raise) a device was not sent: the device's status. */
+export const unsafeStatusValues = ['maintenance', 'error'] as const;
+export type UnsafeStatus = (typeof unsafeStatusValues)[number];
+
+/**
+ * How a command sent to many devices ended, counted by outcome; the devices it was not sent to
+ * (switching on one in maintenance or error) are listed with the reason.
+ */
+export const bulkCommandResultSchema = countsOf(['total', 'confirmed', 'failed', 'timeout']).extend({
+  skipped: z.array(z.object({ equipmentId: z.string(), name: z.string(), reason: z.enum(unsafeStatusValues) })),
+});
+export type BulkCommandResult = z.infer<typeof bulkCommandResultSchema>;
 
 /** The newest value of one metric of one device. */
 export const telemetryLatestOutput = z.array(

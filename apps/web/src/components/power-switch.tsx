@@ -1,7 +1,15 @@
 import { LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { ConfirmDialog } from './confirm-dialog';
 import { RoleGated } from './role-gated';
+
+/** What the "are you sure?" dialog says before switching a device to `on`. */
+export interface PowerConfirmation {
+  title: string;
+  description: string;
+  confirmLabel: string;
+}
 
 interface PowerSwitchProps {
   /** Accessible name ('Ligar/desligar Motor Esteira 01'). */
@@ -17,6 +25,8 @@ interface PowerSwitchProps {
   tone?: 'machine' | 'light';
   /** Another change of the same device is in flight: not pressable, no spinner. */
   busy?: boolean;
+  /** Ask first (machines: motors, HVAC units), naming the device and its facility. */
+  confirm?: (on: boolean) => PowerConfirmation;
 }
 
 /**
@@ -32,7 +42,11 @@ export function PowerSwitch({
   children,
   tone = 'machine',
   busy = false,
+  confirm,
 }: PowerSwitchProps) {
+  /** The state asked for, while the dialog is open. */
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const question = asking !== null && confirm ? confirm(asking) : null;
   return (
     <RoleGated needs="operator">
       {(allowed) => (
@@ -45,7 +59,8 @@ export function PowerSwitch({
             aria-busy={pending || busy}
             disabled={!allowed || pending || busy}
             onClick={() => {
-              onChange(!on);
+              if (confirm) setAsking(!on);
+              else onChange(!on);
             }}
             className={cn(
               'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors outline-none',
@@ -64,6 +79,21 @@ export function PowerSwitch({
             </span>
           </button>
           {children}
+          {confirm && (
+            <ConfirmDialog
+              open={asking !== null}
+              onOpenChange={(open) => {
+                if (!open) setAsking(null);
+              }}
+              title={question?.title ?? ''}
+              description={question?.description ?? ''}
+              confirmLabel={question?.confirmLabel}
+              destructive={asking === false}
+              onConfirm={() => {
+                if (asking !== null) onChange(asking);
+              }}
+            />
+          )}
         </span>
       )}
     </RoleGated>

@@ -306,7 +306,11 @@ describe.each(testDatabaseKinds())('HVAC API on %s', (kind) => {
   it('switches a unit on when it confirms; a unit that refuses stays as it was', async () => {
     expect(await operator.trpc.hvac.setPower.mutate({ id: 'h-2', on: true })).toMatchObject({ status: 'confirmed' });
     expect((await viewer.trpc.hvac.summary.query({})).running).toBe(3);
-    expect(await operator.trpc.hvac.setPower.mutate({ id: 'h-3', on: true })).toMatchObject({
+    expect(await failure(operatorEn.trpc.hvac.setPower.mutate({ id: 'h-3', on: true }))).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Ar de Precisão 01 is under maintenance: it can only be switched off.',
+    });
+    expect(await operator.trpc.hvac.setPower.mutate({ id: 'h-3', on: false })).toMatchObject({
       status: 'failed',
       error: 'locked out for maintenance',
     });

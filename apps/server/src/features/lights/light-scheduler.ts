@@ -9,6 +9,7 @@ import {
   type Actor,
   type CommandDeps,
   type CommandResult,
+  UnsafeCommandError,
 } from '../../platform/commands/commands.service';
 import { dueAction, isValidTimeZone, type DueAction } from './schedule-time';
 
@@ -113,6 +114,8 @@ export function startLightScheduler(options: LightSchedulerOptions): LightSchedu
     const counts = await executeMany(lights, 25, (light) =>
       executeCommand(deps, SYSTEM_ACTOR, SCHEDULER_ORIGIN, light.id, 'light', 'setLight', params).catch(
         (error: unknown): CommandResult => {
+          // A light in maintenance or error is not switched on: executeMany lists it as skipped.
+          if (error instanceof UnsafeCommandError) throw error;
           log.warn({ err: error, equipmentId: light.id }, 'scheduled light command failed');
           return { commandId: '', equipmentId: light.id, status: 'failed', error: 'not sent' };
         },
@@ -120,7 +123,7 @@ export function startLightScheduler(options: LightSchedulerOptions): LightSchedu
     );
     await recordAudit(deps.db, SCHEDULER_ORIGIN, {
       action: `lights.schedule.${action}`,
-      result: counts.confirmed === counts.total ? 'success' : 'failure',
+      result: counts.confirmed + counts.skipped.length === counts.total ? 'success' : 'failure',
       userId: null,
       actorEmail: SYSTEM_ACTOR.email,
       target: schedule.id,

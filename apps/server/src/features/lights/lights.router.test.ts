@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@sentinela/db/schema/audit';
 import { lightSchedules } from '@sentinela/db/schema/lighting';
-import { equipment, facilities, rooms, telemetry1h, telemetry1m, telemetryLatest } from '@sentinela/db/schema/plant';
+import {
+  commands,
+  equipment,
+  facilities,
+  rooms,
+  telemetry1h,
+  telemetry1m,
+  telemetryLatest,
+} from '@sentinela/db/schema/plant';
 import { settings } from '@sentinela/db/schema/settings';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { failure } from '../../../test/call-failure';
@@ -196,7 +204,7 @@ describe.each(testDatabaseKinds())('lights API on %s', (kind) => {
 
   it('carries out eco on a room through the devices and answers the counts', async () => {
     const result = await operator.trpc.lights.bulk.mutate({ action: 'eco', roomId: ids.roomA });
-    expect(result).toEqual({ total: 3, confirmed: 3, failed: 0, timeout: 0 });
+    expect(result).toEqual({ total: 3, confirmed: 3, failed: 0, timeout: 0, skipped: [] });
     const room = await viewer.trpc.lights.list.query({ roomId: ids.roomA });
     expect(room.items.map((i) => [i.id, i.on, i.brightness, i.mode])).toEqual([
       ['l-a1', true, 50, 'eco'],
@@ -224,6 +232,55 @@ describe.each(testDatabaseKinds())('lights API on %s', (kind) => {
     expect(await failure(operator.trpc.lights.set.mutate({ id: 'l-a1', brightness: 101 }))).toMatchObject({
       code: 'BAD_REQUEST',
     });
+  });
+
+  it('skips lights in maintenance or error when switching on, says which and why; switching off reaches them', async () => {
+    const db = server.database.db;
+    const statusOf = (id: string, status: 'online' | 'maintenance' | 'error') =>
+      db.update(equipment).set({ status }).where(eq(equipment.id, id));
+    await statusOf('l-a2', 'error');
+    await statusOf('l-a3', 'maintenance');
+    try {
+      devices.received.length = 0;
+      const pending = (await db.select().from(commands)).length;
+      expect(await operator.trpc.lights.bulk.mutate({ action: 'allOn', roomId: ids.roomA })).toEqual({
+        total: 3,
+        confirmed: 1,
+        failed: 0,
+        timeout: 0,
+        skipped: [
+          { equipmentId: 'l-a2', name: 'Luminária A2', reason: 'error' },
+          { equipmentId: 'l-a3', name: 'Luminária A3', reason: 'maintenance' },
+        ],
+      });
+      expect(devices.received.map((r) => r.equipmentId)).toEqual(['l-a1']);
+      expect(await db.select().from(commands)).toHaveLength(pending + 1);
+
+      expect(await failure(operatorEn.trpc.lights.set.mutate({ id: 'l-a3', on: true }))).toMatchObject({
+        code: 'CONFLICT',
+        message: 'Luminária A3 is under maintenance: it can only be switched off.',
+      });
+      // Raising the brightness of a light in error is refused; dimming it is not.
+      expect(await failure(operator.trpc.lights.set.mutate({ id: 'l-a2', brightness: 90 }))).toMatchObject({
+        code: 'CONFLICT',
+        message: 'Luminária A2 está com erro: só aceita o comando de desligar.',
+      });
+      expect(await operator.trpc.lights.set.mutate({ id: 'l-a2', brightness: 30 })).toMatchObject({
+        status: 'confirmed',
+      });
+      devices.received.length = 0;
+      expect(await operator.trpc.lights.bulk.mutate({ action: 'allOff', roomId: ids.roomA })).toEqual({
+        total: 3,
+        confirmed: 3,
+        failed: 0,
+        timeout: 0,
+        skipped: [],
+      });
+      expect(new Set(devices.received.map((r) => r.equipmentId))).toEqual(new Set(['l-a1', 'l-a2', 'l-a3']));
+    } finally {
+      await statusOf('l-a2', 'online');
+      await statusOf('l-a3', 'online');
+    }
   });
 
   it('prices the energy dimming saved, per local hour, at the peak or off-peak rate', async () => {

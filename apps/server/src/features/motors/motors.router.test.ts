@@ -23,6 +23,9 @@ describe.each(testDatabaseKinds())('motors API on %s', (kind) => {
   let operator: TestClient;
   let viewer: TestClient;
   let viewerEn: TestClient;
+  let operatorEn: TestClient;
+  /** Every command a device received (its id). */
+  const received: string[] = [];
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -115,6 +118,7 @@ describe.each(testDatabaseKinds())('motors API on %s', (kind) => {
     await device.subscribeAsync('sentinela/+/+/cmd', { qos: 1 });
     device.on('message', (topic, payload) => {
       const [, site, id] = topic.split('/');
+      received.push(id!);
       const cmd = JSON.parse(payload.toString()) as { id: string; params: Record<string, unknown> };
       const ack =
         id === 'm-a4'
@@ -126,6 +130,7 @@ describe.each(testDatabaseKinds())('motors API on %s', (kind) => {
     operator = await server.enrolledClient(`operador-${kind}@example.com`, 'operator');
     viewer = await server.enrolledClient(`leitor-${kind}@example.com`, 'viewer');
     viewerEn = await server.enrolledClient(`reader-${kind}@example.com`, 'viewer', 'en');
+    operatorEn = await server.enrolledClient(`otto-${kind}@example.com`, 'operator', 'en');
   });
 
   afterAll(async () => {
@@ -303,8 +308,29 @@ describe.each(testDatabaseKinds())('motors API on %s', (kind) => {
     expect(await viewer.trpc.motors.commands.query({ id: 'm-a1', limit: 1 })).toHaveLength(1);
   });
 
+  it('refuses switching on a motor in maintenance or error, with the reason, sending and recording nothing', async () => {
+    const before = await server.database.db.select().from(commands);
+    received.length = 0;
+    expect(await failure(operator.trpc.motors.setPower.mutate({ id: 'm-a4', on: true }))).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Moinho 01 está em manutenção: só aceita o comando de desligar.',
+    });
+    expect(await failure(operatorEn.trpc.motors.setPower.mutate({ id: 'm-b1', on: true }))).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Compressor 01 is in error: it can only be switched off.',
+    });
+    expect(received).toEqual([]);
+    expect(await server.database.db.select().from(commands)).toHaveLength(before.length);
+    // Switching off is the safe way: it stays allowed.
+    expect(await operator.trpc.motors.setPower.mutate({ id: 'm-b1', on: false })).toMatchObject({
+      status: 'confirmed',
+      state: { on: false },
+    });
+    expect(received).toEqual(['m-b1']);
+  });
+
   it('reports a refusal and leaves the motor as it was', async () => {
-    const result = await operator.trpc.motors.setPower.mutate({ id: 'm-a4', on: true });
+    const result = await operator.trpc.motors.setPower.mutate({ id: 'm-a4', on: false });
     expect(result).toMatchObject({ status: 'failed', error: 'locked out for maintenance' });
     const [row] = await server.database.db.select().from(equipment).where(eq(equipment.id, 'm-a4'));
     expect(row?.state).toEqual({ on: false });

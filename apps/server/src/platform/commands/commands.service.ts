@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { commands, equipment, facilities } from '@sentinela/db/schema/plant';
-import type { EquipmentKind } from '@sentinela/shared/plant';
+import type { BulkCommandResult, EquipmentKind, UnsafeStatus } from '@sentinela/shared/plant';
 import { readControlState, type CommandAction } from '@sentinela/shared/telemetry';
 import { actedBy, auditedChange, type RequestOrigin } from '../audit';
 import { AppError } from '../errors';
@@ -27,6 +27,35 @@ export interface Actor {
   email: string;
 }
 
+/**
+ * A command that would switch on (or raise) a device in maintenance or error: refused before
+ * anything is recorded or sent, with the reason in the caller's language. A bulk action lists it
+ * as skipped.
+ */
+export class UnsafeCommandError extends AppError {
+  constructor(
+    readonly equipmentId: string,
+    readonly equipmentName: string,
+    readonly reason: UnsafeStatus,
+  ) {
+    super('CONFLICT', `command.unsafe.${reason}`, { name: equipmentName });
+  }
+}
+
+/**
+ * Whether a command switches the device on or makes it work harder: on, a higher brightness than
+ * it has, boost. Switching off, dimming and a set-point stay allowed whatever its status.
+ */
+export function energises(action: CommandAction, params: Record<string, unknown>, state: Record<string, unknown>) {
+  if (params.on === true) return true;
+  if (action !== 'setLight') return false;
+  if (params.mode === 'boost') return true;
+  const current = typeof state.brightness === 'number' ? state.brightness : 100;
+  return typeof params.brightness === 'number' && params.brightness > current;
+}
+
+const unsafeStatuses: readonly string[] = ['maintenance', 'error'] satisfies UnsafeStatus[];
+
 export interface CommandResult extends CommandOutcome {
   commandId: string;
   equipmentId: string;
@@ -48,13 +77,23 @@ export async function executeCommand(
   params: Record<string, unknown>,
 ): Promise<CommandResult> {
   const [device] = await deps.db
-    .select({ id: equipment.id, kind: equipment.kind, site: facilities.code, retiredAt: equipment.retiredAt })
+    .select({
+      id: equipment.id,
+      name: equipment.name,
+      kind: equipment.kind,
+      status: equipment.status,
+      state: equipment.state,
+      site: facilities.code,
+      retiredAt: equipment.retiredAt,
+    })
     .from(equipment)
     .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
     .where(eq(equipment.id, equipmentId));
   if (!device) throw new AppError('NOT_FOUND', 'equipment.notFound');
   if (device.kind !== kind) throw new AppError('BAD_REQUEST', 'equipment.wrongKind');
   if (device.retiredAt) throw new AppError('CONFLICT', 'registry.equipmentRetired');
+  if (unsafeStatuses.includes(device.status) && energises(action, params, device.state))
+    throw new UnsafeCommandError(equipmentId, device.name, device.status as UnsafeStatus);
   if (!deps.gateway) throw new AppError('SERVICE_UNAVAILABLE', 'equipment.noBroker');
 
   const commandId = randomUUID();
@@ -117,21 +156,36 @@ export async function executeCommand(
   return { commandId, equipmentId, ...outcome };
 }
 
-/** Runs many commands, at most `concurrency` at once; answers how each ended. */
-export async function executeMany<T>(items: T[], concurrency: number, run: (item: T) => Promise<CommandResult>) {
+/**
+ * Runs many commands, at most `concurrency` at once; answers how each ended, and which devices
+ * were skipped (switching on one in maintenance or error) and why.
+ */
+export async function executeMany<T>(
+  items: T[],
+  concurrency: number,
+  run: (item: T) => Promise<CommandResult>,
+): Promise<BulkCommandResult> {
   const results: CommandResult[] = [];
+  const skipped: BulkCommandResult['skipped'] = [];
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
       const item = items[next++] as T;
-      results.push(await run(item));
+      try {
+        results.push(await run(item));
+      } catch (error) {
+        if (!(error instanceof UnsafeCommandError)) throw error;
+        skipped.push({ equipmentId: error.equipmentId, name: error.equipmentName, reason: error.reason });
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  skipped.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR') || a.equipmentId.localeCompare(b.equipmentId));
   return {
     total: items.length,
     confirmed: results.filter((r) => r.status === 'confirmed').length,
     failed: results.filter((r) => r.status === 'failed').length,
     timeout: results.filter((r) => r.status === 'timeout').length,
+    skipped,
   };
 }

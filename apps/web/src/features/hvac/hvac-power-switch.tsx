@@ -4,6 +4,8 @@ import { useStrings } from '../../lib/i18n/strings';
 
 interface HvacPowerSwitchProps {
   name: string;
+  /** The unit's facility, named in the confirmation. */
+  facility: string;
   on: boolean;
   /** The unit's operating mode, shown under its state. */
   mode: string;
@@ -11,11 +13,24 @@ interface HvacPowerSwitchProps {
   onChange: (on: boolean) => void;
 }
 
-/** An HVAC unit's on/off switch, captioned with its confirmed state and mode. */
-export function HvacPowerSwitch({ name, on, mode, pending, onChange }: HvacPowerSwitchProps) {
+/**
+ * An HVAC unit's on/off switch, captioned with its confirmed state and mode; switching asks
+ * first, naming the unit and its facility.
+ */
+export function HvacPowerSwitch({ name, facility, on, mode, pending, onChange }: HvacPowerSwitchProps) {
   const t = useStrings(hvacStrings);
   return (
-    <PowerSwitch label={t('switchLabel', { name })} on={on} pending={pending} onChange={onChange}>
+    <PowerSwitch
+      label={t('switchLabel', { name })}
+      on={on}
+      pending={pending}
+      onChange={onChange}
+      confirm={(target) => ({
+        title: t(target ? 'confirm.onTitle' : 'confirm.offTitle'),
+        description: t(target ? 'confirm.on' : 'confirm.off', { name, facility }),
+        confirmLabel: t(target ? 'confirm.turnOn' : 'confirm.turnOff'),
+      })}
+    >
       <span className="w-24 text-xs whitespace-nowrap">
         <span className="block">{t(on ? 'power.on' : 'power.off')}</span>
         <span className="block text-muted-foreground">{mode}</span>

@@ -64,6 +64,7 @@ export function HvacTable({
       cell: ({ item }) => (
         <HvacPowerSwitch
           name={item.name}
+          facility={item.facilityName}
           on={item.on === true}
           mode={modeName(item.mode)}
           pending={pending[item.id] === 'power'}

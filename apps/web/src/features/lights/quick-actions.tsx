@@ -6,6 +6,7 @@ import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api-errors';
+import { bulkResultText } from './bulk-result-text';
 import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
@@ -48,12 +49,7 @@ export function QuickActions({ scope, scopeText, count }: QuickActionsProps) {
       { action, facilityId: scope.facilityId || undefined, roomId: scope.roomId || undefined },
       {
         onSuccess: (result) => {
-          const text = t('action.result', {
-            action: label,
-            confirmed: result.confirmed,
-            failed: result.failed,
-            timeout: result.timeout,
-          });
+          const text = bulkResultText(t, label, result);
           if (result.total === 0) notify.info(t('action.none'));
           else if (result.confirmed === result.total) notify.success(text);
           else if (result.confirmed > 0) notify.warning(text);

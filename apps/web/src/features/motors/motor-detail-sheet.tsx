@@ -78,7 +78,13 @@ export default function MotorDetailSheet({ item, live, pending, open, onOpenChan
           </header>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <StatusBadge status={live.status} />
-            <MotorPowerSwitch name={item.name} on={live.on} pending={pending || live.pending} onChange={onPower} />
+            <MotorPowerSwitch
+              name={item.name}
+              facility={item.facilityName}
+              on={live.on}
+              pending={pending || live.pending}
+              onChange={onPower}
+            />
           </div>
 
           <Section title={t('detail.readings')}>

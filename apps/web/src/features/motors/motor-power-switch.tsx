@@ -5,16 +5,31 @@ import { useStrings } from '../../lib/i18n/strings';
 
 interface MotorPowerSwitchProps {
   name: string;
+  /** The motor's facility, named in the confirmation. */
+  facility: string;
   on: boolean;
   pending: boolean;
   onChange: (on: boolean) => void;
 }
 
-/** A motor's on/off switch, captioned with its confirmed state or "waiting for confirmation". */
-export function MotorPowerSwitch({ name, on, pending, onChange }: MotorPowerSwitchProps) {
+/**
+ * A motor's on/off switch, captioned with its confirmed state or "waiting for confirmation";
+ * switching asks first, naming the motor and its facility.
+ */
+export function MotorPowerSwitch({ name, facility, on, pending, onChange }: MotorPowerSwitchProps) {
   const t = useStrings(motorsStrings);
   return (
-    <PowerSwitch label={t('switchLabel', { name })} on={on} pending={pending} onChange={onChange}>
+    <PowerSwitch
+      label={t('switchLabel', { name })}
+      on={on}
+      pending={pending}
+      onChange={onChange}
+      confirm={(target) => ({
+        title: t(target ? 'confirm.onTitle' : 'confirm.offTitle'),
+        description: t(target ? 'confirm.on' : 'confirm.off', { name, facility }),
+        confirmLabel: t(target ? 'cmd.turnOn' : 'cmd.turnOff'),
+      })}
+    >
       <span className={cn('w-28 text-xs whitespace-nowrap', pending ? 'text-muted-foreground' : '')} aria-live="polite">
         {pending ? t('pending') : t(on ? 'power.on' : 'power.off')}
       </span>

@@ -55,6 +55,7 @@ export function MotorTable({ items, stale, filtered, live, pending, onPower, onO
       cell: ({ item, motor }) => (
         <MotorPowerSwitch
           name={item.name}
+          facility={item.facilityName}
           on={motor.on}
           pending={Boolean(pending[item.id]) || motor.pending}
           onChange={(on) => {
