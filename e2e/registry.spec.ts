@@ -208,6 +208,6 @@ test('a bad CSV is refused line by line and writes nothing; 500 equipment import
   expect(download.suggestedFilename()).toMatch(/^equipamentos-\d{4}-\d{2}-\d{2}\.csv$/);
   const exported = readFileSync(await download.path(), 'utf8');
   expect(exported.split('\r\n')).toHaveLength(before + 500 + 2);
-  expect(exported).toContain('pl-sns-250;Sensor 250;sensor;piloto;Casa de Bombas;"Parede 250; lado norte"');
+  expect(exported).toContain('pl-sns-250;Sensor 250;sensor;piloto;Casa de Bombas;;"Parede 250; lado norte"');
   await page.context().close();
 });
