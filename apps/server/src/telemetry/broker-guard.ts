@@ -199,20 +199,21 @@ export function createBrokerGuard(options: {
     },
 
     authorizePublish(client, packet, callback) {
-      // A will published after its client left (client null) was checked when it was stored.
+      // aedes passes no client only for the will of a client of an earlier broker run, which its
+      // in-memory persistence never keeps: nothing without a known identity is published.
       const s = client ? state.get(client) : undefined;
-      if (client && !s) return callback(new Error('not authenticated'));
+      if (!client || !s) return callback(new Error('not authenticated'));
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      if (s && s.identity.role !== 'server') {
+      if (s.identity.role !== 'server') {
         if (s.identity.role === 'device' && !withinRate(s)) {
           count('rate');
-          warn({ clientId: client!.id }, 'MQTT client disconnected: over its message rate');
+          warn({ clientId: client.id }, 'MQTT client disconnected: over its message rate');
           return callback(new Error('message rate exceeded'));
         }
         if (checks) {
           const verdict = checkPublish(s.identity, directory, packet.topic, payload, packet.retain);
           if (verdict.refused) {
-            const error = refuse(client!, verdict.refused, packet.topic);
+            const error = refuse(client, verdict.refused, packet.topic);
             if (error) return callback(error);
             dropPacket(packet);
             return callback(null);
