@@ -4,14 +4,14 @@ import { KeyRound, RefreshCw, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button } from '../../components/ui/button';
-import { Select } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { credentialGraces, credentialStrings } from './device-credentials.strings';
+import { credentialStrings } from './device-credentials.strings';
+import { GraceField } from './grace-field';
 import { DeviceSecretDialog } from './device-secret-dialog';
 
 interface DeviceCredentialsSectionProps {
@@ -134,16 +134,7 @@ export function DeviceCredentialsSection({ id, name }: DeviceCredentialsSectionP
         confirmLabel={t('rotate')}
         onConfirm={() => rotate.mutate({ equipmentId: id, grace })}
       >
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">{t('grace')}</span>
-          <Select value={grace} onChange={(event) => setGrace(event.target.value as CredentialGrace)}>
-            {credentialGraces.map((value) => (
-              <option key={value} value={value}>
-                {t(`grace.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </label>
+        <GraceField value={grace} onChange={setGrace} />
       </ConfirmDialog>
       <ConfirmDialog
         open={asking === 'revoke'}

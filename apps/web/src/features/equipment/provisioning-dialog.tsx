@@ -13,7 +13,8 @@ import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { equipmentKinds } from '../plant/equipment-values';
-import { credentialGraces, credentialStrings } from './device-credentials.strings';
+import { credentialStrings } from './device-credentials.strings';
+import { GraceField } from './grace-field';
 
 interface ProvisioningDialogProps {
   open: boolean;
@@ -79,16 +80,7 @@ export default function ProvisioningDialog({ open, onOpenChange }: ProvisioningD
               ))}
             </Select>
           </label>
-          <label className="flex flex-col gap-1 text-sm sm:col-span-2">
-            <span className="font-medium">{t('grace')}</span>
-            <Select name="grace" value={grace} onChange={(event) => setGrace(event.target.value as CredentialGrace)}>
-              {credentialGraces.map((value) => (
-                <option key={value} value={value}>
-                  {t(`grace.${value}`)}
-                </option>
-              ))}
-            </Select>
-          </label>
+          <GraceField name="grace" className="sm:col-span-2" value={grace} onChange={setGrace} />
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
