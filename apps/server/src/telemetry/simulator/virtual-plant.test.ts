@@ -159,7 +159,9 @@ describe('virtual plant', () => {
     // The room meter adds up its room, the main meter the room meters; registers only go up.
     const room = listener.telemetry('teste', 'emt-t-001');
     const main = listener.telemetry('teste', 'emt-t-002');
-    expect(room.at(-1)?.powerKw).toBeGreaterThan(20);
+    // The HVAC follows the outdoor temperature (time of day): the room draws about 20 kW on the coldest
+    // night and more by day, so the floor is set below the night's figure.
+    expect(room.at(-1)?.powerKw).toBeGreaterThan(15);
     expect(main.at(-1)?.powerKw).toBeGreaterThan(room.at(-1)?.powerKw ?? Infinity);
     const energy = room.map((m) => m.energyKwh ?? 0);
     expect(energy).toEqual([...energy].sort((a, b) => a - b));
