@@ -55,6 +55,8 @@ export const alertItemSchema = z.object({
   equipmentId: z.string().nullable(),
   equipmentName: z.string().nullable(),
   facilityName: z.string().nullable(),
+  /** The facility's IANA time zone: the alert's times show in it (null for a site alert). */
+  facilityTimezone: z.string().nullable(),
   severity: z.enum(alertSeverities),
   message: z.string(),
   value: z.number().nullable(),

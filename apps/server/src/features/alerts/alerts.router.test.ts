@@ -98,6 +98,7 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
       equipmentId: 'm1',
       equipmentName: 'Motor Esteira 1',
       facilityName: 'Fábrica Campinas',
+      facilityTimezone: 'America/Sao_Paulo',
       severity: 'critical',
       message: 'Alerta hot',
       value: 97.3,

@@ -37,6 +37,7 @@ const itemColumns = {
   equipmentId: alerts.equipmentId,
   equipmentName: equipment.name,
   facilityName: facilities.name,
+  facilityTimezone: facilities.timezone,
   severity: alerts.severity,
   message: alerts.message,
   value: alerts.value,

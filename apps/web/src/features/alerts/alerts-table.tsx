@@ -6,6 +6,7 @@ import { SeverityBadge } from '../../components/status-badge';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { alertsStrings } from './alerts.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
@@ -57,6 +58,9 @@ interface AlertsTableProps {
 export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowledge, onClear }: AlertsTableProps) {
   const t = useStrings(alertsStrings);
   const { language } = useLanguage();
+  // Each alert's times are its facility's clock (a site alert's: the site's).
+  const zones = useFacilityZones();
+  const zoneOf = (alert: AlertItem) => alert.facilityTimezone ?? zones.site?.timeZone;
   const columns = [
     t('col.severity'),
     t('col.equipment'),
@@ -112,7 +116,7 @@ export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowl
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{formatAlertValue(alert, language)}</td>
                 <td className={cn(cell, 'min-w-24 text-muted-foreground')}>
-                  {formatDateTime(alert.raisedAt, language)}
+                  {formatDateTime(alert.raisedAt, language, zoneOf(alert))}
                 </td>
                 <td className={cell}>
                   <span
@@ -135,7 +139,7 @@ export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowl
                     <>
                       <span className="block text-sm">{alert.acknowledgedByName ?? t('unknownPerson')}</span>
                       <span className="block text-muted-foreground">
-                        {t('acknowledgedAt', { time: formatDateTime(alert.acknowledgedAt, language) })}
+                        {t('acknowledgedAt', { time: formatDateTime(alert.acknowledgedAt, language, zoneOf(alert)) })}
                       </span>
                       {alert.acknowledgeNote && (
                         <span className="mt-0.5 block text-muted-foreground italic" data-slot="ack-note">

@@ -17,6 +17,7 @@ import { LightsStats, SavingsCard } from './lights-stats';
 import { LightFilters, LightsTable, type LightFilterValues } from './lights-table';
 import { QuickActions } from './quick-actions';
 import { useDeviceCommand } from '../plant/use-device-command';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { useLightsLive, type LightChange } from './use-lights-live';
 
 export const LIGHTS_PAGE_SIZE = 20;
@@ -85,6 +86,7 @@ export default function LightsPage() {
   const [page, setPage] = useFilteredPage(filterKey);
 
   const facilities = useQuery(trpc.lights.rooms.queryOptions());
+  const zones = useFacilityZones();
   const summary = useQuery(trpc.lights.summary.queryOptions(scopeInput, pollKeepingData(SUMMARY_REFRESH_MS)));
   const savings = useQuery(
     trpc.lights.savings.queryOptions(scopeInput, {
@@ -113,7 +115,11 @@ export default function LightsPage() {
       <LightsScope facilities={facilities.data} value={scope} onChange={setScope} />
 
       <FiguresOrError query={summary}>{(data) => <LightsStats summary={data} />}</FiguresOrError>
-      <SavingsCard savings={savings.data} failed={savings.isError && !savings.data} />
+      <SavingsCard
+        savings={savings.data}
+        failed={savings.isError && !savings.data}
+        zone={scope.facilityId ? zones.of(scope.facilityId) : zones.site}
+      />
 
       <QuickActions
         scope={scope}
