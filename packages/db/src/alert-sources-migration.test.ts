@@ -25,10 +25,21 @@ describe('migration 0009 (alert sources by metric)', () => {
     try {
       await migrateDatabase(handle, folder);
       const { db } = handle;
-      const [site] = await db.insert(facilities).values({ code: 'cps', name: 'Campinas', city: 'Campinas' }).returning();
-      await db.insert(equipment).values(
-        ['m1', 'm2'].map((id) => ({ id, name: id, kind: 'motor' as const, status: 'online' as const, facilityId: site!.id })),
-      );
+      const [site] = await db
+        .insert(facilities)
+        .values({ code: 'cps', name: 'Campinas', city: 'Campinas' })
+        .returning();
+      await db
+        .insert(equipment)
+        .values(
+          ['m1', 'm2'].map((id) => ({
+            id,
+            name: id,
+            kind: 'motor' as const,
+            status: 'online' as const,
+            facilityId: site!.id,
+          })),
+        );
       const rule = (name: string, metric: string, threshold: number, severity: 'warning' | 'critical') => ({
         name,
         kind: 'motor' as const,
@@ -46,7 +57,12 @@ describe('migration 0009 (alert sources by metric)', () => {
           rule('T', 'temperature', 80, 'warning'),
         ])
         .returning();
-      const alert = (equipmentId: string, ruleId: string, severity: 'warning' | 'critical', status = 'active' as const) => ({
+      const alert = (
+        equipmentId: string,
+        ruleId: string,
+        severity: 'warning' | 'critical',
+        status = 'active' as const,
+      ) => ({
         source: `threshold:${ruleId}`,
         ruleId,
         equipmentId,

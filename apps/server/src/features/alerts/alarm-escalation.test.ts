@@ -134,9 +134,14 @@ describe.each(testDatabaseKinds())('alarm escalation on %s', (kind) => {
     await reading('m3', 7.5);
     const escalated = await getAlert(handle.db, open!.id);
     expect(escalated).toMatchObject({ severity: 'critical', status: 'active', acknowledgedAt: null });
-    expect(escalated.changes).toMatchObject([{ fromSeverity: 'warning', toSeverity: 'critical', acknowledgementReset: true }]);
+    expect(escalated.changes).toMatchObject([
+      { fromSeverity: 'warning', toSeverity: 'critical', acknowledgementReset: true },
+    ]);
 
-    await acknowledgeAlert({ db: handle.db, bus, now: clock.now }, actor, origin, { id: open!.id, note: 'equipe a caminho' });
+    await acknowledgeAlert({ db: handle.db, bus, now: clock.now }, actor, origin, {
+      id: open!.id,
+      note: 'equipe a caminho',
+    });
     await reading('m3', 5);
     const milder = await getAlert(handle.db, open!.id);
     expect(milder).toMatchObject({ severity: 'warning', status: 'acknowledged', acknowledgeNote: 'equipe a caminho' });

@@ -98,7 +98,15 @@ export async function raiseAlert(db: Database, input: RaiseInput): Promise<{ ale
       .onConflictDoNothing({ target: [alerts.source, alerts.equipmentId], where: sql`status <> 'cleared'` })
       .returning({ id: alerts.id });
     if (inserted) {
-      const alert: OpenAlert = { id: inserted.id, source, equipmentId, ruleId: input.ruleId, severity, status: 'active', message };
+      const alert: OpenAlert = {
+        id: inserted.id,
+        source,
+        equipmentId,
+        ruleId: input.ruleId,
+        severity,
+        status: 'active',
+        message,
+      };
       return { alert, raised: true };
     }
     const [existing] = await db
@@ -144,7 +152,13 @@ export async function changeBand(
       : {};
     const [after] = await tx
       .update(alerts)
-      .set({ ruleId: change.ruleId, severity: change.severity, message: change.message, value: change.value, ...acknowledgement })
+      .set({
+        ruleId: change.ruleId,
+        severity: change.severity,
+        message: change.message,
+        value: change.value,
+        ...acknowledgement,
+      })
       .where(eq(alerts.id, id))
       .returning(openAlertColumns);
     if (changed)
