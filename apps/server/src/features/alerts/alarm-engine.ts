@@ -151,6 +151,9 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
           const alert = slot.alert;
           if (alert && input.ruleId) await moveBand(key, slot, alert, input);
           else await raiseOrMove(key, slot, input);
+          // Believe the band the database holds (another instance may have moved it further).
+          if (slot.version === version && slot.alert)
+            slot.band = { ruleId: slot.alert.ruleId, severity: slot.alert.severity };
         } catch (error) {
           // Believe what was before, so the next event retries.
           if (slot.version === version) slot.band = previous;
