@@ -29,17 +29,15 @@ describe('migration 0009 (alert sources by metric)', () => {
         .insert(facilities)
         .values({ code: 'cps', name: 'Campinas', city: 'Campinas' })
         .returning();
-      await db
-        .insert(equipment)
-        .values(
-          ['m1', 'm2'].map((id) => ({
-            id,
-            name: id,
-            kind: 'motor' as const,
-            status: 'online' as const,
-            facilityId: site!.id,
-          })),
-        );
+      await db.insert(equipment).values(
+        ['m1', 'm2'].map((id) => ({
+          id,
+          name: id,
+          kind: 'motor' as const,
+          status: 'online' as const,
+          facilityId: site!.id,
+        })),
+      );
       const rule = (name: string, metric: string, threshold: number, severity: 'warning' | 'critical') => ({
         name,
         kind: 'motor' as const,
