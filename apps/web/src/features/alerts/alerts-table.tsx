@@ -11,6 +11,7 @@ import { alertsStrings } from './alerts.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { alertMessage, formatAlertValue, formatMetricValue, sourceKind } from './alert-format';
+import { AlertHistory } from './alert-history';
 
 const cell = 'px-3 py-2.5 text-left align-top';
 
@@ -113,6 +114,7 @@ export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowl
                 <td className={cn(cell, 'min-w-48')}>
                   <span className="block">{alertMessage(alert, language, t)}</span>
                   <span className="mt-0.5 block text-xs text-muted-foreground">{ruleLine(alert, t, language)}</span>
+                  <AlertHistory alert={alert} />
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{formatAlertValue(alert, language)}</td>
                 <td className={cn(cell, 'min-w-24 text-muted-foreground')}>
