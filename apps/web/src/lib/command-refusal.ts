@@ -2,7 +2,7 @@ import { isDeviceRefusalCode } from '@sentinela/shared/device-refusals';
 import type { opsStrings } from './i18n/ops-strings';
 import type { AreaTranslate } from './i18n/strings';
 
-type OpsKey = keyof (typeof opsStrings)['pt'] & string;
+type OpsKey = keyof (typeof opsStrings)['pt'];
 
 /**
  * A device's refusal in the reader's language: a known code is translated; otherwise the
