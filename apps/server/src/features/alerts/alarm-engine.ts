@@ -2,7 +2,7 @@ import type { Database } from '@sentinela/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveBus, LiveEvent } from '../../telemetry/live-bus';
 import { evaluateReading, indexRules, runningFrom, silentAfter, type RuleIndex } from './alarm-evaluation';
-import { silenceMessage, SILENCE_SOURCE, thresholdSource } from './alarm-rules';
+import { silenceMessage, silenceText, SILENCE_SOURCE, thresholdSource } from './alarm-rules';
 import {
   autoClearAlert,
   findSilentEquipment,
@@ -96,6 +96,8 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
       severity: alert.severity,
       status,
       message: alert.message,
+      messageKey: alert.messageKey,
+      messageParams: alert.messageParams,
     });
 
   function raise(key: string, input: Omit<RaiseInput, 'at'>): Promise<void> {
@@ -208,6 +210,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
             equipmentId,
             severity: rule.severity,
             message: decision.message,
+            text: decision.text,
             value: decision.value,
           }),
         );
@@ -255,13 +258,22 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     const silent = silentAfter(await findSilentEquipment(db, new Date(cutoff)), lastData, cutoff);
     const offline = await markOffline(db, silent, new Date(cutoff));
     const message = silenceMessage(silenceAfterMs);
+    const text = silenceText(silenceAfterMs);
     const writes: Promise<void>[] = [];
     for (const equipmentId of offline) {
       bus.publish({ type: 'status', equipmentId, status: 'offline' });
       const key = slotKey(SILENCE_SOURCE, equipmentId);
       if (slots.get(key)?.open) continue;
       writes.push(
-        raise(key, { source: SILENCE_SOURCE, ruleId: null, equipmentId, severity: 'warning', message, value: null }),
+        raise(key, {
+          source: SILENCE_SOURCE,
+          ruleId: null,
+          equipmentId,
+          severity: 'warning',
+          message,
+          text,
+          value: null,
+        }),
       );
     }
     await Promise.all(writes);

@@ -1,9 +1,11 @@
+import type { AlertMessage } from '@sentinela/shared/alert-messages';
 import {
   backToNormal,
   crossesThreshold,
   hasInvertedHysteresis,
   ruleKey,
   thresholdMessage,
+  thresholdText,
   type AlarmRule,
 } from './alarm-rules';
 
@@ -25,7 +27,8 @@ export function indexRules(rules: Iterable<AlarmRule>): { index: RuleIndex; inve
 }
 
 export type ThresholdDecision =
-  { action: 'raise'; rule: AlarmRule; value: number; message: string } | { action: 'clear'; rule: AlarmRule };
+  | { action: 'raise'; rule: AlarmRule; value: number; message: string; text: AlertMessage }
+  | { action: 'clear'; rule: AlarmRule };
 
 /**
  * What one rule decides for a reading, given whether its alert is open: raise (crossed, not
@@ -42,7 +45,7 @@ export function decideThreshold(
 ): ThresholdDecision | undefined {
   if (idle) return open ? { action: 'clear', rule } : undefined;
   if (!open && crossesThreshold(rule, value))
-    return { action: 'raise', rule, value, message: thresholdMessage(rule, value) };
+    return { action: 'raise', rule, value, message: thresholdMessage(rule, value), text: thresholdText(rule, value) };
   if (open && backToNormal(rule, value)) return { action: 'clear', rule };
   return undefined;
 }

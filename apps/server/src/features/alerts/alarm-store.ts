@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { alertRules, alerts, equipment } from '@sentinela/db/schema/plant';
+import type { AlertMessage, AlertMessageParams } from '@sentinela/shared/alert-messages';
 import type { AlertSeverity } from '@sentinela/shared/alerts';
 import { SILENCE_SOURCE, type AlarmRule } from './alarm-rules';
 
@@ -12,6 +13,8 @@ export interface OpenAlert {
   equipmentId: string;
   severity: AlertSeverity;
   message: string;
+  messageKey: string | null;
+  messageParams: AlertMessageParams | null;
 }
 
 /** The columns of an {@link OpenAlert} (the engine's alerts always belong to an equipment). */
@@ -21,6 +24,8 @@ const openAlertColumns = {
   equipmentId: sql<string>`${alerts.equipmentId}`,
   severity: alerts.severity,
   message: alerts.message,
+  messageKey: alerts.messageKey,
+  messageParams: alerts.messageParams,
 };
 
 export function loadEnabledRules(db: Database): Promise<AlarmRule[]> {
@@ -28,6 +33,7 @@ export function loadEnabledRules(db: Database): Promise<AlarmRule[]> {
     .select({
       id: alertRules.id,
       name: alertRules.name,
+      nameKey: alertRules.nameKey,
       kind: alertRules.kind,
       metric: alertRules.metric,
       comparison: alertRules.comparison,
@@ -65,7 +71,9 @@ export interface RaiseInput {
   ruleId: string | null;
   equipmentId: string;
   severity: AlertSeverity;
+  /** The Portuguese rendering (fallback) of `text`. */
   message: string;
+  text: AlertMessage;
   value: number | null;
   at: Date;
 }
@@ -86,13 +94,21 @@ export async function raiseAlert(db: Database, input: RaiseInput): Promise<{ ale
         equipmentId,
         severity,
         message,
+        messageKey: input.text.key,
+        messageParams: input.text.params,
         value: input.value,
         status: 'active',
         raisedAt: input.at,
       })
       .onConflictDoNothing({ target: [alerts.source, alerts.equipmentId], where: sql`status <> 'cleared'` })
       .returning({ id: alerts.id });
-    if (inserted) return { alert: { id: inserted.id, source, equipmentId, severity, message }, raised: true };
+    if (inserted) {
+      const { key: messageKey, params: messageParams } = input.text;
+      return {
+        alert: { id: inserted.id, source, equipmentId, severity, message, messageKey, messageParams },
+        raised: true,
+      };
+    }
     const [existing] = await db
       .select(openAlertColumns)
       .from(alerts)

@@ -39,6 +39,8 @@ const itemColumns = {
   facilityName: facilities.name,
   severity: alerts.severity,
   message: alerts.message,
+  messageKey: alerts.messageKey,
+  messageParams: alerts.messageParams,
   value: alerts.value,
   status: alerts.status,
   source: alerts.source,
@@ -50,6 +52,7 @@ const itemColumns = {
   clearedByName: clearer.name,
   clearNote: alerts.clearNote,
   ruleName: alertRules.name,
+  ruleNameKey: alertRules.nameKey,
   ruleMetric: alertRules.metric,
   ruleComparison: alertRules.comparison,
   ruleThreshold: alertRules.threshold,
@@ -72,7 +75,15 @@ function selectRows(db: Database) {
 
 type ItemRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 
-function toItem({ ruleName, ruleMetric, ruleComparison, ruleThreshold, ruleClearAt, ...row }: ItemRow): AlertItem {
+function toItem({
+  ruleName,
+  ruleNameKey,
+  ruleMetric,
+  ruleComparison,
+  ruleThreshold,
+  ruleClearAt,
+  ...row
+}: ItemRow): AlertItem {
   const rule =
     ruleName !== null &&
     ruleMetric !== null &&
@@ -81,6 +92,7 @@ function toItem({ ruleName, ruleMetric, ruleComparison, ruleThreshold, ruleClear
     ruleClearAt !== null
       ? {
           name: ruleName,
+          nameKey: ruleNameKey,
           metric: ruleMetric,
           comparison: ruleComparison,
           threshold: ruleThreshold,
@@ -129,7 +141,10 @@ export async function getAlert(db: Database, id: string): Promise<AlertItem> {
 
 function publish(
   bus: LiveBus,
-  row: Pick<typeof alerts.$inferSelect, 'id' | 'equipmentId' | 'severity' | 'status' | 'message'>,
+  row: Pick<
+    typeof alerts.$inferSelect,
+    'id' | 'equipmentId' | 'severity' | 'status' | 'message' | 'messageKey' | 'messageParams'
+  >,
 ) {
   bus.publish({
     type: 'alert',
@@ -138,6 +153,8 @@ function publish(
     severity: row.severity,
     status: row.status,
     message: row.message,
+    messageKey: row.messageKey,
+    messageParams: row.messageParams,
   });
 }
 
