@@ -1,3 +1,9 @@
+import {
+  silenceAlertMessage,
+  thresholdAlertMessage,
+  type AlertMessage,
+  type AlertRuleNameKey,
+} from '@sentinela/shared/alert-messages';
 import type { alertRules, alerts } from '../schema/plant';
 import type { Incident } from './demo-incidents';
 import { MINUTE_MS } from './site-calendar';
@@ -9,6 +15,7 @@ type RuleKey = keyof typeof defaultAlertRules;
 /** The rules a new site starts with; thresholds and hysteresis as the standards cited say. */
 export const defaultAlertRules = {
   motorTempWarning: {
+    nameKey: 'motorTempWarning',
     name: 'Temperatura do motor alta',
     kind: 'motor',
     metric: 'temperature',
@@ -18,6 +25,7 @@ export const defaultAlertRules = {
     severity: 'warning',
   },
   motorTempCritical: {
+    nameKey: 'motorTempCritical',
     name: 'Temperatura do motor crítica',
     kind: 'motor',
     metric: 'temperature',
@@ -28,6 +36,7 @@ export const defaultAlertRules = {
   },
   // ISO 10816 class II (medium machines): zone C above 4.5 mm/s RMS, zone D above 7.1.
   vibrationWarning: {
+    nameKey: 'vibrationWarning',
     name: 'Vibração do motor: zona C (ISO 10816, classe II)',
     kind: 'motor',
     metric: 'vibration',
@@ -37,6 +46,7 @@ export const defaultAlertRules = {
     severity: 'warning',
   },
   vibrationCritical: {
+    nameKey: 'vibrationCritical',
     name: 'Vibração do motor: zona D (ISO 10816, classe II)',
     kind: 'motor',
     metric: 'vibration',
@@ -47,6 +57,7 @@ export const defaultAlertRules = {
   },
   // Brazilian utilities bill reactive excess below 0.92 (ANEEL).
   lowPowerFactor: {
+    nameKey: 'lowPowerFactor',
     name: 'Fator de potência baixo',
     kind: 'meter',
     metric: 'powerFactor',
@@ -56,6 +67,7 @@ export const defaultAlertRules = {
     severity: 'warning',
   },
   supplyAirHigh: {
+    nameKey: 'supplyAirHigh',
     name: 'Temperatura de insuflamento alta',
     kind: 'hvac',
     metric: 'supplyTemp',
@@ -66,6 +78,7 @@ export const defaultAlertRules = {
   },
   // ASHRAE: recommended inlet 18–27 °C, class A1 allowable up to 32 °C.
   rackInletWarning: {
+    nameKey: 'rackInletWarning',
     name: 'Entrada do rack acima da faixa recomendada (ASHRAE)',
     kind: 'server',
     metric: 'inletTemp',
@@ -75,6 +88,7 @@ export const defaultAlertRules = {
     severity: 'warning',
   },
   rackInletCritical: {
+    nameKey: 'rackInletCritical',
     name: 'Entrada do rack acima do limite permitido (ASHRAE A1)',
     kind: 'server',
     metric: 'inletTemp',
@@ -83,7 +97,7 @@ export const defaultAlertRules = {
     clearAt: 30,
     severity: 'critical',
   },
-} satisfies Record<string, NewAlertRule>;
+} satisfies Record<AlertRuleNameKey, NewAlertRule & { nameKey: AlertRuleNameKey }>;
 
 const UNITS: Record<string, string> = {
   temperature: ' °C',
@@ -103,23 +117,38 @@ const RULES_OF: Partial<Record<Incident['kind'], [RuleKey, RuleKey?]>> = {
   rackInlet: ['rackInletWarning', 'rackInletCritical'],
 };
 
-function lifecycle(incident: Incident, raisedAt: number, clearedAt: number | null): Partial<NewAlert> {
+const keyed = ({ key, params }: AlertMessage) => ({ messageKey: key, messageParams: params });
+
+/** Who acknowledged (and cleared with a note) an incident's alerts: one of the demo users, in turn. */
+export type PersonOf = (incident: Incident) => string | null;
+
+function lifecycle(
+  incident: Incident,
+  raisedAt: number,
+  clearedAt: number | null,
+  personOf: PersonOf,
+): Partial<NewAlert> {
   const ack = incident.acknowledged;
   const acknowledged = ack && (clearedAt === null || ack.at < clearedAt) ? ack : undefined;
   return {
     raisedAt: new Date(raisedAt),
     status: clearedAt !== null ? 'cleared' : acknowledged ? 'acknowledged' : 'active',
-    acknowledgedBy: null,
+    acknowledgedBy: acknowledged ? personOf(incident) : null,
     acknowledgedAt: acknowledged ? new Date(Math.max(acknowledged.at, raisedAt + MINUTE_MS)) : null,
     acknowledgeNote: acknowledged?.note ?? null,
-    clearedBy: null,
+    // A note means someone cleared it by hand; without one it cleared itself.
+    clearedBy: clearedAt !== null && incident.clearNote ? personOf(incident) : null,
     clearedAt: clearedAt !== null ? new Date(clearedAt) : null,
     clearNote: clearedAt !== null ? (incident.clearNote ?? null) : null,
   };
 }
 
 /** The alert log the incidents leave behind. `ruleIds` maps rule keys to the inserted ids. */
-export function alertsFromIncidents(incidents: Incident[], ruleIds: Record<RuleKey, string>): NewAlert[] {
+export function alertsFromIncidents(
+  incidents: Incident[],
+  ruleIds: Record<RuleKey, string>,
+  personOf: PersonOf = () => null,
+): NewAlert[] {
   const rows: NewAlert[] = [];
   for (const incident of incidents) {
     const equipmentId = incident.device.id;
@@ -128,10 +157,11 @@ export function alertsFromIncidents(incidents: Incident[], ruleIds: Record<RuleK
         source: 'silence',
         equipmentId,
         severity: 'warning',
-        message: 'Sem dados há mais de 60 s: equipamento offline',
+        message: 'Equipamento sem comunicação há mais de 60 s',
+        ...keyed(silenceAlertMessage(60)),
         value: null,
         ruleId: null,
-        ...lifecycle(incident, incident.start, incident.end),
+        ...lifecycle(incident, incident.start, incident.end, personOf),
       });
       continue;
     }
@@ -143,7 +173,7 @@ export function alertsFromIncidents(incidents: Incident[], ruleIds: Record<RuleK
         message: 'Motor desarmado: proteção térmica atuou',
         value: null,
         ruleId: null,
-        ...lifecycle(incident, incident.start, incident.end),
+        ...lifecycle(incident, incident.start, incident.end, personOf),
       });
       continue;
     }
@@ -155,7 +185,7 @@ export function alertsFromIncidents(incidents: Incident[], ruleIds: Record<RuleK
         message: incident.event.message,
         value: null,
         ruleId: null,
-        ...lifecycle(incident, incident.start, incident.end),
+        ...lifecycle(incident, incident.start, incident.end, personOf),
       });
       continue;
     }
@@ -177,8 +207,9 @@ export function alertsFromIncidents(incidents: Incident[], ruleIds: Record<RuleK
         equipmentId,
         severity: rule.severity,
         message: `${rule.name}: ${decimal(value)}${UNITS[rule.metric] ?? ''} (limite ${decimal(rule.threshold)}${UNITS[rule.metric] ?? ''})`,
+        ...keyed(thresholdAlertMessage(rule, value)),
         value,
-        ...lifecycle(incident, raisedAt, clearedAt),
+        ...lifecycle(incident, raisedAt, clearedAt, personOf),
       });
     });
   }
