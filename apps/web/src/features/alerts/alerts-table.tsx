@@ -9,7 +9,9 @@ import { formatDateTime } from '../../lib/format';
 import { alertsStrings } from './alerts.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
-import { alertMessage, formatAlertValue, formatMetricValue, sourceKind } from './alert-format';
+import { alertText } from '../../lib/alert-text';
+import { formatMetricValue } from '../../lib/metric-format';
+import { formatAlertValue, sourceKind } from './alert-format';
 
 const cell = 'px-3 py-2.5 text-left align-top';
 
@@ -107,7 +109,7 @@ export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowl
                   <span className="block text-xs text-muted-foreground">{alert.facilityName ?? t('site.scope')}</span>
                 </td>
                 <td className={cn(cell, 'min-w-48')}>
-                  <span className="block">{alertMessage(alert, language, t)}</span>
+                  <span className="block">{alertText(alert, language)}</span>
                   <span className="mt-0.5 block text-xs text-muted-foreground">{ruleLine(alert, t, language)}</span>
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{formatAlertValue(alert, language)}</td>
