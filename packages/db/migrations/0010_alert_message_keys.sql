@@ -2,6 +2,7 @@ ALTER TABLE "users" ADD COLUMN "demo" boolean DEFAULT false NOT NULL;--> stateme
 ALTER TABLE "alert_rules" ADD COLUMN "name_key" text;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "message_key" text;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "message_params" jsonb;--> statement-breakpoint
+ALTER TABLE "commands" ADD COLUMN "error_code" text;--> statement-breakpoint
 -- The rules a site started with, by their seeded Portuguese names: their names become translatable.
 UPDATE "alert_rules" SET "name_key" = k.key FROM (VALUES
   ('motorTempWarning', 'Temperatura do motor alta'),
@@ -24,3 +25,7 @@ UPDATE "alerts" SET "message_key" = 'silence', "message_params" = '{"seconds":60
 WHERE "source" = 'silence' AND "message_key" IS NULL;--> statement-breakpoint
 UPDATE "alerts" SET "message_key" = 'brokerDropped', "message_params" = jsonb_build_object('count', "value")
 WHERE "source" = 'broker:dropped' AND "value" IS NOT NULL AND "message_key" IS NULL;
+--> statement-breakpoint
+-- Refusals recorded before the codes, as the virtual plant worded them.
+UPDATE "commands" SET "error_code" = 'maintenanceLockout' WHERE "error" = 'locked out for maintenance' AND "error_code" IS NULL;--> statement-breakpoint
+UPDATE "commands" SET "error_code" = 'tripped' WHERE "error" LIKE 'tripped:%' AND "error_code" IS NULL;

@@ -194,7 +194,10 @@ export const commands = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status', { enum: commandStatuses }).notNull().default('pending'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** A refusal's or failure's reason in the device's words. */
     error: text('error'),
+    /** A refusal's reason as a code the client translates (DeviceRefusalCode, or the device's own). */
+    errorCode: text('error_code'),
   },
   (t) => [index('commands_equipment_idx').on(t.equipmentId, t.requestedAt)],
 );

@@ -338,6 +338,7 @@ describe.each(testDatabaseKinds())('motors API on %s', (kind) => {
     expect(latest).toMatchObject({
       status: 'failed',
       error: 'locked out for maintenance',
+      errorCode: 'maintenanceLockout',
       requestedByName: `operador-${kind}`,
     });
     expect(await failure(operator.trpc.motors.setPower.mutate({ id: 'l-a1', on: false }))).toMatchObject({

@@ -131,7 +131,12 @@ export async function executeCommand(
     async (tx) => {
       await tx
         .update(commands)
-        .set({ status: outcome.status, completedAt: deps.now(), error: outcome.error ?? null })
+        .set({
+          status: outcome.status,
+          completedAt: deps.now(),
+          error: outcome.error ?? null,
+          errorCode: outcome.code ?? null,
+        })
         .where(eq(commands.id, commandId));
       if (outcome.status === 'confirmed' && outcome.state) {
         await tx
