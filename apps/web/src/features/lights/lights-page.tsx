@@ -92,7 +92,8 @@ export default function LightsPage() {
   );
 
   const items = list.data?.items;
-  const ids = useMemo(() => (items ?? []).map((item) => item.id), [items]);
+  // null until the list is known: the stream opens once, for the lights it shows.
+  const ids = useMemo(() => items?.map((item) => item.id) ?? null, [items]);
   const { live, light, confirm } = useLightsLive(ids, list.dataUpdatedAt);
   const commands = useLightCommands(confirm);
   const scopeText = scopeLabel(scope, facilities.data, t);

@@ -63,7 +63,7 @@ export interface LiveLight {
  * push (readings, statuses, confirmed states). A confirmed state pushed after the list was read
  * wins; one older than the list does not (the list already has it, or something newer).
  */
-export function useLightsLive(lightIds: string[], listUpdatedAt: number) {
+export function useLightsLive(lightIds: string[] | null, listUpdatedAt: number) {
   const [pushed, setPushed] = useState<Pushed>(empty);
   const live: LiveStatus = useLiveEvents((events) => {
     setPushed((current) => apply(current, events));
