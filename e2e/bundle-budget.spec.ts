@@ -1,18 +1,58 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_STATE_FILE } from './admin-session';
 import { protectedRoutes, publicRoutes } from './routes';
 
-// What a route costs before any interaction: every JavaScript file the browser fetches to
-// show it (the entry, its preloads and the route's lazy chunk), measured gzip-compressed.
-const budgetKb = (route: string) => (route === '/login' ? 150 : 200);
-const goalKb = (route: string) => (route === '/login' ? 100 : 170);
+// What a route costs on a cold load (a new browser context: nothing cached), before any
+// interaction:
+// - JS: every JavaScript file the browser fetches to show it (the entry, its preloads, the
+//   layout and the route's own chunk; not what loads on a click), measured gzip-compressed
+//   (level 9, as the server may send it). The budget is issue 11's goal, 170 KB, for every route
+//   but /login: its goal is 100 KB, out of reach while the entry holds React DOM (65 KB), tRPC and
+//   TanStack Query (27 KB) and the button tailwind-merge (9 KB), so it fails only past 125 KB and
+//   the table says whether the goal was met.
+// - LCP: Largest Contentful Paint (PerformanceObserver, buffered), read once the page is quiet
+//   (its data and live values in). The goal is 1.0 s on this machine; the test fails only past a
+//   hard ceiling of 2.5 s, because the e2e machine is shared (two cores, other suites running) and
+//   a loaded moment doubles it. The table says, route by route, whether the goal was met.
+const jsGoalKb = (route: string) => (route === '/login' ? 100 : 170);
+const jsBudgetKb = (route: string) => (route === '/login' ? 125 : 170);
+const LCP_GOAL_MS = 1_000;
+const LCP_CEILING_MS = 2_500;
 
-test('bundle budget per route', async ({ browser }) => {
+interface Row {
+  route: string;
+  lcpMs: number;
+  kb: number;
+  /** The route's own page chunk (assets/<name>-page-<hash>.js), included in kb. */
+  pageKb: number;
+  files: number;
+  goalKb: number;
+  budgetKb: number;
+}
+
+/** The page's largest contentful paint so far, in ms from navigation start (-1: none in 2 s). */
+function largestContentfulPaint(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & { renderTime: number; loadTime: number })[];
+          const last = entries.at(-1);
+          resolve(last ? last.renderTime || last.loadTime || last.startTime : 0);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(-1), 2_000);
+      }),
+  );
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+test('first load per route: JS budget and largest contentful paint', async ({ browser }) => {
   // About 5 s a route on this machine (a fresh context, networkidle), and the list grows with every area.
   test.setTimeout(300_000);
-  const rows: { route: string; kb: number; files: number; budgetKb: number; goalKb: number }[] = [];
+  const rows: Row[] = [];
   for (const route of [...publicRoutes, ...protectedRoutes]) {
     // Protected routes as the signed-in administrator sees them; public ones signed out.
     const signedIn = protectedRoutes.includes(route);
@@ -31,24 +71,40 @@ test('bundle budget per route', async ({ browser }) => {
     await page.goto(route, { waitUntil: 'networkidle' });
     await expect(page.locator('h1').first()).toBeVisible();
     if (signedIn) expect(new URL(page.url()).pathname, `${route} should render, not redirect`).toBe(route);
-    const bytes = (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
+    const lcpMs = Math.round(await largestContentfulPaint(page));
+    const sizes = await Promise.all([...scripts].map(async ([path, size]) => ({ path, bytes: await size })));
+    const pageFile = (path: string) => /\/[a-z0-9-]+-page-[\w-]+\.js$/.test(path);
     rows.push({
       route,
-      kb: Math.round((bytes / 1024) * 10) / 10,
+      lcpMs,
+      kb: kb(sizes.reduce((sum, s) => sum + s.bytes, 0)),
+      pageKb: kb(sizes.filter((s) => pageFile(s.path)).reduce((sum, s) => sum + s.bytes, 0)),
       files: scripts.size,
-      budgetKb: budgetKb(route),
-      goalKb: goalKb(route),
+      goalKb: jsGoalKb(route),
+      budgetKb: jsBudgetKb(route),
     });
     await context.close();
   }
-  console.log('\nJavaScript loaded before any interaction (gzip):');
+  console.log(
+    `\nFirst load per route (cold, new context): LCP (goal ${LCP_GOAL_MS} ms, ceiling ${LCP_CEILING_MS} ms) and JS before any interaction (gzip):`,
+  );
+  console.log(
+    `  ${'route'.padEnd(18)} ${'LCP ms'.padStart(7)}        ${'JS KB'.padStart(7)} (page chunk)  files  goal/budget`,
+  );
   for (const row of rows) {
-    const mark = row.kb > row.budgetKb ? 'OVER BUDGET' : row.kb > row.goalKb ? 'over goal' : 'ok';
+    const lcpMark = row.lcpMs > LCP_CEILING_MS ? 'OVER CEILING' : row.lcpMs > LCP_GOAL_MS ? 'over goal' : 'ok';
+    const jsMark = row.kb > row.budgetKb ? 'OVER BUDGET' : row.kb > row.goalKb ? 'over goal' : 'ok';
     console.log(
-      `  ${row.route.padEnd(18)} ${row.kb.toFixed(1).padStart(7)} KB in ${row.files} files  (goal ${row.goalKb}, budget ${row.budgetKb}) ${mark}`,
+      `  ${row.route.padEnd(18)} ${String(row.lcpMs).padStart(7)} ${lcpMark.padEnd(12)} ${row.kb.toFixed(1).padStart(7)} (${row.pageKb.toFixed(1).padStart(5)})  ${String(row.files).padStart(9)}  ${row.goalKb}/${row.budgetKb} ${jsMark}`,
     );
   }
+  const met = rows.filter((row) => row.lcpMs <= LCP_GOAL_MS).length;
+  console.log(`  LCP goal of ${LCP_GOAL_MS} ms met by ${met} of ${rows.length} routes.`);
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/bundle-sizes.json', JSON.stringify(rows, null, 2));
-  for (const row of rows) expect(row.kb, `${row.route} loads ${row.kb} KB of JS`).toBeLessThanOrEqual(row.budgetKb);
+  for (const row of rows) {
+    expect(row.kb, `${row.route} loads ${row.kb} KB of JS`).toBeLessThanOrEqual(row.budgetKb);
+    expect(row.lcpMs, `${row.route}: no LCP entry`).toBeGreaterThan(0);
+    expect(row.lcpMs, `${row.route}: LCP ${row.lcpMs} ms`).toBeLessThanOrEqual(LCP_CEILING_MS);
+  }
 });

@@ -1,7 +1,6 @@
 import type { Language } from './language';
 
-/** The one message the spec fixes for "not signed in"; it never changes with the language. */
-export const NOT_LOGGED_IN_MESSAGE = 'Please login (10001)';
+export { NOT_LOGGED_IN_MESSAGE } from './not-logged-in';
 
 /**
  * Messages the server sends to users, in both languages. Services throw an AppError with

@@ -1,11 +1,11 @@
 import { AppRoutes } from './app-routes';
 import { ErrorBoundary } from './error-boundary';
-import { AppProviders } from './providers';
+import { AppProviders, type AppClients } from './providers';
 
-export function App() {
+export function App({ clients }: { clients: AppClients }) {
   return (
     <ErrorBoundary>
-      <AppProviders>
+      <AppProviders clients={clients}>
         <AppRoutes />
       </AppProviders>
     </ErrorBoundary>

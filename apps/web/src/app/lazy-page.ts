@@ -1,16 +1,11 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { lazyChunk, type LazyChunk } from '../lib/lazy-chunk';
 
 export type PageModule = { default: ComponentType };
 
-export interface LazyPage {
-  Component: LazyExoticComponent<ComponentType>;
-  /** Starts loading the chunk (once); React.lazy reuses the same promise. */
-  preload: () => Promise<PageModule>;
-}
+export type LazyPage = LazyChunk<object>;
 
 /** A route page in its own chunk that can be fetched before it renders. */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
-  let pending: Promise<PageModule> | undefined;
-  const preload = () => (pending ??= load());
-  return { Component: lazy(preload), preload };
+  return lazyChunk(load);
 }

@@ -1,15 +1,24 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { LanguageProvider } from '../lib/i18n/language-provider';
 import { createQueryClient } from '../lib/query-client';
 import { ThemeProvider } from '../lib/theme/theme-provider';
-import { TRPCProvider, createTrpcClient } from '../lib/trpc';
+import { TRPCProvider, createTrpcClient, type TrpcClient } from '../lib/trpc';
 import { usePublicSettings } from '../lib/use-public-settings';
 import { AppToaster } from './app-toaster';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
+export interface AppClients {
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+}
+
+/** The query and tRPC clients, made once before the first render (main.tsx starts the route's data with them). */
+export function createAppClients(): AppClients {
+  return { queryClient: createQueryClient(), trpcClient: createTrpcClient() };
+}
+
+export function AppProviders({ clients, children }: { clients: AppClients; children: ReactNode }) {
+  const { queryClient, trpcClient } = clients;
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -1,5 +1,6 @@
 import { normalizePath } from './auth-gate-decision';
 import { lazyPage, type LazyPage, type PageModule } from './lazy-page';
+import { preloadRouteData, type RouteDataApi } from './route-data';
 import { notFoundPageName, routeTable, type RouteEntry } from './route-table';
 
 /** Every page module, each in its own chunk (named after the page file, e.g. assets/motors-page-<hash>.js). */
@@ -42,13 +43,18 @@ function preload(page: LazyPage): void {
   page.preload().catch(() => undefined);
 }
 
-/** Fetches what `pathname` will render, in parallel (layout chunk + page chunk). */
-export function preloadRoute(pathname: string): void {
+/**
+ * Fetches what `pathname` will render, in parallel: the layout chunk, the page chunk and, given
+ * `data` (a signed-in user), the page's first queries (route-data.ts).
+ */
+export function preloadRoute(pathname: string, data?: RouteDataApi): void {
   const publicRoute = findRoute(publicRoutes, pathname);
   if (publicRoute) {
     preload(publicRoute.page);
     return;
   }
   preload(dashboardLayout);
-  preload(findRoute(protectedRoutes, pathname)?.page ?? notFoundPage);
+  const route = findRoute(protectedRoutes, pathname);
+  preload(route?.page ?? notFoundPage);
+  if (route && data) preloadRouteData(route.path, data);
 }

@@ -1,53 +1,18 @@
-import type { ReactNode } from 'react';
-import { opsStrings } from '../lib/i18n/ops-strings';
-import { useStrings } from '../lib/i18n/strings';
-import { Button } from './ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from './ui/dialog';
+import { Suspense, useState } from 'react';
+import { lazyChunk } from '../lib/lazy-chunk';
+import type { ConfirmDialogProps } from './confirm-dialog-modal';
 
-interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: ReactNode;
-  confirmLabel?: string;
-  onConfirm: () => void;
-  destructive?: boolean;
-  children?: ReactNode;
-}
+// Radix Dialog is not needed to paint a page: the modal loads when a confirmation first opens.
+const ConfirmDialogModal = lazyChunk(() => import('./confirm-dialog-modal')).Component;
 
 /** "Are you sure?" before an action that reaches many devices. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  destructive,
-  children,
-}: ConfirmDialogProps) {
-  const t = useStrings(opsStrings);
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [wanted, setWanted] = useState(props.open);
+  if (props.open && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('close')}>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-        {children}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            variant={destructive ? 'destructive' : 'default'}
-            onClick={() => {
-              onConfirm();
-              onOpenChange(false);
-            }}
-          >
-            {confirmLabel ?? t('confirm')}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogModal {...props} />
+    </Suspense>
   );
 }

@@ -1,50 +1,47 @@
-import { parseLanguage } from '@sentinela/shared/language';
 import { Languages } from 'lucide-react';
+import { Suspense, useState, type ComponentProps } from 'react';
 import { Button } from './ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from './ui/dropdown-menu';
 import { useLanguage } from '../lib/i18n/language-context';
+import { lazyChunk, prefetchChunk } from '../lib/lazy-chunk';
+
+// The menu (Radix Dropdown Menu) is not needed to paint the page: its chunk starts loading when
+// the pointer or the focus reaches the button, and the menu mounts, open, on the click.
+const menu = lazyChunk(() => import('./language-menu'));
+const LanguageMenu = menu.Component;
+const preloadMenu = () => {
+  prefetchChunk(menu);
+};
+
+/** The selector's button: the current language's code. */
+export function LanguageButton(props: ComponentProps<typeof Button>) {
+  const { language, t } = useLanguage();
+  const code = language.toUpperCase();
+  return (
+    <Button variant="ghost" size="sm" aria-label={`${t('language.label')}: ${code}`} {...props}>
+      <Languages aria-hidden />
+      <span>{code}</span>
+    </Button>
+  );
+}
 
 /** PT/EN selector: in the top bar and on the sign-in pages. */
 export function LanguageSelect() {
-  const { language, setLanguage, t } = useLanguage();
-  const code = language.toUpperCase();
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <LanguageButton
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preloadMenu}
+      onFocus={preloadMenu}
+      onClick={() => {
+        setWanted(true);
+      }}
+    />
+  );
+  if (!wanted) return button;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`${t('language.label')}: ${code}`}>
-          <Languages aria-hidden />
-          <span>{code}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t('language.label')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={language}
-          onValueChange={(value) => {
-            setLanguage(parseLanguage(value));
-          }}
-        >
-          <DropdownMenuRadioItem value="pt" lang="pt-BR">
-            {t('language.pt')}
-            <span aria-hidden className="ml-auto pl-4 text-xs text-muted-foreground">
-              PT
-            </span>
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="en" lang="en">
-            {t('language.en')}
-            <span aria-hidden className="ml-auto pl-4 text-xs text-muted-foreground">
-              EN
-            </span>
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={button}>
+      <LanguageMenu defaultOpen />
+    </Suspense>
   );
 }

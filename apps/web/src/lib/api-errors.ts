@@ -1,4 +1,4 @@
-import { NOT_LOGGED_IN_MESSAGE } from '@sentinela/shared/messages';
+import { NOT_LOGGED_IN_MESSAGE } from '@sentinela/shared/not-logged-in';
 import { getLoginUrl } from './login-url';
 
 export interface ApiErrorDeps {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useMemo, useState } from 'react';
 import type { LiveEvent } from '@sentinela/shared/live-events';
@@ -13,14 +13,21 @@ export type LiveStatus = 'live' | 'connecting' | 'offline';
 /**
  * The live stream (live.events over SSE) for this component: `onEvents` gets every batch the
  * server pushes (telemetry throttled per device, statuses, command results, alerts). Only
- * `equipmentIds` when given. The handler may change between renders without reconnecting.
+ * `equipmentIds` when given (undefined: every device). `null` while the page does not know its
+ * devices yet (its list is loading): the stream waits for them instead of opening for an empty
+ * list and again when the list comes. The handler may change between renders without reconnecting.
  */
-export function useLiveEvents(onEvents: (events: LiveEvent[]) => void, equipmentIds?: string[]): LiveStatus {
+export function useLiveEvents(onEvents: (events: LiveEvent[]) => void, equipmentIds?: string[] | null): LiveStatus {
   const trpc = useTRPC();
   // A new array with the same ids must not reopen the stream.
-  const idsKey = equipmentIds ? [...equipmentIds].sort().join(',') : null;
+  const idsKey = equipmentIds ? [...equipmentIds].sort().join(',') : equipmentIds;
   const input = useMemo(
-    () => (idsKey === null ? {} : { equipmentIds: idsKey === '' ? [] : idsKey.split(',') }),
+    () =>
+      idsKey === null
+        ? skipToken
+        : idsKey === undefined
+          ? {}
+          : { equipmentIds: idsKey === '' ? [] : idsKey.split(',') },
     [idsKey],
   );
   const subscription = useSubscription(
@@ -51,6 +58,7 @@ export interface LiveTelemetry {
 /**
  * Latest values of the given equipment (all when undefined), kept current by the live stream:
  * telemetry.latest once, then every pushed value merged in. Renders at most once per batch.
+ * Disabled (`enabled: false`, the devices are not known yet), it neither reads nor streams.
  */
 export function useLiveTelemetry(equipmentIds?: string[], options: { enabled?: boolean } = {}): LiveTelemetry {
   const trpc = useTRPC();
@@ -81,7 +89,7 @@ export function useLiveTelemetry(equipmentIds?: string[], options: { enabled?: b
         return values === current.values && statuses === current.statuses ? current : { values, statuses, updatedAt };
       });
     },
-    enabled ? equipmentIds : [],
+    enabled ? equipmentIds : null,
   );
 
   const base = useMemo(() => {

@@ -40,3 +40,5 @@ export function createTrpcClient() {
     ],
   });
 }
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;

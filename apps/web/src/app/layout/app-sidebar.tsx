@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { BrandMark } from '../../components/brand-mark';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../components/ui/sidebar';
 import { useSidebar } from '../../components/ui/use-sidebar';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { useTRPC } from '../../lib/trpc';
 import { usePublicSettings } from '../../lib/use-public-settings';
 import { preloadRoute } from '../routes';
 import { adminNavItems, isNavItemActive, mainNavItems, type NavItem } from './nav-items';
@@ -76,6 +78,8 @@ function NavMenu({ items }: { items: NavItem[] }) {
   const { t } = useLanguage();
   const [location] = useLocation();
   const { setOpenMobile } = useSidebar();
+  // A link's page, and its first queries, start loading as the pointer or the focus reaches it.
+  const data = { trpc: useTRPC(), queryClient: useQueryClient() };
 
   return (
     <SidebarMenu>
@@ -93,10 +97,10 @@ function NavMenu({ items }: { items: NavItem[] }) {
                   setOpenMobile(false);
                 }}
                 onPointerEnter={() => {
-                  preloadRoute(item.path);
+                  preloadRoute(item.path, data);
                 }}
                 onFocus={() => {
-                  preloadRoute(item.path);
+                  preloadRoute(item.path, data);
                 }}
               >
                 <Icon aria-hidden />

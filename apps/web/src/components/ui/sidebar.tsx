@@ -1,13 +1,13 @@
 import { Slot } from '@radix-ui/react-slot';
 import { PanelLeft } from 'lucide-react';
-import type { ComponentProps, CSSProperties, ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet';
-import { SIDEBAR_WIDTH_MOBILE } from './sidebar-provider';
 import { SidebarResizeHandle } from './sidebar-resize-handle';
 import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
 import { useSidebar } from './use-sidebar';
+
+const SidebarDrawer = lazy(() => import('./sidebar-drawer'));
 
 interface SidebarProps extends ComponentProps<'div'> {
   /** Drawer (mobile) dialog title and description, read by screen readers. */
@@ -31,24 +31,25 @@ export function Sidebar({
 }: SidebarProps) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
 
+  // The drawer (Radix Dialog) loads when it is first opened: most visits never open it.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (isMobile && openMobile && !drawerWanted) setDrawerWanted(true);
+
   if (isMobile) {
+    if (!drawerWanted) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          side="left"
+      <Suspense fallback={null}>
+        <SidebarDrawer
+          open={openMobile}
+          onOpenChange={setOpenMobile}
           id={id}
-          data-slot="sidebar"
-          data-mobile="true"
+          title={mobileTitle}
+          description={mobileDescription}
           closeLabel={mobileCloseLabel}
-          // The drawer is portalled out of the provider's wrapper: set its width variable here.
-          style={{ '--sidebar-width-mobile': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
-          className="w-(--sidebar-width-mobile) max-w-[85vw] bg-sidebar p-0 text-sidebar-foreground"
         >
-          <SheetTitle className="sr-only">{mobileTitle}</SheetTitle>
-          <SheetDescription className="sr-only">{mobileDescription}</SheetDescription>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </SidebarDrawer>
+      </Suspense>
     );
   }
 

@@ -68,7 +68,7 @@ export default function EquipmentPage() {
       return next;
     });
   }, []);
-  const live = useLiveEvents(onEvents, ids ?? []);
+  const live = useLiveEvents(onEvents, ids ?? null);
   const statusOf = useCallback(
     (item: EquipmentItem) => {
       const pushed = liveStatuses[item.id];

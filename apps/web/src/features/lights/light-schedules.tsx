@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LightFacilities, LightSchedule } from '@sentinela/shared/lights';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ListPagination } from '../../components/list-pagination';
 import { EmptyState, ErrorState } from '../../components/query-state';
@@ -17,8 +17,12 @@ import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import type { LightsScopeValue } from './lights-scope';
-import { ScheduleFormDialog } from './schedule-form-dialog';
 import { weekOrder } from './schedule-validation';
+
+// The form (Radix Dialog) loads when a schedule is first created or edited.
+const ScheduleFormDialog = lazy(() =>
+  import('./schedule-form-dialog').then((module) => ({ default: module.ScheduleFormDialog })),
+);
 
 export const SCHEDULES_PAGE_SIZE = 10;
 const cellClass = 'px-3 py-2.5 text-left align-middle';
@@ -229,16 +233,18 @@ export function LightSchedules({
         />
       </CardContent>
       {editing && (
-        <ScheduleFormDialog
-          key={editing.key}
-          open
-          onOpenChange={(open) => {
-            if (!open) setEditing(null);
-          }}
-          schedule={editing.schedule}
-          defaultRoomId={scope.roomId}
-          facilities={facilities}
-        />
+        <Suspense fallback={null}>
+          <ScheduleFormDialog
+            key={editing.key}
+            open
+            onOpenChange={(open) => {
+              if (!open) setEditing(null);
+            }}
+            schedule={editing.schedule}
+            defaultRoomId={scope.roomId}
+            facilities={facilities}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={deleting !== null}

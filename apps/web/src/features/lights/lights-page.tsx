@@ -101,7 +101,8 @@ export default function LightsPage() {
   );
 
   const items = list.data?.items;
-  const ids = useMemo(() => (items ?? []).map((item) => item.id), [items]);
+  // null until the list is known: the stream opens once, for the lights it shows.
+  const ids = useMemo(() => items?.map((item) => item.id) ?? null, [items]);
   const refreshSummary = useTrailingCall(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.lights.summary.pathKey() });
   }, SUMMARY_AFTER_CONFIRM_MS);

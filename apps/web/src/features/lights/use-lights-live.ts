@@ -65,7 +65,7 @@ export interface LiveLight {
  * `onStateConfirmed` runs for every batch that changed a light's confirmed state (anyone's command),
  * so what is computed from those states (the figures) is re-read with the table.
  */
-export function useLightsLive(lightIds: string[], listUpdatedAt: number, onStateConfirmed?: () => void) {
+export function useLightsLive(lightIds: string[] | null, listUpdatedAt: number, onStateConfirmed?: () => void) {
   const [pushed, setPushed] = useState<Pushed>(empty);
   const live: LiveStatus = useLiveEvents((events) => {
     setPushed((current) => apply(current, events));

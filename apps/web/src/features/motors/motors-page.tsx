@@ -77,7 +77,9 @@ export default function MotorsPage() {
   const items = list.data?.items;
   // The open motor stays live even when the list has moved to another page.
   const ids = useMemo(() => {
-    const onPage = (items ?? []).map((item) => item.id);
+    // null until the list is known: the stream opens once, for the motors it shows.
+    if (!items) return null;
+    const onPage = items.map((item) => item.id);
     return openId && !onPage.includes(openId) ? [...onPage, openId] : onPage;
   }, [items, openId]);
   const { live, motor } = useMotorLive(ids);

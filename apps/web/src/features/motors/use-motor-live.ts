@@ -46,7 +46,7 @@ export interface LiveMotor {
  * devices push. A pushed message replaces the motor's readings: a stopped motor stops reporting
  * efficiency, so its last efficiency must not linger.
  */
-export function useMotorLive(motorIds: string[]): { live: LiveStatus; motor: (item: MotorItem) => LiveMotor } {
+export function useMotorLive(motorIds: string[] | null): { live: LiveStatus; motor: (item: MotorItem) => LiveMotor } {
   const [pushed, setPushed] = useState<Pushed>(empty);
   const live = useLiveEvents((events) => {
     setPushed((current) => apply(current, events));

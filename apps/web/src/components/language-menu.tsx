@@ -1,0 +1,45 @@
+import { parseLanguage } from '@sentinela/shared/language';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from './ui/dropdown-menu';
+import { useLanguage } from '../lib/i18n/language-context';
+import { LanguageButton } from './language-select';
+
+/** The PT/EN menu (Radix Dropdown Menu): its own chunk, loaded when the selector is first approached. */
+export default function LanguageMenu({ defaultOpen }: { defaultOpen: boolean }) {
+  const { language, setLanguage, t } = useLanguage();
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <LanguageButton />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>{t('language.label')}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={language}
+          onValueChange={(value) => {
+            setLanguage(parseLanguage(value));
+          }}
+        >
+          <DropdownMenuRadioItem value="pt" lang="pt-BR">
+            {t('language.pt')}
+            <span aria-hidden className="ml-auto pl-4 text-xs text-muted-foreground">
+              PT
+            </span>
+          </DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="en" lang="en">
+            {t('language.en')}
+            <span aria-hidden className="ml-auto pl-4 text-xs text-muted-foreground">
+              EN
+            </span>
+          </DropdownMenuRadioItem>
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
