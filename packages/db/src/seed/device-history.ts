@@ -151,14 +151,37 @@ function brightnessOf(device: SeedDevice): number {
   return typeof device.state.brightness === 'number' ? device.state.brightness : 100;
 }
 
+/** Standby draw of a light that is off (its driver and radio), W. */
+const STANDBY_W = 0.4;
+
+/**
+ * Each light's hours: the share of the hour it was on follows its room's schedule (as the
+ * room's meter counts it), at its brightness; off, it draws its standby. A light that went
+ * silent sends nothing after; one under maintenance stays off.
+ */
 function generateLight(ctx: HistoryContext, device: SeedDevice): void {
   const on = device.state.on === true;
   const brightness = brightnessOf(device);
   const ratedW = device.rated.powerW ?? 0;
+  const onW = lightPowerW(ratedW, brightness);
+  const onShare = ctx.hourly.series(device.id, 'on');
+  const power = ctx.hourly.series(device.id, 'powerW');
+  const since = device.status === 'online' ? Infinity : (device.profile.statusSince ?? Infinity);
+  for (let h = 0; h < ctx.hours; h++) {
+    const bucket = bucketOf(ctx, h);
+    if (bucket >= since && device.status === 'offline') break;
+    const share =
+      device.room && bucket < since
+        ? lightingShare(device.room.schedule, device.facility.shifts, localTime(bucket + HOUR_MS / 2))
+        : 0;
+    onShare.push(bucket, READINGS_PER_HOUR, share, share >= 1 ? 1 : 0, share > 0 ? 1 : 0);
+    const watts = share * onW + (1 - share) * STANDBY_W;
+    power.push(bucket, READINGS_PER_HOUR, watts, share >= 1 ? onW : STANDBY_W, share > 0 ? onW : STANDBY_W);
+  }
   addLatest(ctx, device, createRandom(streamSeed(ctx.seed, device.id)).int(0, 4000), {
     on: on ? 1 : 0,
     brightness: on ? brightness : 0,
-    powerW: round2(on ? lightPowerW(ratedW, brightness) : 0.4),
+    powerW: round2(on ? onW : STANDBY_W),
   });
 }
 
