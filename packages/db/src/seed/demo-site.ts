@@ -265,6 +265,8 @@ export interface FillOptions {
   pause?: () => Promise<void>;
   /** Stop after this many batches (a test's interrupted start). */
   maxBatches?: number;
+  /** Stops before the next batch (the server shutting down); the next start resumes. */
+  signal?: AbortSignal;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -283,7 +285,7 @@ export async function fillDemoHistory(db: Database, options: FillOptions = {}): 
   let progress = progressOf(record);
   let written = 0;
   for (let index = record.done; index < batches.length; index++) {
-    if (options.maxBatches !== undefined && written >= options.maxBatches) break;
+    if (options.signal?.aborted || (options.maxBatches !== undefined && written >= options.maxBatches)) break;
     const batch = batches[index];
     if (!batch) break;
     const done = await db.transaction(async (tx) => {
