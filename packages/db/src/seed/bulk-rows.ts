@@ -56,13 +56,20 @@ export class RollupRows {
     return rows;
   }
 
-  *chunks(size: number): Generator<RollupChunk> {
+  /** The rows in chunks of `size` (the last one shorter), from chunk `first` on (earlier ones are not built). */
+  *chunks(size: number, first = 0): Generator<RollupChunk> {
     const empty = () => ({ ids: [] as string[], metrics: [] as string[], columns: [[], [], [], [], []] as number[][] });
+    let skip = first * size;
     let chunk = empty();
     for (const key of [...this.all.keys()].sort()) {
       const series = this.all.get(key);
       if (!series) continue;
-      for (let i = 0; i < series.values.length; i += 5) {
+      const rows = series.values.length / 5;
+      if (skip >= rows) {
+        skip -= rows;
+        continue;
+      }
+      for (let i = skip * 5; i < series.values.length; i += 5) {
         chunk.ids.push(series.id);
         chunk.metrics.push(series.metric);
         for (let c = 0; c < 5; c++) chunk.columns[c]?.push(series.values[i + c] ?? 0);
@@ -71,8 +78,13 @@ export class RollupRows {
           chunk = empty();
         }
       }
+      skip = 0;
     }
     if (chunk.ids.length > 0) yield chunk;
+  }
+
+  chunkCount(size: number): number {
+    return Math.ceil(this.length / size);
   }
 }
 

@@ -214,12 +214,14 @@ export async function seedDemoRegistry(db: Database, options: { now: Date; seed?
     return { result: nothing, site: null };
   const now = options.now.getTime();
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
+  const t0 = performance.now();
   const site = generate(seed, now);
+  console.log('generate ms', performance.now() - t0);
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`);
     if ((await tx.select({ id: facilities.id }).from(facilities).limit(1)).length > 0) return nothing;
     const inserted = await insertRegistry(tx, site, now);
-    await startHistoryRecord(tx, { seed, now, done: 0, total: historyBatches(site).length });
+    await startHistoryRecord(tx, { seed, now, done: 0, total: historyBatchCount(site) });
     return inserted;
   });
   return { result, site: result.seeded ? site : null };
@@ -242,18 +244,26 @@ export async function seedDemoSite(db: Database, options: { now: Date; seed?: nu
     const result = await insertRegistry(tx, site, now);
     await insertRollups(tx, 'telemetry_1h', site.hourly);
     await insertRollups(tx, 'telemetry_1m', site.minutely);
-    const total = historyBatches(site).length;
+    const total = historyBatchCount(site);
     await startHistoryRecord(tx, { seed, now, done: total, total });
     return result;
   });
 }
 
-/** The history in batches, always cut the same way for one seed and `now`: hourly rollups, then minute ones. */
-function historyBatches(site: DemoSite): HistoryBatch[] {
-  return [
-    ...[...site.hourly.chunks(HISTORY_BATCH_ROWS)].map((rows) => ({ table: 'telemetry_1h' as const, rows })),
-    ...[...site.minutely.chunks(HISTORY_BATCH_ROWS)].map((rows) => ({ table: 'telemetry_1m' as const, rows })),
-  ];
+/** How many batches the history is cut into: hourly rollups, then minute ones. */
+function historyBatchCount(site: DemoSite): number {
+  return site.hourly.chunkCount(HISTORY_BATCH_ROWS) + site.minutely.chunkCount(HISTORY_BATCH_ROWS);
+}
+
+/** The history's batches from `first` on, always cut the same way for one seed and `now`. */
+function* historyBatches(site: DemoSite, first: number): Generator<HistoryBatch> {
+  const hourly = site.hourly.chunkCount(HISTORY_BATCH_ROWS);
+  if (first < hourly) {
+    for (const rows of site.hourly.chunks(HISTORY_BATCH_ROWS, first)) yield { table: 'telemetry_1h', rows };
+  }
+  for (const rows of site.minutely.chunks(HISTORY_BATCH_ROWS, Math.max(0, first - hourly))) {
+    yield { table: 'telemetry_1m', rows };
+  }
 }
 
 export interface FillOptions {
@@ -280,25 +290,25 @@ export async function fillDemoHistory(db: Database, options: FillOptions = {}): 
   const record = await readHistoryRecord(db);
   if (!record || record.done >= record.total) return record && progressOf(record);
   const site = options.site ?? generate(record.seed, record.now);
-  const batches = historyBatches(site);
-  if (batches.length !== record.total) throw new Error('the demo history no longer matches its record');
+  if (historyBatchCount(site) !== record.total) throw new Error('the demo history no longer matches its record');
   let progress = progressOf(record);
   let written = 0;
-  for (let index = record.done; index < batches.length; index++) {
+  let index = record.done;
+  for (const batch of historyBatches(site, record.done)) {
     if (options.signal?.aborted || (options.maxBatches !== undefined && written >= options.maxBatches)) break;
-    const batch = batches[index];
-    if (!batch) break;
     const done = await db.transaction(async (tx) => {
       const current = await readHistoryRecord(tx, { lock: true });
-      if (!current || current.done > index) return current?.done ?? batches.length;
+      // Another instance wrote this batch already: move on.
+      if (!current || current.done > index) return current?.done ?? record.total;
       await insertRollupChunk(tx, batch.table, batch.rows, { skipExisting: true });
       await writeHistoryDone(tx, index + 1);
       return index + 1;
     });
-    index = done - 1;
+    index++;
     written++;
     progress = progressOf({ ...record, done });
     options.onProgress?.(progress);
+    if (done >= record.total) break;
     await (options.pause ?? nextTurn)();
   }
   return progress;
