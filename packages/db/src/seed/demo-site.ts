@@ -214,9 +214,7 @@ export async function seedDemoRegistry(db: Database, options: { now: Date; seed?
     return { result: nothing, site: null };
   const now = options.now.getTime();
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
-  const t0 = performance.now();
   const site = generate(seed, now);
-  console.log('generate ms', performance.now() - t0);
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`);
     if ((await tx.select({ id: facilities.id }).from(facilities).limit(1)).length > 0) return nothing;
