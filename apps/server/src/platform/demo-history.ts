@@ -30,8 +30,9 @@ export interface DemoHistoryOptions {
  * batch, each a short transaction, so requests are answered meanwhile and a restart resumes.
  */
 export function createDemoHistory(options: DemoHistoryOptions): DemoHistory {
-  const { db, log } = options;
-  // Let go of the generated site (a few hundred thousand rows) once written.
+  const { db, log, pause, onComplete } = options;
+  // Let go of the generated site (a few hundred thousand rows) once written: `options` is not
+  // kept by the closures below.
   let site = options.site;
   const abort = new AbortController();
   let current: DemoHistoryProgress | null = null;
@@ -46,13 +47,13 @@ export function createDemoHistory(options: DemoHistoryOptions): DemoHistory {
     const ended = await fillDemoHistory(db, {
       site,
       signal: abort.signal,
-      ...(options.pause ? { pause: options.pause } : {}),
+      ...(pause ? { pause } : {}),
       onProgress: (progress) => (current = progress),
     });
     site = null;
     if (ended?.complete) {
       log.info({ ms: Math.round(performance.now() - started) }, 'demo history complete');
-      options.onComplete?.();
+      onComplete?.();
     }
   };
   let running: Promise<void> = Promise.resolve();
