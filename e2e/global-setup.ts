@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN, ADMIN_STATE_FILE, createAdminSession } from './admin-session';
+import { ADMIN, ADMIN_STATE_FILE, callProcedure, createAdminSession } from './admin-session';
 import { freePort, startServerProcess } from './server-process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -36,6 +36,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_ADMIN_EMAIL = ADMIN.email;
   process.env.E2E_ADMIN_PASSWORD = ADMIN.password;
   process.env.E2E_ADMIN_TOTP_SECRET = admin.totpSecret;
+
+  // The server listens before the demo history is generated (issue 11): the specs read it.
+  const cookies = new Map(admin.storageState.cookies.map((c) => [c.name, c.value]));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const health = (await callProcedure(baseURL, 'system.health', 'query', undefined, cookies)) as {
+      demo?: { complete: boolean };
+    };
+    if (health.demo?.complete !== false) break;
+    if (Date.now() > deadline) throw new Error('the demo history was not generated within 180 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
 
   return () => server.stop();
 }

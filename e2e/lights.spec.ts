@@ -49,6 +49,13 @@ test('shows the lights with real figures, live readings and how savings are comp
   await expect(page.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible();
   await tableReady(page);
   await expect(page.getByText(`${summary.total} luminária(s)`)).toBeVisible();
+  // Issue 11 item 12: the demo history holds its lights' hours, so the savings are real figures.
+  await expect(statValue(page, 'Economia')).not.toHaveText(/^R\$\s0,00$/, { timeout: 30_000 });
+  await expect(page.getByText('Sem leituras de luminárias nos últimos 30 dias')).toHaveCount(0);
+  const savings = (await callProcedure(baseUrl(), 'lights.savings', 'query', {}, adminCookies())) as {
+    savedKwh: number;
+  };
+  expect(savings.savedKwh).toBeGreaterThan(0);
 
   // Server-side filters: a search, then a state with no match.
   const floodlights = (await callProcedure(

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { DatabaseHandle } from '@sentinela/db/client';
-import { seedDemoSite } from '@sentinela/db/seed/demo-site';
+import { seedDemoRegistry, type DemoRegistry } from '@sentinela/db/seed/demo-site';
 import { openAppDatabase } from './platform/database';
+import { createDemoHistory, type DemoHistory, type DemoHistoryOptions } from './platform/demo-history';
 import type { Config } from './env';
 import { startAlarmEngine, type AlarmEngine } from './features/alerts/alarm-engine';
 import { purgeExpiredAuthData } from './features/auth/auth-housekeeping';
+import { forgetSettledSavings } from './features/lights/lights-savings.service';
 import { SCHEDULER_INTERVAL_MS, startLightScheduler, type LightScheduler } from './features/lights/light-scheduler';
 import { getTelemetryRetention } from './features/settings/settings.service';
 import { deriveKey } from './features/auth/crypto';
@@ -25,12 +27,16 @@ const SIMULATOR_SYNC_MS = 10_000;
 export interface ServerPaths {
   webDist: string;
   migrationsFolder?: string;
+  /** Between two batches of the demo history (tests slow it down). */
+  demoHistoryPause?: DemoHistoryOptions['pause'];
 }
 
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   telemetry: TelemetryRuntime;
+  /** The demo history filling in the background after the server listens. */
+  demoHistory: DemoHistory;
   url: string;
   /** Stops accepting, finishes requests in flight, closes the database and releases its lock. */
   stop(): Promise<void>;
@@ -44,12 +50,25 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   let telemetry: TelemetryRuntime | undefined;
   let alarms: AlarmEngine | undefined;
   let lightScheduler: LightScheduler | undefined;
+  let demoHistory: DemoHistory | undefined;
   try {
-    // Before the ingest starts: the seed rebuilds the rollup indexes in its transaction.
+    // Before the virtual plant starts (it carries on from the latest values) and before the
+    // server listens (one signs in to it); its history fills in once the server listens.
+    let demoSite: DemoRegistry['site'] = null;
     if (config.demoData) {
-      const seeded = await seedDemoSite(database.db, { now: new Date() });
-      if (seeded.seeded) logger.info({ equipment: seeded.equipment }, 'demo site created (DEMO_DATA=off starts empty)');
+      const seeded = await seedDemoRegistry(database.db, { now: new Date() });
+      if (seeded.result.seeded)
+        logger.info({ equipment: seeded.result.equipment }, 'demo site created (DEMO_DATA=off starts empty)');
+      demoSite = seeded.site;
     }
+    const history = createDemoHistory({
+      db: database.db,
+      log: logger,
+      site: demoSite,
+      ...(paths.demoHistoryPause ? { pause: paths.demoHistoryPause } : {}),
+      onComplete: () => forgetSettledSavings(database.db),
+    });
+    demoHistory = history;
     // Who may connect to the embedded broker: device and gateway credentials (ADR 016).
     const directory = createDeviceDirectory(database.db);
     await directory.reload();
@@ -74,6 +93,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       deviceCredentialsChanged: () => mqtt.credentialsChanged(),
       trustProxy: config.trustProxy,
       cookieSecret: sessionSecret,
+      demoHistory: () => history.progress(),
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -84,6 +104,8 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     await database.close();
     throw error;
   }
+  const history = demoHistory;
+  history.start();
   const jobs = startScheduler({ database, log: logger });
   const lights = lightScheduler;
   jobs.add({ name: 'lights.schedules', intervalMs: SCHEDULER_INTERVAL_MS, run: () => lights.tick() });
@@ -126,9 +148,11 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     app: running,
     database,
     telemetry: runningTelemetry,
+    demoHistory: history,
     url: `http://${host}:${port}`,
     async stop() {
       try {
+        await history.stop();
         await jobs.stop();
         await running.close();
         // Before the telemetry: its commands go through the command gateway.

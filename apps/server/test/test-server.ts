@@ -12,7 +12,7 @@ import type { Role } from '@sentinela/shared/auth-rules';
 import type { DatabaseHandle, DatabaseKind } from '@sentinela/db/client';
 import { createTestDatabase } from '@sentinela/db/test/test-database';
 import type { Language } from '@sentinela/shared/language';
-import type { BrokerHealth } from '@sentinela/shared/system';
+import type { BrokerHealth, DemoHistoryHealth } from '@sentinela/shared/system';
 import { deriveKey } from '../src/features/auth/crypto';
 import { buildApp } from '../src/http/app';
 import { outboxSmsProvider } from '../src/platform/sms-provider';
@@ -58,6 +58,7 @@ export async function startTestServer(
     commands?: CommandGateway;
     brokerHealth?: () => BrokerHealth;
     deviceCredentialsChanged?: () => Promise<void>;
+    demoHistory?: () => DemoHistoryHealth | null;
   } = {},
 ): Promise<TestServer> {
   const webDist = mkdtempSync(path.join(tmpdir(), 'sentinela-web-'));
@@ -85,6 +86,7 @@ export async function startTestServer(
     ...(options.router ? { router: options.router } : {}),
     ...(options.brokerHealth ? { brokerHealth: options.brokerHealth } : {}),
     ...(options.deviceCredentialsChanged ? { deviceCredentialsChanged: options.deviceCredentialsChanged } : {}),
+    ...(options.demoHistory ? { demoHistory: options.demoHistory } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

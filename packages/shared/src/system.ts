@@ -28,6 +28,14 @@ export const brokerHealthSchema = z.object({
 });
 export type BrokerHealth = z.infer<typeof brokerHealthSchema>;
 
+/** The demo site's history, generated in the background after a first start. */
+export const demoHistoryHealthSchema = z.object({
+  /** 0…100. */
+  percent: z.number().int(),
+  complete: z.boolean(),
+});
+export type DemoHistoryHealth = z.infer<typeof demoHistoryHealthSchema>;
+
 /** A cheap liveness report: the process answers and the database answers a query. */
 export const systemHealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -38,5 +46,7 @@ export const systemHealthSchema = z.object({
   uptimeSeconds: z.number().int(),
   /** Present for a signed-in caller (the procedure is public: probes and the sign-in page use it). */
   broker: brokerHealthSchema.optional(),
+  /** For a signed-in caller, when the server holds a demo history (filling or filled). */
+  demo: demoHistoryHealthSchema.optional(),
 });
 export type SystemHealth = z.infer<typeof systemHealthSchema>;

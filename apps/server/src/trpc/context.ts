@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '@sentinela/db/client';
-import type { BrokerHealth } from '@sentinela/shared/system';
+import type { BrokerHealth, DemoHistoryHealth } from '@sentinela/shared/system';
 import { LANGUAGE_HEADER, parseLanguage, type Language } from '@sentinela/shared/language';
 import type { AuthDeps, Caller } from '../features/auth/auth-deps';
 import { SESSION_COOKIE } from '../features/auth/auth-cookies';
@@ -25,6 +25,8 @@ export interface ServerDeps {
   brokerHealth?: () => BrokerHealth;
   /** Runs after a device credential changes (the runtime reloads the broker's device directory). */
   deviceCredentialsChanged?: () => Promise<void>;
+  /** Where the demo history filling in the background stands (null: none). */
+  demoHistory?: () => DemoHistoryHealth | null;
 }
 
 export interface Context {
@@ -36,6 +38,7 @@ export interface Context {
   commands: CommandGateway | null;
   brokerHealth: (() => BrokerHealth) | undefined;
   deviceCredentialsChanged: (() => Promise<void>) | undefined;
+  demoHistory: (() => DemoHistoryHealth | null) | undefined;
   /** The signed-in session named by the cookie, if alive. */
   session: ResolvedSession | null;
   caller: Caller;
@@ -63,6 +66,7 @@ export function createContextFactory(deps: ServerDeps) {
       commands: deps.commands,
       brokerHealth: deps.brokerHealth,
       deviceCredentialsChanged: deps.deviceCredentialsChanged,
+      demoHistory: deps.demoHistory,
       session: token ? await resolveSession(auth.db, token, auth.now()) : null,
       caller: { ip: req.ip, userAgent: req.headers['user-agent'], lang },
       lang,

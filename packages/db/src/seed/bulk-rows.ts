@@ -29,6 +29,13 @@ export class RollupSeries {
   }
 }
 
+/** Rows of one insert: equipment ids, metrics, and the five numbers as columns. */
+export interface RollupChunk {
+  ids: string[];
+  metrics: string[];
+  columns: number[][];
+}
+
 /**
  * Rollup rows kept per series and written in primary-key order (equipment, metric, bucket).
  * Ids and metric names are topic-safe, so array literals need no quoting.
@@ -49,13 +56,20 @@ export class RollupRows {
     return rows;
   }
 
-  *chunks(size: number): Generator<{ ids: string[]; metrics: string[]; columns: number[][] }> {
+  /** The rows in chunks of `size` (the last one shorter), from chunk `first` on (earlier ones are not built). */
+  *chunks(size: number, first = 0): Generator<RollupChunk> {
     const empty = () => ({ ids: [] as string[], metrics: [] as string[], columns: [[], [], [], [], []] as number[][] });
+    let skip = first * size;
     let chunk = empty();
     for (const key of [...this.all.keys()].sort()) {
       const series = this.all.get(key);
       if (!series) continue;
-      for (let i = 0; i < series.values.length; i += 5) {
+      const rows = series.values.length / 5;
+      if (skip >= rows) {
+        skip -= rows;
+        continue;
+      }
+      for (let i = skip * 5; i < series.values.length; i += 5) {
         chunk.ids.push(series.id);
         chunk.metrics.push(series.metric);
         for (let c = 0; c < 5; c++) chunk.columns[c]?.push(series.values[i + c] ?? 0);
@@ -64,8 +78,13 @@ export class RollupRows {
           chunk = empty();
         }
       }
+      skip = 0;
     }
     if (chunk.ids.length > 0) yield chunk;
+  }
+
+  chunkCount(size: number): number {
+    return Math.ceil(this.length / size);
   }
 }
 
@@ -120,23 +139,30 @@ async function withIndexesBuiltAfter(db: Database, table: string, load: () => Pr
   }
 }
 
-export async function insertRollups(
-  db: Database,
-  table: 'telemetry_1h' | 'telemetry_1m',
-  rows: RollupRows,
-): Promise<void> {
+export type RollupTable = 'telemetry_1h' | 'telemetry_1m';
+
+export async function insertRollups(db: Database, table: RollupTable, rows: RollupRows): Promise<void> {
   await withIndexesBuiltAfter(db, table, () => insertChunks(db, table, rows));
 }
 
-async function insertChunks(db: Database, table: string, rows: RollupRows): Promise<void> {
-  for (const { ids, metrics, columns } of rows.chunks(CHUNK_ROWS)) {
-    const [buckets = [], counts = [], sums = [], mins = [], maxs = []] = columns;
-    await db.execute(sql`
-      insert into ${sql.raw(table)} (equipment_id, metric, bucket, count, sum, min, max)
-      select e, m, to_timestamp(b), c, s, mn, mx
-        from unnest(${list(ids)}::text[], ${list(metrics)}::text[], ${list(buckets)}::float8[], ${list(counts)}::int[],
-                    ${list(sums)}::float8[], ${list(mins)}::float8[], ${list(maxs)}::float8[]) as u(e, m, b, c, s, mn, mx)`);
-  }
+async function insertChunks(db: Database, table: RollupTable, rows: RollupRows): Promise<void> {
+  for (const chunk of rows.chunks(CHUNK_ROWS)) await insertRollupChunk(db, table, chunk);
+}
+
+/** One chunk of rollups; with `skipExisting`, a row whose bucket is already there is left as it is. */
+export async function insertRollupChunk(
+  db: Database,
+  table: RollupTable,
+  { ids, metrics, columns }: RollupChunk,
+  options: { skipExisting?: boolean } = {},
+): Promise<void> {
+  const [buckets = [], counts = [], sums = [], mins = [], maxs = []] = columns;
+  await db.execute(sql`
+    insert into ${sql.raw(table)} (equipment_id, metric, bucket, count, sum, min, max)
+    select e, m, to_timestamp(b), c, s, mn, mx
+      from unnest(${list(ids)}::text[], ${list(metrics)}::text[], ${list(buckets)}::float8[], ${list(counts)}::int[],
+                  ${list(sums)}::float8[], ${list(mins)}::float8[], ${list(maxs)}::float8[]) as u(e, m, b, c, s, mn, mx)
+    ${options.skipExisting ? sql`on conflict do nothing` : sql``}`);
 }
 
 export async function insertLatest(db: Database, rows: LatestRow[]): Promise<void> {

@@ -2,7 +2,16 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/accounts';
 import { alertChanges, alertRules, alerts, commands, dataCenters, equipment, facilities, rooms } from '../schema/plant';
-import { RollupRows, insertLatest, insertRollups } from './bulk-rows';
+import { RollupRows, insertLatest, insertRollupChunk, insertRollups } from './bulk-rows';
+import {
+  HISTORY_BATCH_ROWS,
+  progressOf,
+  readHistoryRecord,
+  startHistoryRecord,
+  writeHistoryDone,
+  type DemoHistoryProgress,
+  type HistoryBatch,
+} from './demo-history-record';
 import { alertRuleKeys, alertsFromIncidents, defaultAlertRules } from './demo-alerts';
 import { demoCommands } from './demo-commands';
 import { demoUserRows, demoUsers } from './demo-users';
@@ -103,122 +112,225 @@ function lastSeen(latest: HistoryContext['latest']): Map<string, number> {
 
 const countOf = (devices: SeedDevice[], kind: SeedDevice['kind']) => devices.filter((d) => d.kind === kind).length;
 
+type DemoSite = ReturnType<typeof generate>;
+
+/** The registry, the past of alerts and commands and the latest values: what one signs in to. */
+async function insertRegistry(tx: Database, site: DemoSite, now: number) {
+  const facilityRows = await tx
+    .insert(facilities)
+    .values(
+      demoFacilities.map((f) => ({
+        code: f.code,
+        name: f.name,
+        city: f.city,
+        state: f.state,
+        latitude: f.latitude,
+        longitude: f.longitude,
+        timezone: 'America/Sao_Paulo',
+      })),
+    )
+    .returning({ id: facilities.id, code: facilities.code });
+  const facilityId = new Map(facilityRows.map((f) => [f.code, f.id]));
+  const idOf = (code: string) => {
+    const id = facilityId.get(code);
+    if (!id) throw new Error(`facility ${code} was not inserted`);
+    return id;
+  };
+  const roomRows = await tx
+    .insert(rooms)
+    .values(
+      demoFacilities.flatMap((f) => f.rooms.map((r) => ({ facilityId: idOf(f.code), name: r.name, kind: r.kind }))),
+    )
+    .returning({ id: rooms.id, facilityId: rooms.facilityId, name: rooms.name });
+  const roomId = new Map(roomRows.map((r) => [`${r.facilityId}/${r.name}`, r.id]));
+
+  const seen = lastSeen(site.latest);
+  await tx.insert(equipment).values(
+    site.devices.map((d) => ({
+      id: d.id,
+      name: d.name,
+      kind: d.kind,
+      status: d.status,
+      facilityId: idOf(d.facility.code),
+      roomId: d.room ? (roomId.get(`${idOf(d.facility.code)}/${d.room.name}`) ?? null) : null,
+      location: d.location,
+      rated: d.rated,
+      state: d.state,
+      lastSeenAt: new Date(seen.get(d.id) ?? now),
+    })),
+  );
+  await tx.insert(dataCenters).values(
+    demoDataCenters.map(({ facilityCode, ...dc }) => ({
+      ...dc,
+      facilityId: facilityCode ? idOf(facilityCode) : null,
+    })),
+  );
+
+  const ruleRows = await tx
+    .insert(alertRules)
+    .values(alertRuleKeys.map((key) => defaultAlertRules[key]))
+    .returning({ id: alertRules.id, name: alertRules.name });
+  const ruleIds = Object.fromEntries(
+    alertRuleKeys.map((key) => [key, ruleRows.find((r) => r.name === defaultAlertRules[key].name)?.id ?? '']),
+  ) as Record<(typeof alertRuleKeys)[number], string>;
+  // The demo's operators, named by the alerts they acknowledged (kept if already there).
+  await tx
+    .insert(users)
+    .values(demoUserRows(new Date(now)))
+    .onConflictDoNothing();
+  const people = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        demoUsers.map((u) => u.email),
+      ),
+    )
+    .orderBy(users.email);
+  const turn = new Map(site.incidents.map((incident, i) => [incident, i]));
+  const { alerts: alertRows, changes } = alertsFromIncidents(
+    site.incidents,
+    ruleIds,
+    (incident) => people[(turn.get(incident) ?? 0) % people.length]?.id ?? null,
+  );
+  await tx.insert(alerts).values(alertRows);
+  if (changes.length > 0) await tx.insert(alertChanges).values(changes);
+  await tx.insert(commands).values(site.commands);
+  await insertLatest(tx, site.latest);
+
+  return {
+    seeded: true,
+    facilities: facilityRows.length,
+    rooms: roomRows.length,
+    equipment: site.devices.length,
+    motors: countOf(site.devices, 'motor'),
+    lights: countOf(site.devices, 'light'),
+    hvac: countOf(site.devices, 'hvac'),
+    meters: countOf(site.devices, 'meter'),
+    servers: countOf(site.devices, 'server'),
+    sensors: countOf(site.devices, 'sensor'),
+    dataCenters: demoDataCenters.length,
+    alertRules: ruleRows.length,
+    alerts: alertRows.length,
+    commands: site.commands.length,
+    hourlyRollups: site.hourly.length,
+    minuteRollups: site.minutely.length,
+    latestValues: site.latest.length,
+  };
+}
+
+export interface DemoRegistry {
+  result: DemoSiteResult;
+  /** The generated site, to hand to `fillDemoHistory` (it would otherwise be generated again). */
+  site: DemoSite | null;
+}
+
 /**
- * Fills an empty database with a realistic demo site: two facilities and the disaster-recovery
- * data center's building, their equipment, three data centers, 35 days of hourly rollups (and 24 h of 1-minute ones for meters), the latest
- * values, default alert rules and a past of alerts and commands. Does nothing when any facility
- * exists. One transaction; a PostgreSQL advisory lock keeps two starting instances from both seeding.
+ * Creates the demo site on an empty database, in one transaction: its registry (facilities,
+ * rooms, equipment, data centers, alert rules), a past of alerts and commands, the latest values,
+ * and the record of its history to come (`fillDemoHistory` writes the rollups). Does nothing when
+ * any facility exists. A PostgreSQL advisory lock keeps two starting instances from both seeding.
+ */
+export async function seedDemoRegistry(db: Database, options: { now: Date; seed?: number }): Promise<DemoRegistry> {
+  if ((await db.select({ id: facilities.id }).from(facilities).limit(1)).length > 0)
+    return { result: nothing, site: null };
+  const now = options.now.getTime();
+  const seed = options.seed ?? DEFAULT_DEMO_SEED;
+  const site = generate(seed, now);
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`);
+    if ((await tx.select({ id: facilities.id }).from(facilities).limit(1)).length > 0) return nothing;
+    const inserted = await insertRegistry(tx, site, now);
+    await startHistoryRecord(tx, { seed, now, done: 0, total: historyBatchCount(site) });
+    return inserted;
+  });
+  return { result, site: result.seeded ? site : null };
+}
+
+/**
+ * The whole demo site at once, history included, on an empty database (one transaction; the
+ * rollup indexes are built after the load). What tests and tools use; the server seeds the
+ * registry before it listens and fills the history in the background (`fillDemoHistory`).
  */
 export async function seedDemoSite(db: Database, options: { now: Date; seed?: number }): Promise<DemoSiteResult> {
   if ((await db.select({ id: facilities.id }).from(facilities).limit(1)).length > 0) return nothing;
   const now = options.now.getTime();
-  const site = generate(options.seed ?? DEFAULT_DEMO_SEED, now);
+  const seed = options.seed ?? DEFAULT_DEMO_SEED;
+  const site = generate(seed, now);
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`);
     if ((await tx.select({ id: facilities.id }).from(facilities).limit(1)).length > 0) return nothing;
-
-    const facilityRows = await tx
-      .insert(facilities)
-      .values(
-        demoFacilities.map((f) => ({
-          code: f.code,
-          name: f.name,
-          city: f.city,
-          state: f.state,
-          latitude: f.latitude,
-          longitude: f.longitude,
-          timezone: 'America/Sao_Paulo',
-        })),
-      )
-      .returning({ id: facilities.id, code: facilities.code });
-    const facilityId = new Map(facilityRows.map((f) => [f.code, f.id]));
-    const idOf = (code: string) => {
-      const id = facilityId.get(code);
-      if (!id) throw new Error(`facility ${code} was not inserted`);
-      return id;
-    };
-    const roomRows = await tx
-      .insert(rooms)
-      .values(
-        demoFacilities.flatMap((f) => f.rooms.map((r) => ({ facilityId: idOf(f.code), name: r.name, kind: r.kind }))),
-      )
-      .returning({ id: rooms.id, facilityId: rooms.facilityId, name: rooms.name });
-    const roomId = new Map(roomRows.map((r) => [`${r.facilityId}/${r.name}`, r.id]));
-
-    const seen = lastSeen(site.latest);
-    await tx.insert(equipment).values(
-      site.devices.map((d) => ({
-        id: d.id,
-        name: d.name,
-        kind: d.kind,
-        status: d.status,
-        facilityId: idOf(d.facility.code),
-        roomId: d.room ? (roomId.get(`${idOf(d.facility.code)}/${d.room.name}`) ?? null) : null,
-        location: d.location,
-        rated: d.rated,
-        state: d.state,
-        lastSeenAt: new Date(seen.get(d.id) ?? now),
-      })),
-    );
-    await tx.insert(dataCenters).values(
-      demoDataCenters.map(({ facilityCode, ...dc }) => ({
-        ...dc,
-        facilityId: facilityCode ? idOf(facilityCode) : null,
-      })),
-    );
-
-    const ruleRows = await tx
-      .insert(alertRules)
-      .values(alertRuleKeys.map((key) => defaultAlertRules[key]))
-      .returning({ id: alertRules.id, name: alertRules.name });
-    const ruleIds = Object.fromEntries(
-      alertRuleKeys.map((key) => [key, ruleRows.find((r) => r.name === defaultAlertRules[key].name)?.id ?? '']),
-    ) as Record<(typeof alertRuleKeys)[number], string>;
-    // The demo's operators, named by the alerts they acknowledged (kept if already there).
-    await tx.insert(users).values(demoUserRows(options.now)).onConflictDoNothing();
-    const people = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        inArray(
-          users.email,
-          demoUsers.map((u) => u.email),
-        ),
-      )
-      .orderBy(users.email);
-    const turn = new Map(site.incidents.map((incident, i) => [incident, i]));
-    const { alerts: alertRows, changes } = alertsFromIncidents(
-      site.incidents,
-      ruleIds,
-      (incident) => people[(turn.get(incident) ?? 0) % people.length]?.id ?? null,
-    );
-    await tx.insert(alerts).values(alertRows);
-    if (changes.length > 0) await tx.insert(alertChanges).values(changes);
-    await tx.insert(commands).values(site.commands);
-
+    const result = await insertRegistry(tx, site, now);
     await insertRollups(tx, 'telemetry_1h', site.hourly);
     await insertRollups(tx, 'telemetry_1m', site.minutely);
-    await insertLatest(tx, site.latest);
-
-    return {
-      seeded: true,
-      facilities: facilityRows.length,
-      rooms: roomRows.length,
-      equipment: site.devices.length,
-      motors: countOf(site.devices, 'motor'),
-      lights: countOf(site.devices, 'light'),
-      hvac: countOf(site.devices, 'hvac'),
-      meters: countOf(site.devices, 'meter'),
-      servers: countOf(site.devices, 'server'),
-      sensors: countOf(site.devices, 'sensor'),
-      dataCenters: demoDataCenters.length,
-      alertRules: ruleRows.length,
-      alerts: alertRows.length,
-      commands: site.commands.length,
-      hourlyRollups: site.hourly.length,
-      minuteRollups: site.minutely.length,
-      latestValues: site.latest.length,
-    };
+    const total = historyBatchCount(site);
+    await startHistoryRecord(tx, { seed, now, done: total, total });
+    return result;
   });
+}
+
+/** How many batches the history is cut into: hourly rollups, then minute ones. */
+function historyBatchCount(site: DemoSite): number {
+  return site.hourly.chunkCount(HISTORY_BATCH_ROWS) + site.minutely.chunkCount(HISTORY_BATCH_ROWS);
+}
+
+/** The history's batches from `first` on, always cut the same way for one seed and `now`. */
+function* historyBatches(site: DemoSite, first: number): Generator<HistoryBatch> {
+  const hourly = site.hourly.chunkCount(HISTORY_BATCH_ROWS);
+  if (first < hourly) {
+    for (const rows of site.hourly.chunks(HISTORY_BATCH_ROWS, first)) yield { table: 'telemetry_1h', rows };
+  }
+  for (const rows of site.minutely.chunks(HISTORY_BATCH_ROWS, Math.max(0, first - hourly))) {
+    yield { table: 'telemetry_1m', rows };
+  }
+}
+
+export interface FillOptions {
+  /** The site `seedDemoRegistry` generated; without it, generated again from the record. */
+  site?: DemoSite | null;
+  /** Called after each batch. */
+  onProgress?: (progress: DemoHistoryProgress) => void;
+  /** Between batches (default: the next turn of the event loop), so requests are answered meanwhile. */
+  pause?: () => Promise<void>;
+  /** Stop after this many batches (a test's interrupted start). */
+  maxBatches?: number;
+  /** Stops before the next batch (the server shutting down); the next start resumes. */
+  signal?: AbortSignal;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Writes the demo history batch after batch, each batch and the count of batches done in one
+ * short transaction: an interrupted fill resumes where it stopped, a finished one does nothing,
+ * and a row already there (a batch another instance wrote) is not written twice.
+ */
+export async function fillDemoHistory(db: Database, options: FillOptions = {}): Promise<DemoHistoryProgress | null> {
+  const record = await readHistoryRecord(db);
+  if (!record || record.done >= record.total) return record && progressOf(record);
+  const site = options.site ?? generate(record.seed, record.now);
+  if (historyBatchCount(site) !== record.total) throw new Error('the demo history no longer matches its record');
+  let progress = progressOf(record);
+  let written = 0;
+  let index = record.done;
+  for (const batch of historyBatches(site, record.done)) {
+    if (options.signal?.aborted || (options.maxBatches !== undefined && written >= options.maxBatches)) break;
+    const done = await db.transaction(async (tx) => {
+      const current = await readHistoryRecord(tx, { lock: true });
+      // Another instance wrote this batch already: move on.
+      if (!current || current.done > index) return current?.done ?? record.total;
+      await insertRollupChunk(tx, batch.table, batch.rows, { skipExisting: true });
+      await writeHistoryDone(tx, index + 1);
+      return index + 1;
+    });
+    index++;
+    written++;
+    progress = progressOf({ ...record, done });
+    options.onProgress?.(progress);
+    if (done >= record.total) break;
+    await (options.pause ?? nextTurn)();
+  }
+  return progress;
 }

@@ -151,14 +151,52 @@ function brightnessOf(device: SeedDevice): number {
   return typeof device.state.brightness === 'number' ? device.state.brightness : 100;
 }
 
+/** Standby draw of a light that is off (its driver and radio), W. */
+const STANDBY_W = 0.4;
+
+/** Share of a room's lights on in each hour of the history, computed once per room. */
+const roomLightShares = new WeakMap<HistoryContext, Map<RoomPlan, Float64Array>>();
+
+function lightSharesOf(ctx: HistoryContext, room: RoomPlan, shifts: FacilityPlan['shifts']): Float64Array {
+  let rooms = roomLightShares.get(ctx);
+  if (!rooms) roomLightShares.set(ctx, (rooms = new Map<RoomPlan, Float64Array>()));
+  let shares = rooms.get(room);
+  if (!shares) {
+    shares = new Float64Array(ctx.hours);
+    for (let h = 0; h < ctx.hours; h++) {
+      shares[h] = lightingShare(room.schedule, shifts, localTime(bucketOf(ctx, h) + HOUR_MS / 2));
+    }
+    rooms.set(room, shares);
+  }
+  return shares;
+}
+
+/**
+ * Each light's hours: the share of the hour it was on follows its room's schedule (as the
+ * room's meter counts it), at its brightness; off, it draws its standby. A light that went
+ * silent sends nothing after; one under maintenance stays off.
+ */
 function generateLight(ctx: HistoryContext, device: SeedDevice): void {
   const on = device.state.on === true;
   const brightness = brightnessOf(device);
   const ratedW = device.rated.powerW ?? 0;
+  const onW = lightPowerW(ratedW, brightness);
+  const onShare = ctx.hourly.series(device.id, 'on');
+  const power = ctx.hourly.series(device.id, 'powerW');
+  const since = device.status === 'online' ? Infinity : (device.profile.statusSince ?? Infinity);
+  const shares = device.room ? lightSharesOf(ctx, device.room, device.facility.shifts) : null;
+  for (let h = 0; h < ctx.hours; h++) {
+    const bucket = bucketOf(ctx, h);
+    if (bucket >= since && device.status === 'offline') break;
+    const share = shares && bucket < since ? (shares[h] ?? 0) : 0;
+    onShare.push(bucket, READINGS_PER_HOUR, share, share >= 1 ? 1 : 0, share > 0 ? 1 : 0);
+    const watts = share * onW + (1 - share) * STANDBY_W;
+    power.push(bucket, READINGS_PER_HOUR, watts, share >= 1 ? onW : STANDBY_W, share > 0 ? onW : STANDBY_W);
+  }
   addLatest(ctx, device, createRandom(streamSeed(ctx.seed, device.id)).int(0, 4000), {
     on: on ? 1 : 0,
     brightness: on ? brightness : 0,
-    powerW: round2(on ? lightPowerW(ratedW, brightness) : 0.4),
+    powerW: round2(on ? onW : STANDBY_W),
   });
 }
 

@@ -136,6 +136,11 @@ interface SettledHours {
 }
 const settledByDatabase = new WeakMap<Database, SettledHours>();
 
+/** Forgets the settled hours (the history under them changed: the demo history just filled in). */
+export function forgetSettledSavings(db: Database): void {
+  settledByDatabase.delete(db);
+}
+
 export interface SavingsOptions {
   /** Time a request may spend filling the cache (at least one query is made). Default 500 ms. */
   fillBudgetMs?: number;

@@ -17,7 +17,10 @@ describe('system.health', () => {
     },
   };
   beforeAll(async () => {
-    server = await startTestServer('pglite', { brokerHealth: () => broker });
+    server = await startTestServer('pglite', {
+      brokerHealth: () => broker,
+      demoHistory: () => ({ percent: 45, complete: false }),
+    });
   });
   afterAll(() => server.close());
 
@@ -25,11 +28,17 @@ describe('system.health', () => {
     const health = await server.client().trpc.system.health.query();
     expect(health).toMatchObject({ status: 'ok', database: 'pglite' });
     expect(health.broker).toBeUndefined();
+    expect(health.demo).toBeUndefined();
   });
 
   it('shows a signed-in user the broker and its $SYS figures', async () => {
     const viewer = await server.enrolledClient('vera@example.com', 'viewer');
     const health = await viewer.trpc.system.health.query();
     expect(health.broker).toEqual(broker);
+  });
+
+  it('tells a signed-in user how far the demo history is (issue 11)', async () => {
+    const viewer = await server.enrolledClient('vitor@example.com', 'viewer');
+    expect((await viewer.trpc.system.health.query()).demo).toEqual({ percent: 45, complete: false });
   });
 });

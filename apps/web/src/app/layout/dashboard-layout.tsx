@@ -11,6 +11,7 @@ import { hasRole } from '@sentinela/shared/auth-rules';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useSignOut } from '../../lib/use-sign-out';
 import { AppSidebar } from './app-sidebar';
+import { DemoHistoryBanner } from './demo-history-banner';
 import { ProtectedRoutes } from './protected-routes';
 import { SignInRequired } from './sign-in-required';
 import { TopBar } from './top-bar';
@@ -46,6 +47,7 @@ export default function DashboardLayout() {
         <AppSidebar showAdminSection={hasRole(user, 'admin')} user={user} onSignOut={handleSignOut} />
         <SidebarInset>
           <TopBar />
+          <DemoHistoryBanner />
           <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
             <Suspense fallback={<PageLoading />}>
               <ProtectedRoutes />

@@ -21,14 +21,14 @@ afterEach(() => {
 });
 
 describe('MotorPowerSwitch', () => {
-  it('asks first, naming the motor and its facility; nothing is sent until confirmed', () => {
+  it('asks first, naming the motor and its facility; nothing is sent until confirmed', async () => {
     const onChange = vi.fn();
     render(
       <MotorPowerSwitch name="Bomba Centrífuga 04" facility="Planta Campinas" on pending={false} onChange={onChange} />,
       { wrapper },
     );
     fireEvent.click(screen.getByRole('switch', { name: 'Ligar/desligar Bomba Centrífuga 04' }));
-    const dialog = screen.getByRole('dialog', { name: 'Desligar motor?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Desligar motor?' });
     expect(dialog.textContent).toContain('Desligar Bomba Centrífuga 04, em Planta Campinas?');
     expect(onChange).not.toHaveBeenCalled();
 
@@ -37,18 +37,18 @@ describe('MotorPowerSwitch', () => {
     expect(onChange).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('switch', { name: 'Ligar/desligar Bomba Centrífuga 04' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Desligar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Desligar' }));
     expect(onChange).toHaveBeenCalledExactlyOnceWith(false);
   });
 
-  it('asks to switch a stopped motor on, in English too', () => {
+  it('asks to switch a stopped motor on, in English too', async () => {
     localStorage.setItem('language', 'en');
     const onChange = vi.fn();
     render(<MotorPowerSwitch name="Mill 01" facility="Plant B" on={false} pending={false} onChange={onChange} />, {
       wrapper,
     });
     fireEvent.click(screen.getByRole('switch', { name: 'Turn Mill 01 on/off' }));
-    expect(screen.getByRole('dialog', { name: 'Turn the motor on?' }).textContent).toContain(
+    expect((await screen.findByRole('dialog', { name: 'Turn the motor on?' })).textContent).toContain(
       'Turn on Mill 01, at Plant B?',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
