@@ -1,4 +1,5 @@
 import type { Language } from './language';
+import { maintenanceMessages } from './maintenance-messages';
 
 /** The one message the spec fixes for "not signed in"; it never changes with the language. */
 export const NOT_LOGGED_IN_MESSAGE = 'Please login (10001)';
@@ -354,6 +355,7 @@ export const serverMessages = {
   },
   'lights.roomNotFound': { pt: 'Sala não encontrada.', en: 'Room not found.' },
   'lights.scheduleNotFound': { pt: 'Agendamento não encontrado.', en: 'Schedule not found.' },
+  ...maintenanceMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ServerMessageKey = keyof typeof serverMessages;

@@ -8,6 +8,7 @@ import { facilitiesRouter } from '../features/facilities/facilities.router';
 import { hvacRouter } from '../features/hvac/hvac.router';
 import { lightsRouter } from '../features/lights/lights.router';
 import { liveRouter } from '../features/live/live.router';
+import { workOrdersRouter } from '../features/maintenance/work-orders.router';
 import { motorsRouter } from '../features/motors/motors.router';
 import { roomsRouter } from '../features/rooms/rooms.router';
 import { settingsRouter } from '../features/settings/settings.router';
@@ -38,6 +39,7 @@ export const appRouter = router({
   system: systemRouter,
   telemetry: telemetryRouter,
   users: usersRouter,
+  workOrders: workOrdersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,38 @@
+import {
+  technicianOptionsOutput,
+  workOrderCancelInput,
+  workOrderCheckInput,
+  workOrderCompleteInput,
+  workOrderCreateInput,
+  workOrderDetailSchema,
+  workOrderIdInput,
+  workOrderReassignInput,
+  workOrderRescheduleInput,
+  workOrdersListInput,
+  workOrdersListOutput,
+} from '@sentinela/shared/maintenance';
+import { router } from '../../trpc/init';
+import { changeProcedure, listProcedure, readProcedure } from '../../trpc/procedures';
+import {
+  cancelWorkOrder,
+  checkWorkOrderItem,
+  completeWorkOrder,
+  reassignWorkOrder,
+  rescheduleWorkOrder,
+  startWorkOrder,
+} from './work-order-lifecycle';
+import { createWorkOrder, getWorkOrder, listWorkOrders, technicianOptions } from './work-orders.service';
+
+/** Work orders (PRODUCT.md §3): viewers read; operators create and run them; admins also cancel. */
+export const workOrdersRouter = router({
+  list: readProcedure(workOrdersListInput, workOrdersListOutput, listWorkOrders),
+  get: readProcedure(workOrderIdInput, workOrderDetailSchema, (db, input, now) => getWorkOrder(db, input.id, now)),
+  technicians: listProcedure(technicianOptionsOutput, technicianOptions),
+  create: changeProcedure('operator', workOrderCreateInput, workOrderDetailSchema, createWorkOrder),
+  start: changeProcedure('operator', workOrderIdInput, workOrderDetailSchema, startWorkOrder),
+  complete: changeProcedure('operator', workOrderCompleteInput, workOrderDetailSchema, completeWorkOrder),
+  check: changeProcedure('operator', workOrderCheckInput, workOrderDetailSchema, checkWorkOrderItem),
+  reschedule: changeProcedure('operator', workOrderRescheduleInput, workOrderDetailSchema, rescheduleWorkOrder),
+  reassign: changeProcedure('operator', workOrderReassignInput, workOrderDetailSchema, reassignWorkOrder),
+  cancel: changeProcedure('admin', workOrderCancelInput, workOrderDetailSchema, cancelWorkOrder),
+});
