@@ -16,6 +16,16 @@ export const maintenanceMessages = {
     pt: 'Informe um valor em reais, sem sinal, com até 2 casas decimais (ex.: 1250.50).',
     en: 'Enter an amount in reais, not negative, with at most 2 decimals (e.g. 1250.50).',
   },
+  'validation.planId': { pt: 'Plano inválido.', en: 'Invalid plan.' },
+  'validation.planInterval': {
+    pt: 'Escolha a recorrência do plano: a cada N dias ou a cada N horas de operação (uma das duas).',
+    en: 'Choose how the plan recurs: every N days or every N running hours (one of them).',
+  },
+  'validation.planTarget': {
+    pt: 'Escolha um equipamento ou um tipo de equipamento (um dos dois).',
+    en: 'Choose one equipment or an equipment type (one of them).',
+  },
+  'maintenance.planNotFound': { pt: 'Plano de manutenção não encontrado.', en: 'Maintenance plan not found.' },
   'validation.workOrderKind': { pt: 'Tipo de ordem inválido.', en: 'Invalid order kind.' },
   'validation.workOrderPriority': { pt: 'Prioridade inválida.', en: 'Invalid priority.' },
   'validation.workOrderPlace': {

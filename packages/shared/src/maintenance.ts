@@ -215,3 +215,93 @@ export type WorkOrderDetail = z.infer<typeof workOrderDetailSchema>;
 
 /** The people an order can be assigned to: operators and admins who are not disabled. */
 export const technicianOptionsOutput = z.array(z.object({ id: z.string(), name: z.string() }));
+
+// Preventive plans -----------------------------------------------------------------------------
+
+export const PLAN_EVERY_DAYS_MAX = 3650;
+export const PLAN_EVERY_HOURS_MAX = 100_000;
+export const PLAN_LEAD_DAYS_MAX = 90;
+
+export const planIdSchema = z.guid('validation.planId');
+
+/**
+ * A preventive plan: on one equipment, or on every equipment of a kind (in one facility or all);
+ * every N calendar days from `startsAt`, or every N running hours. Its orders are created
+ * `leadDays` ahead of a calendar due date, or when the running hours are reached.
+ */
+export const maintenancePlanFields = z
+  .object({
+    title: requiredText(160),
+    description: optionalText(4000),
+    equipmentId: equipmentIdSchema.nullish().transform((v) => v ?? null),
+    kind: z
+      .enum(equipmentKindValues, 'validation.equipmentKind')
+      .nullish()
+      .transform((v) => v ?? null),
+    facilityId: facilityIdSchema.nullish().transform((v) => v ?? null),
+    everyDays: z
+      .number('validation.number')
+      .int('validation.numberRange')
+      .min(1, 'validation.numberRange')
+      .max(PLAN_EVERY_DAYS_MAX, 'validation.numberRange')
+      .nullish()
+      .transform((v) => v ?? null),
+    everyRunningHours: z
+      .number('validation.number')
+      .min(1, 'validation.numberRange')
+      .max(PLAN_EVERY_HOURS_MAX, 'validation.numberRange')
+      .nullish()
+      .transform((v) => v ?? null),
+    priority: z.enum(workOrderPriorityValues, 'validation.workOrderPriority'),
+    durationHours: duration,
+    leadDays: z
+      .number('validation.number')
+      .int('validation.numberRange')
+      .min(0, 'validation.numberRange')
+      .max(PLAN_LEAD_DAYS_MAX, 'validation.numberRange')
+      .default(7),
+    ...technicianFields,
+    checklist: checklist.default([]),
+    startsAt: scheduleDate,
+    active: z.boolean().default(true),
+  })
+  .refine((p) => (p.everyDays === null) !== (p.everyRunningHours === null), {
+    message: 'validation.planInterval',
+    path: ['everyDays'],
+  })
+  .refine((p) => (p.equipmentId === null) !== (p.kind === null), {
+    message: 'validation.planTarget',
+    path: ['equipmentId'],
+  })
+  .refine(oneTechnician.check, oneTechnician.message);
+
+export const maintenancePlanCreateInput = maintenancePlanFields;
+export const maintenancePlanUpdateInput = maintenancePlanFields.and(z.object({ id: planIdSchema }));
+export const maintenancePlanIdInput = z.object({ id: planIdSchema });
+
+export const maintenancePlanSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  equipment: z.object({ id: z.string(), name: z.string() }).nullable(),
+  kind: z.enum(equipmentKindValues).nullable(),
+  facility: z.object({ id: z.string(), name: z.string() }).nullable(),
+  everyDays: z.number().nullable(),
+  everyRunningHours: z.number().nullable(),
+  priority: z.enum(workOrderPriorityValues),
+  durationHours: z.number(),
+  leadDays: z.number(),
+  technician: technicianSchema,
+  checklist: z.array(z.object({ label: z.string(), mandatory: z.boolean() })),
+  startsAt: z.date(),
+  active: z.boolean(),
+  /** How many equipment it covers now. */
+  targets: z.number().int(),
+  /** Calendar plans: the next due date no order exists for yet. */
+  nextDueAt: z.date().nullable(),
+  /** Running-hours plans: the fewest hours left before one of its equipment is due. */
+  hoursLeft: z.number().nullable(),
+});
+export type MaintenancePlan = z.infer<typeof maintenancePlanSchema>;
+
+export const maintenancePlansListOutput = z.array(maintenancePlanSchema);

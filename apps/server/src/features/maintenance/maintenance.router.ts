@@ -1,4 +1,9 @@
+import { z } from 'zod';
 import {
+  maintenancePlanCreateInput,
+  maintenancePlansListOutput,
+  maintenancePlanSchema,
+  maintenancePlanUpdateInput,
   technicianOptionsOutput,
   workOrderCancelInput,
   workOrderCheckInput,
@@ -21,10 +26,11 @@ import {
   rescheduleWorkOrder,
   startWorkOrder,
 } from './work-order-lifecycle';
+import { createMaintenancePlan, listMaintenancePlans, updateMaintenancePlan } from './maintenance-plans.service';
 import { createWorkOrder, getWorkOrder, listWorkOrders, technicianOptions } from './work-orders.service';
 
 /** Work orders (PRODUCT.md §3): viewers read; operators create and run them; admins also cancel. */
-export const workOrdersRouter = router({
+const ordersRouter = router({
   list: readProcedure(workOrdersListInput, workOrdersListOutput, listWorkOrders),
   get: readProcedure(workOrderIdInput, workOrderDetailSchema, (db, input, now) => getWorkOrder(db, input.id, now)),
   technicians: listProcedure(technicianOptionsOutput, technicianOptions),
@@ -36,3 +42,12 @@ export const workOrdersRouter = router({
   reassign: changeProcedure('operator', workOrderReassignInput, workOrderDetailSchema, reassignWorkOrder),
   cancel: changeProcedure('admin', workOrderCancelInput, workOrderDetailSchema, cancelWorkOrder),
 });
+
+/** Preventive plans: everyone reads; admins create and edit them. */
+const plansRouter = router({
+  list: readProcedure(z.void(), maintenancePlansListOutput, listMaintenancePlans),
+  create: changeProcedure('admin', maintenancePlanCreateInput, maintenancePlanSchema, createMaintenancePlan),
+  update: changeProcedure('admin', maintenancePlanUpdateInput, maintenancePlanSchema, updateMaintenancePlan),
+});
+
+export const maintenanceRouter = router({ orders: ordersRouter, plans: plansRouter });

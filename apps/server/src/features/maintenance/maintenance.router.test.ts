@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
   afterAll(() => server.close());
 
   it('creates a numbered order at its equipment, not assigned, with its checklist; viewers only read', async () => {
-    const created = await operator.trpc.workOrders.create.mutate(
+    const created = await operator.trpc.maintenance.orders.create.mutate(
       order({ checklist: [{ label: 'Bloquear e etiquetar', mandatory: true }, { label: 'Limpar' }] }),
     );
     expect(created).toMatchObject({
@@ -67,15 +67,15 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
       overdue: false,
     });
     expect(created.history.map((h) => h.action)).toEqual(['workOrders.create']);
-    expect(await failure(viewer.trpc.workOrders.create.mutate(order()))).toMatchObject({ code: 'FORBIDDEN' });
-    const list = await viewer.trpc.workOrders.list.query({ search: 'rolamento' });
+    expect(await failure(viewer.trpc.maintenance.orders.create.mutate(order()))).toMatchObject({ code: 'FORBIDDEN' });
+    const list = await viewer.trpc.maintenance.orders.list.query({ search: 'rolamento' });
     expect(list.items.map((o) => o.number)).toEqual(['OS-2026-0001']);
     expect(list.counts).toMatchObject({ total: 1, scheduled: 1 });
   });
 
   it('numbers orders created at the same time without gaps or repeats', async () => {
     const made = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => operator.trpc.workOrders.create.mutate(order({ title: `Inspeção ${i}` }))),
+      Array.from({ length: 8 }, (_, i) => operator.trpc.maintenance.orders.create.mutate(order({ title: `Inspeção ${i}` }))),
     );
     const numbers = made.map((o) => o.number).sort();
     expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => `OS-2026-${String(i + 2).padStart(4, '0')}`));
@@ -83,33 +83,33 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
 
   it('refuses bad input with a clear message and writes nothing', async () => {
     const before = (await server.database.db.select().from(workOrders)).length;
-    expect(await failure(operator.trpc.workOrders.create.mutate(order({ equipmentId: 'nao-existe' })))).toMatchObject({
+    expect(await failure(operator.trpc.maintenance.orders.create.mutate(order({ equipmentId: 'nao-existe' })))).toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Equipamento não encontrado ou desativado.',
     });
     expect(
-      await failure(operatorEn.trpc.workOrders.create.mutate(order({ scheduledAt: new Date('1999-12-31T12:00:00Z') }))),
+      await failure(operatorEn.trpc.maintenance.orders.create.mutate(order({ scheduledAt: new Date('1999-12-31T12:00:00Z') }))),
     ).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Choose a date between 2000 and 2100') });
     expect(
-      await failure(operator.trpc.workOrders.create.mutate(order({ equipmentId: null, facilityId: null }))),
+      await failure(operator.trpc.maintenance.orders.create.mutate(order({ equipmentId: null, facilityId: null }))),
     ).toMatchObject({ message: expect.stringContaining('Escolha o equipamento ou a instalação da ordem') });
     expect(
       await failure(
-        operator.trpc.workOrders.create.mutate(order({ equipmentId: null, facilityId: ids.f.beta, roomId: ids.r.a1 })),
+        operator.trpc.maintenance.orders.create.mutate(order({ equipmentId: null, facilityId: ids.f.beta, roomId: ids.r.a1 })),
       ),
     ).toMatchObject({ message: 'Sala não encontrada nesta instalação.' });
     expect(
-      await failure(operator.trpc.workOrders.create.mutate(order({ technicianId: crypto.randomUUID() }))),
+      await failure(operator.trpc.maintenance.orders.create.mutate(order({ technicianId: crypto.randomUUID() }))),
     ).toMatchObject({ message: 'Técnico não encontrado: escolha um operador ativo.' });
     expect((await server.database.db.select().from(workOrders)).length).toBe(before);
   });
 
   it('locks its equipment out while in progress, on every command path, and gives the status back', async () => {
     const db = server.database.db;
-    const created = await operator.trpc.workOrders.create.mutate(
+    const created = await operator.trpc.maintenance.orders.create.mutate(
       order({ equipmentId: 'lgt-a1', title: 'Reator queimado', checklist: [{ label: 'Testar', mandatory: true }] }),
     );
-    const started = await operator.trpc.workOrders.start.mutate({ id: created.id });
+    const started = await operator.trpc.maintenance.orders.start.mutate({ id: created.id });
     expect(started).toMatchObject({ status: 'in_progress' });
     const [light] = await db.select({ status: equipment.status }).from(equipment).where(eq(equipment.id, 'lgt-a1'));
     expect(light?.status).toBe('maintenance');
@@ -139,13 +139,13 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
       otherCost: '0',
       closingNote: 'Reator trocado',
     };
-    expect(await failure(operator.trpc.workOrders.complete.mutate(completion))).toMatchObject({
+    expect(await failure(operator.trpc.maintenance.orders.complete.mutate(completion))).toMatchObject({
       code: 'CONFLICT',
       message: 'Marque os itens obrigatórios do checklist antes de concluir (1 pendentes).',
     });
     const item = started.checklistItems[0]!;
-    await operator.trpc.workOrders.check.mutate({ id: created.id, itemId: item.id, done: true });
-    const completed = await operator.trpc.workOrders.complete.mutate(completion);
+    await operator.trpc.maintenance.orders.check.mutate({ id: created.id, itemId: item.id, done: true });
+    const completed = await operator.trpc.maintenance.orders.complete.mutate(completion);
     expect(completed).toMatchObject({
       status: 'completed',
       cost: '120.50',
@@ -171,18 +171,18 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
       .update(equipment)
       .set({ status: 'online', lastSeenAt: server.clock.now() })
       .where(eq(equipment.id, 'mtr-a2'));
-    const first = await operator.trpc.workOrders.create.mutate(order({ equipmentId: 'mtr-a2' }));
-    const second = await operator.trpc.workOrders.create.mutate(order({ equipmentId: 'mtr-a2' }));
-    await operator.trpc.workOrders.start.mutate({ id: first.id });
-    await operator.trpc.workOrders.start.mutate({ id: second.id });
-    await admin.trpc.workOrders.cancel.mutate({ id: first.id, reason: 'Duplicada' });
+    const first = await operator.trpc.maintenance.orders.create.mutate(order({ equipmentId: 'mtr-a2' }));
+    const second = await operator.trpc.maintenance.orders.create.mutate(order({ equipmentId: 'mtr-a2' }));
+    await operator.trpc.maintenance.orders.start.mutate({ id: first.id });
+    await operator.trpc.maintenance.orders.start.mutate({ id: second.id });
+    await admin.trpc.maintenance.orders.cancel.mutate({ id: first.id, reason: 'Duplicada' });
     expect(await failure(operator.trpc.motors.setPower.mutate({ id: 'mtr-a2', on: false }))).toMatchObject({
       message: `Motor A2: bloqueado pela ${second.number} em andamento.`,
     });
     const status = async () =>
       (await db.select({ status: equipment.status }).from(equipment).where(eq(equipment.id, 'mtr-a2')))[0]?.status;
     expect(await status()).toBe('maintenance');
-    await operator.trpc.workOrders.complete.mutate({
+    await operator.trpc.maintenance.orders.complete.mutate({
       id: second.id,
       laborHours: 2,
       partsCost: '0',
@@ -194,62 +194,62 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
   });
 
   it('refuses transitions an order is not in, and cancelling to operators', async () => {
-    const created = await operator.trpc.workOrders.create.mutate(order());
+    const created = await operator.trpc.maintenance.orders.create.mutate(order());
     const completion = { id: created.id, laborHours: 1, partsCost: '0', otherCost: '0', closingNote: 'x' };
-    expect(await failure(operator.trpc.workOrders.complete.mutate(completion))).toMatchObject({
+    expect(await failure(operator.trpc.maintenance.orders.complete.mutate(completion))).toMatchObject({
       code: 'CONFLICT',
       message: `A ${created.number} ainda não foi iniciada: inicie-a antes de concluir.`,
     });
-    expect(await failure(operator.trpc.workOrders.cancel.mutate({ id: created.id, reason: 'x' }))).toMatchObject({
+    expect(await failure(operator.trpc.maintenance.orders.cancel.mutate({ id: created.id, reason: 'x' }))).toMatchObject({
       code: 'FORBIDDEN',
     });
-    await admin.trpc.workOrders.cancel.mutate({ id: created.id, reason: 'Equipamento substituído' });
+    await admin.trpc.maintenance.orders.cancel.mutate({ id: created.id, reason: 'Equipamento substituído' });
     for (const call of [
-      operator.trpc.workOrders.start.mutate({ id: created.id }),
-      operator.trpc.workOrders.complete.mutate(completion),
-      operator.trpc.workOrders.reschedule.mutate({ id: created.id, scheduledAt: at }),
+      operator.trpc.maintenance.orders.start.mutate({ id: created.id }),
+      operator.trpc.maintenance.orders.complete.mutate(completion),
+      operator.trpc.maintenance.orders.reschedule.mutate({ id: created.id, scheduledAt: at }),
     ])
       expect(await failure(call)).toMatchObject({
         code: 'CONFLICT',
         message: `A ${created.number} já foi concluída ou cancelada: não pode mais ser alterada.`,
       });
-    expect(await failure(operator.trpc.workOrders.complete.mutate({ ...completion, partsCost: '-5' }))).toMatchObject({
+    expect(await failure(operator.trpc.maintenance.orders.complete.mutate({ ...completion, partsCost: '-5' }))).toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('sem sinal'),
     });
-    const detail = await viewer.trpc.workOrders.get.query({ id: created.id });
+    const detail = await viewer.trpc.maintenance.orders.get.query({ id: created.id });
     expect(detail).toMatchObject({ status: 'cancelled', cancelReason: 'Equipamento substituído' });
   });
 
   it('reassigns to an operator or a contractor, reschedules, and filters and counts overdue orders', async () => {
-    const [technician] = (await operator.trpc.workOrders.technicians.query()).filter((t) => t.name === 'otto');
-    const created = await operator.trpc.workOrders.create.mutate(
+    const [technician] = (await operator.trpc.maintenance.orders.technicians.query()).filter((t) => t.name === 'otto');
+    const created = await operator.trpc.maintenance.orders.create.mutate(
       order({ title: 'Lubrificação', kind: 'preventive', scheduledAt: new Date('2026-02-20T12:00:00Z') }),
     );
     expect(created.overdue).toBe(true);
-    const assigned = await operator.trpc.workOrders.reassign.mutate({ id: created.id, technicianId: technician!.id });
+    const assigned = await operator.trpc.maintenance.orders.reassign.mutate({ id: created.id, technicianId: technician!.id });
     expect(assigned.technician).toEqual({ id: technician!.id, name: 'otto' });
-    const contractor = await operator.trpc.workOrders.reassign.mutate({
+    const contractor = await operator.trpc.maintenance.orders.reassign.mutate({
       id: created.id,
       technicianName: 'Elétrica Sul Ltda',
     });
     expect(contractor.technician).toEqual({ id: null, name: 'Elétrica Sul Ltda' });
     expect(
       await failure(
-        operator.trpc.workOrders.reassign.mutate({ id: created.id, technicianId: technician!.id, technicianName: 'X' }),
+        operator.trpc.maintenance.orders.reassign.mutate({ id: created.id, technicianId: technician!.id, technicianName: 'X' }),
       ),
     ).toMatchObject({ code: 'BAD_REQUEST' });
-    const overdue = await viewer.trpc.workOrders.list.query({ status: 'overdue', kind: 'preventive' });
+    const overdue = await viewer.trpc.maintenance.orders.list.query({ status: 'overdue', kind: 'preventive' });
     expect(overdue.items.map((o) => o.id)).toEqual([created.id]);
     expect(overdue.counts.overdue).toBe(1);
-    const moved = await operator.trpc.workOrders.reschedule.mutate({
+    const moved = await operator.trpc.maintenance.orders.reschedule.mutate({
       id: created.id,
       scheduledAt: new Date('2026-03-10T12:00:00Z'),
     });
     expect(moved.overdue).toBe(false);
-    const byContractor = await viewer.trpc.workOrders.list.query({ search: 'eletrica sul' });
+    const byContractor = await viewer.trpc.maintenance.orders.list.query({ search: 'eletrica sul' });
     expect(byContractor.items.map((o) => o.id)).toEqual([created.id]);
-    const march = await viewer.trpc.workOrders.list.query({
+    const march = await viewer.trpc.maintenance.orders.list.query({
       from: new Date('2026-03-10T00:00:00Z'),
       to: new Date('2026-03-11T00:00:00Z'),
     });
