@@ -305,3 +305,35 @@ export const maintenancePlanSchema = z.object({
 export type MaintenancePlan = z.infer<typeof maintenancePlanSchema>;
 
 export const maintenancePlansListOutput = z.array(maintenancePlanSchema);
+
+// Figures ---------------------------------------------------------------------------------------
+
+/** The window MTBF, MTTR and the on-time rate are taken over. */
+export const MAINTENANCE_KPI_WINDOW_DAYS = 365;
+
+export const maintenanceKpisInput = z
+  .object({ facilityId: facilityIdSchema.optional(), equipmentId: equipmentIdSchema.optional() })
+  .default({});
+
+export const maintenanceKpisOutput = z.object({
+  /** Open orders by status and by priority, and how many are past their scheduled end. */
+  open: countsOf(['total', 'scheduled', 'in_progress']),
+  openByPriority: countsOf(workOrderPriorityValues),
+  overdue: z.number().int(),
+  /** Orders scheduled this week (Monday to Sunday, facility time): the dashboard's card. */
+  scheduledThisWeek: z.number().int(),
+  /** Completed over the window, by kind. */
+  completed: countsOf(['total', ...workOrderKindValues]),
+  /** Running hours ÷ corrective orders over the window; null without a failure. */
+  mtbfHours: z.number().nullable(),
+  runningHours: z.number(),
+  failures: z.number().int(),
+  /** Mean hours from the failure (its alert, or the order when none) to the order completed. */
+  mttrHours: z.number().nullable(),
+  /** Completed by the end of their scheduled day ÷ completed; null when none completed. */
+  onTimeRate: z.number().nullable(),
+  /** Parts + other cost of the orders completed this month, R$. */
+  costThisMonth: z.string(),
+  windowDays: z.number().int(),
+});
+export type MaintenanceKpis = z.infer<typeof maintenanceKpisOutput>;

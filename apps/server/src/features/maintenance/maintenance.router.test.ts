@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workOrders } from '@sentinela/db/schema/maintenance';
-import { commands, equipment } from '@sentinela/db/schema/plant';
+import { commands, equipment, telemetry1h } from '@sentinela/db/schema/plant';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import type { CommandGateway } from '../../platform/commands/command-gateway';
 import { failure } from '../../../test/call-failure';
@@ -75,7 +75,9 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
 
   it('numbers orders created at the same time without gaps or repeats', async () => {
     const made = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => operator.trpc.maintenance.orders.create.mutate(order({ title: `Inspeção ${i}` }))),
+      Array.from({ length: 8 }, (_, i) =>
+        operator.trpc.maintenance.orders.create.mutate(order({ title: `Inspeção ${i}` })),
+      ),
     );
     const numbers = made.map((o) => o.number).sort();
     expect(numbers).toEqual(Array.from({ length: 8 }, (_, i) => `OS-2026-${String(i + 2).padStart(4, '0')}`));
@@ -83,19 +85,25 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
 
   it('refuses bad input with a clear message and writes nothing', async () => {
     const before = (await server.database.db.select().from(workOrders)).length;
-    expect(await failure(operator.trpc.maintenance.orders.create.mutate(order({ equipmentId: 'nao-existe' })))).toMatchObject({
+    expect(
+      await failure(operator.trpc.maintenance.orders.create.mutate(order({ equipmentId: 'nao-existe' }))),
+    ).toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Equipamento não encontrado ou desativado.',
     });
     expect(
-      await failure(operatorEn.trpc.maintenance.orders.create.mutate(order({ scheduledAt: new Date('1999-12-31T12:00:00Z') }))),
+      await failure(
+        operatorEn.trpc.maintenance.orders.create.mutate(order({ scheduledAt: new Date('1999-12-31T12:00:00Z') })),
+      ),
     ).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Choose a date between 2000 and 2100') });
     expect(
       await failure(operator.trpc.maintenance.orders.create.mutate(order({ equipmentId: null, facilityId: null }))),
     ).toMatchObject({ message: expect.stringContaining('Escolha o equipamento ou a instalação da ordem') });
     expect(
       await failure(
-        operator.trpc.maintenance.orders.create.mutate(order({ equipmentId: null, facilityId: ids.f.beta, roomId: ids.r.a1 })),
+        operator.trpc.maintenance.orders.create.mutate(
+          order({ equipmentId: null, facilityId: ids.f.beta, roomId: ids.r.a1 }),
+        ),
       ),
     ).toMatchObject({ message: 'Sala não encontrada nesta instalação.' });
     expect(
@@ -200,7 +208,9 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
       code: 'CONFLICT',
       message: `A ${created.number} ainda não foi iniciada: inicie-a antes de concluir.`,
     });
-    expect(await failure(operator.trpc.maintenance.orders.cancel.mutate({ id: created.id, reason: 'x' }))).toMatchObject({
+    expect(
+      await failure(operator.trpc.maintenance.orders.cancel.mutate({ id: created.id, reason: 'x' })),
+    ).toMatchObject({
       code: 'FORBIDDEN',
     });
     await admin.trpc.maintenance.orders.cancel.mutate({ id: created.id, reason: 'Equipamento substituído' });
@@ -213,7 +223,9 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
         code: 'CONFLICT',
         message: `A ${created.number} já foi concluída ou cancelada: não pode mais ser alterada.`,
       });
-    expect(await failure(operator.trpc.maintenance.orders.complete.mutate({ ...completion, partsCost: '-5' }))).toMatchObject({
+    expect(
+      await failure(operator.trpc.maintenance.orders.complete.mutate({ ...completion, partsCost: '-5' })),
+    ).toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('sem sinal'),
     });
@@ -227,7 +239,10 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
       order({ title: 'Lubrificação', kind: 'preventive', scheduledAt: new Date('2026-02-20T12:00:00Z') }),
     );
     expect(created.overdue).toBe(true);
-    const assigned = await operator.trpc.maintenance.orders.reassign.mutate({ id: created.id, technicianId: technician!.id });
+    const assigned = await operator.trpc.maintenance.orders.reassign.mutate({
+      id: created.id,
+      technicianId: technician!.id,
+    });
     expect(assigned.technician).toEqual({ id: technician!.id, name: 'otto' });
     const contractor = await operator.trpc.maintenance.orders.reassign.mutate({
       id: created.id,
@@ -236,7 +251,11 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
     expect(contractor.technician).toEqual({ id: null, name: 'Elétrica Sul Ltda' });
     expect(
       await failure(
-        operator.trpc.maintenance.orders.reassign.mutate({ id: created.id, technicianId: technician!.id, technicianName: 'X' }),
+        operator.trpc.maintenance.orders.reassign.mutate({
+          id: created.id,
+          technicianId: technician!.id,
+          technicianName: 'X',
+        }),
       ),
     ).toMatchObject({ code: 'BAD_REQUEST' });
     const overdue = await viewer.trpc.maintenance.orders.list.query({ status: 'overdue', kind: 'preventive' });
@@ -254,5 +273,123 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
       to: new Date('2026-03-11T00:00:00Z'),
     });
     expect(march.items.map((o) => o.id)).toEqual([created.id]);
+  });
+});
+
+describe.each(testDatabaseKinds())('maintenance figures on %s', (kind) => {
+  let server: TestServer;
+  let viewer: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    viewer = await server.enrolledClient('vera@example.com', 'viewer');
+    await seedPlant(server.database.db);
+  });
+  afterAll(() => server.close());
+
+  it('computes open, overdue, this week, MTBF, MTTR, on-time rate and this month’s cost as the page says', async () => {
+    const db = server.database.db;
+    const [facility] = await db.select().from(equipment).where(eq(equipment.id, 'mtr-a1'));
+    const h = (iso: string) => new Date(iso);
+    const base = {
+      facilityId: facility!.facilityId,
+      equipmentId: 'mtr-a1',
+      durationHours: 2,
+      priority: 'high' as const,
+    };
+    // The test clock reads 2026-03-02 12:00Z (Monday).
+    await db.insert(workOrders).values([
+      // Corrective, 10 h from creation to completion, on time (same day), cost 100 + 20.
+      {
+        ...base,
+        number: 'OS-2026-9001',
+        title: 'a',
+        kind: 'corrective',
+        status: 'completed',
+        createdAt: h('2026-02-10T08:00:00Z'),
+        scheduledAt: h('2026-02-10T12:00:00Z'),
+        completedAt: h('2026-02-10T18:00:00Z'),
+        partsCost: '100.00',
+        otherCost: '20.00',
+      },
+      // Corrective, 30 h, a day late, completed this month: cost 55.50.
+      {
+        ...base,
+        number: 'OS-2026-9002',
+        title: 'b',
+        kind: 'corrective',
+        status: 'completed',
+        createdAt: h('2026-02-28T10:00:00Z'),
+        scheduledAt: h('2026-02-28T12:00:00Z'),
+        completedAt: h('2026-03-01T16:00:00Z'),
+        partsCost: '55.50',
+        otherCost: '0',
+      },
+      // Preventive, on time.
+      {
+        ...base,
+        number: 'OS-2026-9003',
+        title: 'c',
+        kind: 'preventive',
+        status: 'completed',
+        createdAt: h('2026-01-01T10:00:00Z'),
+        scheduledAt: h('2026-01-05T12:00:00Z'),
+        completedAt: h('2026-01-05T15:00:00Z'),
+      },
+      // Open: one overdue (scheduled last week), one this week (urgent), one cancelled (not counted).
+      {
+        ...base,
+        number: 'OS-2026-9004',
+        title: 'd',
+        kind: 'preventive',
+        status: 'scheduled',
+        scheduledAt: h('2026-02-25T12:00:00Z'),
+      },
+      {
+        ...base,
+        number: 'OS-2026-9005',
+        title: 'e',
+        kind: 'preventive',
+        status: 'scheduled',
+        priority: 'urgent',
+        scheduledAt: h('2026-03-04T12:00:00Z'),
+      },
+      {
+        ...base,
+        number: 'OS-2026-9006',
+        title: 'f',
+        kind: 'corrective',
+        status: 'cancelled',
+        scheduledAt: h('2026-03-03T12:00:00Z'),
+      },
+    ]);
+    // 40 running hours of the motor in the window.
+    await db.insert(telemetry1h).values(
+      Array.from({ length: 40 }, (_, i) => ({
+        equipmentId: 'mtr-a1',
+        metric: 'powerKw',
+        bucket: new Date(h('2026-02-01T00:00:00Z').getTime() + i * 3_600_000),
+        count: 60,
+        sum: 60 * 20,
+        min: 20,
+        max: 20,
+      })),
+    );
+    const kpis = await viewer.trpc.maintenance.kpis.query({ equipmentId: 'mtr-a1' });
+    expect(kpis).toMatchObject({
+      open: { total: 2, scheduled: 2, in_progress: 0 },
+      openByPriority: { low: 0, medium: 0, high: 1, urgent: 1 },
+      overdue: 1,
+      scheduledThisWeek: 1,
+      completed: { total: 3, preventive: 1, corrective: 2 },
+      failures: 2,
+      runningHours: 40,
+      mtbfHours: 20,
+      mttrHours: 20,
+      costThisMonth: '55.50',
+    });
+    expect(kpis.onTimeRate).toBeCloseTo(2 / 3);
+    const empty = await viewer.trpc.maintenance.kpis.query({ equipmentId: 'mtr-a2' });
+    expect(empty).toMatchObject({ mtbfHours: null, mttrHours: null, onTimeRate: null, costThisMonth: '0.00' });
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  maintenanceKpisInput,
+  maintenanceKpisOutput,
   maintenancePlanCreateInput,
   maintenancePlansListOutput,
   maintenancePlanSchema,
@@ -26,6 +28,7 @@ import {
   rescheduleWorkOrder,
   startWorkOrder,
 } from './work-order-lifecycle';
+import { maintenanceKpis } from './maintenance-kpis.service';
 import { createMaintenancePlan, listMaintenancePlans, updateMaintenancePlan } from './maintenance-plans.service';
 import { createWorkOrder, getWorkOrder, listWorkOrders, technicianOptions } from './work-orders.service';
 
@@ -50,4 +53,8 @@ const plansRouter = router({
   update: changeProcedure('admin', maintenancePlanUpdateInput, maintenancePlanSchema, updateMaintenancePlan),
 });
 
-export const maintenanceRouter = router({ orders: ordersRouter, plans: plansRouter });
+export const maintenanceRouter = router({
+  orders: ordersRouter,
+  plans: plansRouter,
+  kpis: readProcedure(maintenanceKpisInput, maintenanceKpisOutput, maintenanceKpis),
+});
