@@ -11,7 +11,8 @@ const statValue = (page: Page, label: string) =>
     .locator('[data-slot="card"]')
     .filter({ has: page.getByRole('heading', { name: label, exact: true }) })
     .locator('[data-slot="stat-value"]');
-const unitRows = (page: Page) => page.locator('tbody tr[data-hvac-id]');
+// Table rows, or the cards that stand for them at 390 px (the audit's phone pass).
+const unitRows = (page: Page) => page.locator('[data-hvac-id]');
 const roomCards = (page: Page) => page.locator('li[data-room-id]');
 
 async function ready(page: Page, units: number, rooms: number) {

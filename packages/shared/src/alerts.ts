@@ -49,17 +49,30 @@ export const clearAlertInput = z.object({
     .max(ALERT_NOTE_MAX, 'validation.noteTooLong'),
 });
 
+/** A threshold alert moved to another band of its metric: escalated (worse) or de-escalated (milder). */
+export const alertChangeSchema = z.object({
+  at: z.date(),
+  fromSeverity: z.enum(alertSeverities),
+  toSeverity: z.enum(alertSeverities),
+  value: z.number().nullable(),
+  /** An escalation made an acknowledged alert active again. */
+  acknowledgementReset: z.boolean(),
+});
+export type AlertChange = z.infer<typeof alertChangeSchema>;
+
 export const alertItemSchema = z.object({
   id: z.string(),
   /** Null for a site alert: about the portal itself (the MQTT broker…), not a device. */
   equipmentId: z.string().nullable(),
   equipmentName: z.string().nullable(),
   facilityName: z.string().nullable(),
+  /** The facility's IANA time zone: the alert's times show in it (null for a site alert). */
+  facilityTimezone: z.string().nullable(),
   severity: z.enum(alertSeverities),
   message: z.string(),
   value: z.number().nullable(),
   status: z.enum(alertStatuses),
-  /** 'threshold:<ruleId>', 'silence', 'event:<name>' or a site alert's ('broker:dropped'). */
+  /** 'threshold:<metric>', 'silence', 'event:<name>' or a site alert's ('broker:dropped'). */
   source: z.string(),
   raisedAt: z.date(),
   acknowledgedAt: z.date().nullable(),
@@ -69,7 +82,7 @@ export const alertItemSchema = z.object({
   /** Null on a cleared alert: cleared automatically (back to normal, data again). */
   clearedByName: z.string().nullable(),
   clearNote: z.string().nullable(),
-  /** The threshold rule that raised it (source 'threshold:<ruleId>'), as it stands now; null otherwise. */
+  /** The threshold rule of its current band (source 'threshold:<metric>'), as it stands now; null otherwise. */
   rule: z
     .object({
       name: z.string(),
@@ -79,6 +92,8 @@ export const alertItemSchema = z.object({
       clearAt: z.number(),
     })
     .nullable(),
+  /** Its history between raised and cleared: band changes, oldest first. */
+  changes: z.array(alertChangeSchema),
 });
 export type AlertItem = z.infer<typeof alertItemSchema>;
 

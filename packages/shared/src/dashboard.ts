@@ -31,10 +31,11 @@ export const dashboardSummaryOutput = z.object({
       severity: z.enum(alertSeverities),
       status: z.enum(alertStatuses),
       message: z.string(),
-      /** The three are null for a site alert (no equipment). */
+      /** The four are null for a site alert (no equipment); the time zone is its facility's. */
       equipmentId: z.string().nullable(),
       equipmentName: z.string().nullable(),
       facilityName: z.string().nullable(),
+      facilityTimezone: z.string().nullable(),
       raisedAt: z.date(),
     }),
   ),
@@ -62,6 +63,8 @@ export const dashboardMotorsOutput = z.array(
     id: z.string(),
     name: z.string(),
     facilityName: z.string(),
+    /** The facility's IANA time zone: the motor's times show in it. */
+    facilityTimezone: z.string(),
     status: z.enum(equipmentStatusValues),
   }),
 );

@@ -42,4 +42,8 @@ export const facilitiesListOutput = pageOf(facilityItemSchema).extend({
 });
 export type FacilitiesListOutput = z.infer<typeof facilitiesListOutput>;
 
-export const facilityOptionsOutput = z.array(z.object({ id: z.string(), name: z.string(), code: z.string() }));
+/** Every facility, for filters and forms, with its time zone (its equipment's times show in it). */
+export const facilityOptionsOutput = z.array(
+  z.object({ id: z.string(), name: z.string(), code: z.string(), timezone: z.string() }),
+);
+export type FacilityOption = z.infer<typeof facilityOptionsOutput>[number];

@@ -3,9 +3,13 @@ import {
   celsiusToFahrenheit,
   formatCurrency,
   formatDateTime,
+  formatDay,
   formatNumber,
   formatQuantity,
   formatTemperature,
+  formatTime,
+  formatTimeWithSeconds,
+  formatZoneOffset,
 } from './format';
 
 // Expected strings are written with a plain space and converted, so they read naturally.
@@ -103,6 +107,33 @@ describe('formatDateTime', () => {
     expect(formatDateTime(null, 'pt')).toBe('—');
     expect(formatDateTime(undefined, 'en')).toBe('—');
     expect(formatDateTime('not a date', 'en')).toBe('—');
+  });
+});
+
+describe("times in a facility's zone", () => {
+  // 18:41 UTC: 15:41 in São Paulo (UTC−3), 03:41 the next day in Tokyo, whatever the runner's zone.
+  const moment = new Date('2026-03-05T18:41:09Z');
+
+  it("shows the clock of the zone given, not the browser's", () => {
+    expect(formatTime(moment, 'pt', 'America/Sao_Paulo')).toBe('15:41');
+    expect(formatTime(moment, 'en', 'America/Sao_Paulo').replace(/\u202f/g, ' ')).toBe('3:41 PM');
+    expect(formatTime(moment, 'pt', 'Asia/Tokyo')).toBe('03:41');
+    expect(formatTimeWithSeconds(moment, 'pt', 'America/Manaus')).toBe('14:41:09');
+    expect(formatDateTime(moment, 'pt', 'America/Sao_Paulo')).toBe('05/03/2026, 15:41');
+    expect(formatDateTime(moment, 'pt', 'Asia/Tokyo')).toBe('06/03/2026, 03:41');
+    expect(formatDay(moment, 'pt', 'Asia/Tokyo')).toBe('06/03');
+    expect(formatDay(moment, 'en', 'America/Sao_Paulo')).toBe('3/5');
+  });
+
+  it("falls back to the browser's zone for an unknown zone", () => {
+    expect(formatTime(moment, 'pt', 'Nowhere/Atlantis')).toBe(formatTime(moment, 'pt'));
+  });
+
+  it('names the offset as people write it, with a real minus sign', () => {
+    expect(formatZoneOffset('America/Sao_Paulo', moment)).toBe('UTC\u22123');
+    expect(formatZoneOffset('Asia/Kolkata', moment)).toBe('UTC+5:30');
+    expect(formatZoneOffset('UTC', moment)).toBe('UTC');
+    expect(formatZoneOffset('Nowhere/Atlantis', moment)).toBe('');
   });
 });
 

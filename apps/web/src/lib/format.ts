@@ -72,17 +72,43 @@ export function formatTemperature(celsius: number | null | undefined, lang: Lang
   return `${oneDecimal.pt.format(celsius)}${NBSP}°C`;
 }
 
-const dateTimeFormats: Record<Language, Intl.DateTimeFormat> = {
-  pt: new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }),
-  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' }),
-};
+const locales: Record<Language, string> = { pt: 'pt-BR', en: 'en-US' };
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One moment's format in the user's language, in `timeZone` (an IANA name) when given, else in the
+ * browser's. Times about a facility's equipment pass the facility's zone (see `facility-time.ts`):
+ * a browser in another zone still reads the plant's clock. An unknown zone falls back to the browser's.
+ */
+function dateFormat(
+  name: string,
+  lang: Language,
+  options: Intl.DateTimeFormatOptions,
+  timeZone: string | undefined,
+): Intl.DateTimeFormat {
+  const key = `${name}:${lang}:${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locales[lang], { ...options, timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat(locales[lang], options);
+    }
+    dateFormats.set(key, format);
+  }
+  return format;
+}
 
 /** A moment as the user reads dates: '05/03/2026, 14:07' (pt) or '3/5/26, 2:07 PM' (en). */
-export function formatDateTime(value: Date | string | number | null | undefined, lang: Language): string {
+export function formatDateTime(
+  value: Date | string | number | null | undefined,
+  lang: Language,
+  timeZone?: string,
+): string {
   if (value === null || value === undefined) return EMPTY_VALUE;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
-  return dateTimeFormats[lang].format(date);
+  return dateFormat('dateTime', lang, { dateStyle: 'short', timeStyle: 'short' }, timeZone).format(date);
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -108,22 +134,39 @@ export function formatQuantity(value: number | null | undefined, unit: string, l
   return number === EMPTY_VALUE ? number : `${number}${NBSP}${unit}`;
 }
 
-const timeFormats: Record<Language, Intl.DateTimeFormat> = {
-  pt: new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }),
-  en: new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }),
-};
-
-const dayFormats: Record<Language, Intl.DateTimeFormat> = {
-  pt: new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' }),
-  en: new Intl.DateTimeFormat('en-US', { month: 'numeric', day: 'numeric' }),
-};
-
-/** A time of day ('14:07' / '2:07 PM'). */
-export function formatTime(value: Date, lang: Language): string {
-  return timeFormats[lang].format(value);
+/** A time of day ('14:07' / '2:07 PM'), in `timeZone` when given. */
+export function formatTime(value: Date, lang: Language, timeZone?: string): string {
+  const options: Intl.DateTimeFormatOptions =
+    lang === 'pt' ? { hour: '2-digit', minute: '2-digit' } : { hour: 'numeric', minute: '2-digit' };
+  return dateFormat('time', lang, options, timeZone).format(value);
 }
 
-/** A day of the month ('05/03' / '3/5'). */
-export function formatDay(value: Date, lang: Language): string {
-  return dayFormats[lang].format(value);
+/** A time of day with seconds ('14:07:09' / '2:07:09 PM'), in `timeZone` when given. */
+export function formatTimeWithSeconds(value: Date, lang: Language, timeZone?: string): string {
+  return dateFormat('seconds', lang, { timeStyle: 'medium' }, timeZone).format(value);
+}
+
+/** A day of the month ('05/03' / '3/5'), in `timeZone` when given. */
+export function formatDay(value: Date, lang: Language, timeZone?: string): string {
+  const options: Intl.DateTimeFormatOptions =
+    lang === 'pt' ? { day: '2-digit', month: '2-digit' } : { month: 'numeric', day: 'numeric' };
+  return dateFormat('day', lang, options, timeZone).format(value);
+}
+
+/**
+ * A zone's offset from UTC at a moment, as people write it: 'UTC−3', 'UTC+5:30', 'UTC'
+ * (with a real minus sign). Empty for an unknown zone.
+ */
+export function formatZoneOffset(timeZone: string, at: Date = new Date()): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at);
+    const offset = parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+    // Some ICU versions write the zero offset 'GMT+0', others 'GMT'.
+    return offset
+      .replace(/^GMT([+-]0)?$/, 'UTC')
+      .replace(/^GMT/, 'UTC')
+      .replace('-', '\u2212');
+  } catch {
+    return '';
+  }
 }

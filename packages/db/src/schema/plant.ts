@@ -212,13 +212,16 @@ export const alertRules = pgTable('alert_rules', {
   createdAt: createdAt(),
 });
 
-/** Raised by rules, by silence and by events. One open alert per rule (or type) and equipment. */
+/**
+ * Raised by rules, by silence and by events. One open alert per source and equipment; a
+ * threshold alert's source is its metric, so the bands of one metric share one alert.
+ */
 export const alerts = pgTable(
   'alerts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ruleId: uuid('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
-    /** 'threshold:<ruleId>', 'silence' or 'event:<name>': what "one open alert" is counted by. */
+    /** 'threshold:<metric>', 'silence' or 'event:<name>': what "one open alert" is counted by. */
     source: text('source').notNull(),
     /** Null: a site alert, about the portal itself rather than a device (e.g. 'broker:dropped'). */
     equipmentId: text('equipment_id').references(() => equipment.id, { onDelete: 'cascade' }),
@@ -244,4 +247,26 @@ export const alerts = pgTable(
       .where(sql`${t.equipmentId} is null and ${t.status} <> 'cleared'`),
     index('alerts_status_idx').on(t.status, t.severity, t.raisedAt),
   ],
+);
+
+/**
+ * An open alert's band changes (a threshold alert is one per metric and equipment): escalated
+ * to a worse band, de-escalated to a milder one. Raised, acknowledged and cleared are on the alert.
+ */
+export const alertChanges = pgTable(
+  'alert_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    fromSeverity: text('from_severity', { enum: alertSeverities }).notNull(),
+    toSeverity: text('to_severity', { enum: alertSeverities }).notNull(),
+    /** The value that moved it to the new band. */
+    value: doublePrecision('value'),
+    /** An escalation of an acknowledged alert makes it active again: someone must see the worse state. */
+    acknowledgementReset: boolean('acknowledgement_reset').notNull().default(false),
+  },
+  (t) => [index('alert_changes_alert_idx').on(t.alertId, t.at)],
 );

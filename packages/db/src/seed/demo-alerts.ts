@@ -1,9 +1,11 @@
-import type { alertRules, alerts } from '../schema/plant';
+import { randomUUID } from 'node:crypto';
+import type { alertChanges, alertRules, alerts } from '../schema/plant';
 import type { Incident } from './demo-incidents';
 import { MINUTE_MS } from './site-calendar';
 
 export type NewAlertRule = typeof alertRules.$inferInsert;
 type NewAlert = typeof alerts.$inferInsert;
+type NewAlertChange = typeof alertChanges.$inferInsert;
 type RuleKey = keyof typeof defaultAlertRules;
 
 /** The rules a new site starts with; thresholds and hysteresis as the standards cited say. */
@@ -94,7 +96,10 @@ const UNITS: Record<string, string> = {
 };
 const decimal = (n: number) => String(Math.round(n * 100) / 100).replace('.', ',');
 
-/** Which rules an incident trips, worst last (a critical one is raised after, and cleared before, its warning). */
+/**
+ * Which bands of one metric an incident trips, worst last: one alert, raised at the first,
+ * escalated to the second on the way to the peak and de-escalated before it clears.
+ */
 const RULES_OF: Partial<Record<Incident['kind'], [RuleKey, RuleKey?]>> = {
   overheat: ['motorTempWarning', 'motorTempCritical'],
   vibration: ['vibrationWarning', 'vibrationCritical'],
@@ -118,9 +123,13 @@ function lifecycle(incident: Incident, raisedAt: number, clearedAt: number | nul
   };
 }
 
-/** The alert log the incidents leave behind. `ruleIds` maps rule keys to the inserted ids. */
-export function alertsFromIncidents(incidents: Incident[], ruleIds: Record<RuleKey, string>): NewAlert[] {
+/** The alert log the incidents leave behind, with the band changes. `ruleIds` maps rule keys to the inserted ids. */
+export function alertsFromIncidents(
+  incidents: Incident[],
+  ruleIds: Record<RuleKey, string>,
+): { alerts: NewAlert[]; changes: NewAlertChange[] } {
   const rows: NewAlert[] = [];
+  const changes: NewAlertChange[] = [];
   for (const incident of incidents) {
     const equipmentId = incident.device.id;
     if (incident.kind === 'silence') {
@@ -159,30 +168,62 @@ export function alertsFromIncidents(incidents: Incident[], ruleIds: Record<RuleK
       });
       continue;
     }
-    const keys = RULES_OF[incident.kind] ?? [];
-    const duration = (incident.end ?? incident.start + 60 * MINUTE_MS) - incident.start;
-    keys.forEach((key, level) => {
-      if (!key) return;
+    const bands = (RULES_OF[incident.kind] ?? []).flatMap((key) => {
+      if (!key) return [];
       const rule = defaultAlertRules[key];
       const above = rule.comparison === 'above';
-      if (above ? incident.peak <= rule.threshold : incident.peak >= rule.threshold) return;
+      if (above ? incident.peak <= rule.threshold : incident.peak >= rule.threshold) return [];
       // The value that raised it: just past the threshold on the way to the peak.
       const value = Math.round((rule.threshold + (incident.peak - rule.threshold) * 0.3) * 1000) / 1000;
-      const raisedAt = incident.start + (level === 0 ? 0 : Math.round(duration * 0.35));
-      const clearedAt =
-        incident.end === null ? null : level === 0 ? incident.end : incident.start + Math.round(duration * 0.7);
-      rows.push({
-        source: `threshold:${ruleIds[key]}`,
-        ruleId: ruleIds[key],
-        equipmentId,
-        severity: rule.severity,
-        message: `${rule.name}: ${decimal(value)}${UNITS[rule.metric] ?? ''} (limite ${decimal(rule.threshold)}${UNITS[rule.metric] ?? ''})`,
-        value,
-        ...lifecycle(incident, raisedAt, clearedAt),
-      });
+      const message = `${rule.name}: ${decimal(value)}${UNITS[rule.metric] ?? ''} (limite ${decimal(rule.threshold)}${UNITS[rule.metric] ?? ''})`;
+      return [{ key, rule, value, message }];
     });
+    const [first, worse] = bands;
+    if (!first) continue;
+    const duration = (incident.end ?? incident.start + 60 * MINUTE_MS) - incident.start;
+    const id = randomUUID();
+    const row: NewAlert = {
+      id,
+      source: `threshold:${first.rule.metric}`,
+      ruleId: ruleIds[first.key],
+      equipmentId,
+      severity: first.rule.severity,
+      message: first.message,
+      value: first.value,
+      ...lifecycle(incident, incident.start, incident.end),
+    };
+    if (worse) {
+      const escalatedAt = incident.start + Math.round(duration * 0.35);
+      changes.push({
+        alertId: id,
+        at: new Date(escalatedAt),
+        fromSeverity: first.rule.severity,
+        toSeverity: worse.rule.severity,
+        value: worse.value,
+      });
+      // Acknowledged after the escalation (an earlier acknowledgement would have been reset).
+      if (row.acknowledgedAt && row.acknowledgedAt.getTime() <= escalatedAt)
+        row.acknowledgedAt = new Date(escalatedAt + MINUTE_MS);
+      if (incident.end === null)
+        Object.assign(row, {
+          ruleId: ruleIds[worse.key],
+          severity: worse.rule.severity,
+          message: worse.message,
+          value: worse.value,
+        });
+      else
+        changes.push({
+          alertId: id,
+          at: new Date(incident.start + Math.round(duration * 0.7)),
+          fromSeverity: worse.rule.severity,
+          toSeverity: first.rule.severity,
+          value: first.value,
+        });
+    }
+    rows.push(row);
   }
-  return rows.sort((a, b) => (a.raisedAt?.getTime() ?? 0) - (b.raisedAt?.getTime() ?? 0));
+  rows.sort((a, b) => (a.raisedAt?.getTime() ?? 0) - (b.raisedAt?.getTime() ?? 0));
+  return { alerts: rows, changes };
 }
 
 export const alertRuleKeys = Object.keys(defaultAlertRules) as RuleKey[];

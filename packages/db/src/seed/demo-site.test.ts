@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../client';
-import { alertRules, alerts, commands, dataCenters, equipment, facilities, rooms } from '../schema/plant';
+import { alertChanges, alertRules, alerts, commands, dataCenters, equipment, facilities, rooms } from '../schema/plant';
 import { createTestDatabase, testDatabaseKinds } from '../../test/test-database';
 import { seedDemoSite, type DemoSiteResult } from './demo-site';
 import { rowsOf } from '../sql-helpers';
@@ -176,6 +176,14 @@ describe.each(testDatabaseKinds())('demo site on %s', (kind) => {
       .where(sql`${alerts.status} <> 'cleared'`);
     expect(open.length).toBeGreaterThan(0);
     expect(new Set(open.map((a) => `${a.source}/${a.equipmentId}`)).size).toBe(open.length);
+    // One alert per metric (PRODUCT.md §3): a vibration episode into zone D escalated its zone C alert.
+    const rules = new Map((await handle.db.select().from(alertRules)).map((r) => [r.id, r]));
+    const thresholds = (await handle.db.select().from(alerts)).filter((a) => a.source.startsWith('threshold:'));
+    for (const alert of thresholds) expect(alert.source).toBe(`threshold:${rules.get(alert.ruleId!)?.metric}`);
+    const changes = await handle.db.select().from(alertChanges);
+    const escalated = thresholds.filter((a) => changes.some((c) => c.alertId === a.id && c.toSeverity === 'critical'));
+    expect(escalated.length).toBeGreaterThan(0);
+    for (const alert of escalated.filter((a) => a.status !== 'cleared')) expect(alert.severity).toBe('critical');
     const again = await seedDemoSite(handle.db, { now: NOW, seed: 7 });
     expect(again.seeded).toBe(false);
     expect(await handle.db.$count(equipment)).toBe(result.equipment);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { alertRules, alerts, commands, dataCenters, equipment, facilities, rooms } from '../schema/plant';
+import { alertChanges, alertRules, alerts, commands, dataCenters, equipment, facilities, rooms } from '../schema/plant';
 import { RollupRows, insertLatest, insertRollups } from './bulk-rows';
 import { alertRuleKeys, alertsFromIncidents, defaultAlertRules } from './demo-alerts';
 import { demoCommands } from './demo-commands';
@@ -173,8 +173,9 @@ export async function seedDemoSite(db: Database, options: { now: Date; seed?: nu
     const ruleIds = Object.fromEntries(
       alertRuleKeys.map((key) => [key, ruleRows.find((r) => r.name === defaultAlertRules[key].name)?.id ?? '']),
     ) as Record<(typeof alertRuleKeys)[number], string>;
-    const alertRows = alertsFromIncidents(site.incidents, ruleIds);
+    const { alerts: alertRows, changes } = alertsFromIncidents(site.incidents, ruleIds);
     await tx.insert(alerts).values(alertRows);
+    if (changes.length > 0) await tx.insert(alertChanges).values(changes);
     await tx.insert(commands).values(site.commands);
 
     await insertRollups(tx, 'telemetry_1h', site.hourly);

@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
     let rows = await alertRows('m1');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      source: `threshold:${temperatureRule}`,
+      source: 'threshold:temperature',
       ruleId: temperatureRule,
       severity: 'critical',
       status: 'active',
@@ -160,7 +160,8 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
     let rows = await alertRows('e1');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      source: `threshold:${powerFactorRule}`,
+      source: 'threshold:power_factor',
+      ruleId: powerFactorRule,
       severity: 'warning',
       status: 'active',
       value: 0.85,
@@ -292,10 +293,10 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
       .set({ enabled: true })
       .where(and(eq(alertRules.metric, 'vibration'), eq(alertRules.kind, 'motor')));
     await engine.evaluate(telemetry('m1', { vibration: 3 }));
-    expect((await alertRows('m1')).filter((r) => r.source !== `threshold:${temperatureRule}`)).toEqual([]);
+    expect((await alertRows('m1')).filter((r) => r.source !== 'threshold:temperature')).toEqual([]);
     await engine.reloadRules();
     await engine.evaluate(telemetry('m1', { vibration: 3 }));
-    expect((await alertRows('m1')).filter((r) => r.source !== `threshold:${temperatureRule}`)).toMatchObject([
+    expect((await alertRows('m1')).filter((r) => r.source !== 'threshold:temperature')).toMatchObject([
       { severity: 'info', status: 'active' },
     ]);
   });

@@ -1,10 +1,19 @@
 import type { Database } from '@sentinela/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveBus, LiveEvent } from '../../telemetry/live-bus';
-import { evaluateReading, indexRules, runningFrom, silentAfter, type RuleIndex } from './alarm-evaluation';
-import { silenceMessage, SILENCE_SOURCE, thresholdSource } from './alarm-rules';
+import {
+  evaluateReading,
+  indexRules,
+  runningFrom,
+  silentAfter,
+  type OpenBand,
+  type RuleIndex,
+  type ThresholdDecision,
+} from './alarm-evaluation';
+import { severityRank, silenceMessage, SILENCE_SOURCE, thresholdSource } from './alarm-rules';
 import {
   autoClearAlert,
+  changeBand,
   findSilentEquipment,
   loadEnabledRules,
   loadEquipmentKinds,
@@ -41,8 +50,8 @@ export interface AlarmEngine {
 
 /** One (source, equipment) pair: what the engine believes now, and the alert row behind it. */
 interface Slot {
-  /** Decided synchronously per event; the database follows through the queue. */
-  open: boolean;
+  /** The open alert's band (null: none open), decided synchronously per event; the database follows through the queue. */
+  band: OpenBand | null;
   alert: OpenAlert | null;
   /** Bumped on every decision, so a failed write only rolls back its own decision. */
   version: number;
@@ -53,8 +62,9 @@ const UNKNOWN_KIND_RETRY_MS = 60_000;
 /**
  * Threshold and silence alarms. Runs on every telemetry event, so the hot path is in-memory
  * map lookups; the database is written only when an alarm changes state, one write at a time
- * per (rule, equipment). The partial unique index on open alerts stays the final word, so a
- * second instance or a restart cannot duplicate an open alert.
+ * per (source, equipment). A threshold alert's source is its metric: one open alert per metric
+ * and equipment, whose bands escalate or de-escalate it. The partial unique index on open alerts
+ * stays the final word, so a second instance or a restart cannot duplicate an open alert.
  */
 export async function startAlarmEngine(options: AlarmEngineOptions): Promise<AlarmEngine> {
   const { db, bus, log } = options;
@@ -82,13 +92,13 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
   const slotFor = (key: string): Slot => {
     let slot = slots.get(key);
     if (!slot) {
-      slot = { open: false, alert: null, version: 0 };
+      slot = { band: null, alert: null, version: 0 };
       slots.set(key, slot);
     }
     return slot;
   };
 
-  const publishAlert = (alert: OpenAlert, status: 'active' | 'cleared') =>
+  const publishAlert = (alert: OpenAlert, status: OpenAlert['status'] = alert.status) =>
     bus.publish({
       type: 'alert',
       alertId: alert.id,
@@ -98,21 +108,55 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
       message: alert.message,
     });
 
+  /** The slot follows the alert as the database has it (another instance may have moved it). */
+  const settle = (key: string, slot: Slot, alert: OpenAlert) => {
+    slot.alert = alert;
+    keyOfAlert.set(alert.id, key);
+  };
+
+  /** Moves the open alert to another band (escalate, de-escalate); publishes when its severity changed. */
+  async function moveBand(key: string, slot: Slot, alert: OpenAlert, input: Omit<RaiseInput, 'at'>): Promise<void> {
+    const { ruleId, severity, message, value } = input;
+    const moved = await changeBand(db, alert.id, { ruleId: ruleId!, severity, message, value: value!, at: now() });
+    if (!moved) {
+      // Cleared by hand meanwhile: raise anew at this band.
+      slot.alert = null;
+      keyOfAlert.delete(alert.id);
+      await raiseOrMove(key, slot, input);
+      return;
+    }
+    settle(key, slot, moved.alert);
+    if (moved.changed) publishAlert(moved.alert);
+  }
+
+  /** Raises the alert, or moves the open one found (a restart, another instance) to a worse band. */
+  async function raiseOrMove(key: string, slot: Slot, input: Omit<RaiseInput, 'at'>): Promise<void> {
+    const { alert, raised } = await raiseAlert(db, { ...input, at: now() });
+    settle(key, slot, alert);
+    if (raised) publishAlert(alert, 'active');
+    else if (input.ruleId && severityRank(input.severity) > severityRank(alert.severity))
+      await moveBand(key, slot, alert, input);
+  }
+
+  /** Raises an alert, or moves the open one of its source to the input's band. */
   function raise(key: string, input: Omit<RaiseInput, 'at'>): Promise<void> {
     const slot = slotFor(key);
-    slot.open = true;
+    const previous = slot.band;
+    slot.band = { ruleId: input.ruleId, severity: input.severity };
     const version = ++slot.version;
     return queue.run(
       key,
       async () => {
         try {
-          const { alert, raised } = await raiseAlert(db, { ...input, at: now() });
-          slot.alert = alert;
-          keyOfAlert.set(alert.id, key);
-          if (raised) publishAlert(alert, 'active');
+          const alert = slot.alert;
+          if (alert && input.ruleId) await moveBand(key, slot, alert, input);
+          else await raiseOrMove(key, slot, input);
+          // Believe the band the database holds (another instance may have moved it further).
+          if (slot.version === version && slot.alert)
+            slot.band = { ruleId: slot.alert.ruleId, severity: slot.alert.severity };
         } catch (error) {
-          // Believe it closed again, so the next event retries.
-          if (slot.version === version) slot.open = false;
+          // Believe what was before, so the next event retries.
+          if (slot.version === version) slot.band = previous;
           throw error;
         }
       },
@@ -122,7 +166,8 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
 
   function clear(key: string): Promise<void> {
     const slot = slotFor(key);
-    slot.open = false;
+    const previous = slot.band;
+    slot.band = null;
     const version = ++slot.version;
     return queue.run(
       key,
@@ -135,7 +180,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
           keyOfAlert.delete(alert.id);
           if (cleared) publishAlert(alert, 'cleared');
         } catch (error) {
-          if (slot.version === version) slot.open = true;
+          if (slot.version === version) slot.band = previous;
           throw error;
         }
       },
@@ -151,7 +196,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     const slot = slots.get(key);
     if (slot?.alert?.id !== alertId) return;
     slot.alert = null;
-    slot.open = false;
+    slot.band = null;
     slot.version++;
   }
 
@@ -192,26 +237,24 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
       kind,
       metrics,
       idle,
-      (rule) => slots.get(slotKey(thresholdSource(rule.id), equipmentId))?.open ?? false,
+      (metric) => slots.get(slotKey(thresholdSource(metric), equipmentId))?.band ?? undefined,
     );
-    if (!decisions) return;
-    for (const decision of decisions) {
-      const { rule } = decision;
-      const source = thresholdSource(rule.id);
-      const key = slotKey(source, equipmentId);
-      if (decision.action === 'clear') writes.push(clear(key));
-      else
-        writes.push(
-          raise(key, {
-            source,
-            ruleId: rule.id,
-            equipmentId,
-            severity: rule.severity,
-            message: decision.message,
-            value: decision.value,
-          }),
-        );
-    }
+    if (decisions) for (const decision of decisions) writes.push(carryOut(equipmentId, decision));
+  }
+
+  function carryOut(equipmentId: string, decision: ThresholdDecision): Promise<void> {
+    const source = thresholdSource(decision.metric);
+    const key = slotKey(source, equipmentId);
+    if (decision.action === 'clear') return clear(key);
+    const { rule } = decision;
+    return raise(key, {
+      source,
+      ruleId: rule.id,
+      equipmentId,
+      severity: rule.severity,
+      message: decision.message,
+      value: decision.value,
+    });
   }
 
   /** The hot path: answers undefined when nothing changes (the usual case). */
@@ -222,7 +265,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     }
     if (event.type === 'status') {
       const key = slotKey(SILENCE_SOURCE, event.equipmentId);
-      if (event.status === 'online' && slots.get(key)?.open) return clear(key);
+      if (event.status === 'online' && slots.get(key)?.band) return clear(key);
       return undefined;
     }
     if (event.type !== 'telemetry') return undefined;
@@ -232,7 +275,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     if (on !== undefined) running.set(equipmentId, on);
     const writes: Promise<void>[] = [];
     const silenceKey = slotKey(SILENCE_SOURCE, equipmentId);
-    if (slots.get(silenceKey)?.open) writes.push(clear(silenceKey));
+    if (slots.get(silenceKey)?.band) writes.push(clear(silenceKey));
     const kind = kinds.get(equipmentId);
     if (kind !== undefined) {
       evaluateThresholds(kind, equipmentId, metrics, writes);
@@ -259,7 +302,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     for (const equipmentId of offline) {
       bus.publish({ type: 'status', equipmentId, status: 'offline' });
       const key = slotKey(SILENCE_SOURCE, equipmentId);
-      if (slots.get(key)?.open) continue;
+      if (slots.get(key)?.band) continue;
       writes.push(
         raise(key, { source: SILENCE_SOURCE, ruleId: null, equipmentId, severity: 'warning', message, value: null }),
       );
@@ -285,7 +328,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
   for (const row of await loadEquipmentKinds(db)) kinds.set(row.id, row.kind);
   for (const alert of await loadOpenEngineAlerts(db)) {
     const key = slotKey(alert.source, alert.equipmentId);
-    slots.set(key, { open: true, alert, version: 0 });
+    slots.set(key, { band: { ruleId: alert.ruleId, severity: alert.severity }, alert, version: 0 });
     keyOfAlert.set(alert.id, key);
   }
 

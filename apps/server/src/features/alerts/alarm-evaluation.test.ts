@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideThreshold, evaluateReading, indexRules, runningFrom, silentAfter } from './alarm-evaluation';
+import { decideMetric, evaluateReading, indexRules, runningFrom, silentAfter, type OpenBand } from './alarm-evaluation';
 import type { AlarmRule } from './alarm-rules';
 
 const rule = (id: string, fields: Omit<AlarmRule, 'id' | 'name'>): AlarmRule => ({ id, name: id, ...fields });
@@ -38,17 +38,20 @@ const supplyAir = rule('supply', {
   severity: 'warning',
 });
 
-/** Readings of one metric run through the rules, the open alerts kept as the engine keeps them. */
+/** Readings of one metric run through the rules, the open alert's band kept as the engine keeps it. */
 function run(rules: AlarmRule[], kind: string, metric: string, values: number[], idle = false): string[][] {
   const { index } = indexRules(rules);
-  const open = new Set<string>();
+  const open = new Map<string, OpenBand>();
   return values.map((value) => {
-    const decisions = evaluateReading(index, kind, { [metric]: value }, idle, (r) => open.has(r.id)) ?? [];
-    for (const d of decisions) {
-      if (d.action === 'raise') open.add(d.rule.id);
-      else open.delete(d.rule.id);
-    }
-    return decisions.map((d) => `${d.action} ${d.rule.id}`);
+    const decisions = evaluateReading(index, kind, { [metric]: value }, idle, (m) => open.get(m)) ?? [];
+    return decisions.map((d) => {
+      if (d.action === 'clear') {
+        open.delete(d.metric);
+        return 'clear';
+      }
+      open.set(d.metric, { ruleId: d.rule.id, severity: d.rule.severity });
+      return `${d.action} ${d.rule.id}`;
+    });
   });
 }
 
@@ -59,12 +62,34 @@ describe('alarm evaluation', () => {
       [],
       ['raise zoneC'],
       [],
-      ['raise zoneD'], // escalated: zone D opens beside zone C
+      ['escalate zoneD'], // one alert per metric: zone D escalates the zone C alert
       [],
-      ['clear zoneD'], // de-escalated to zone C
+      ['deescalate zoneC'], // below zone D's clear point, still in zone C
       [],
-      ['clear zoneC'],
+      ['clear'],
     ]);
+  });
+
+  it('raises only the worst band a reading crosses, and clears from any band once below every clear point', () => {
+    expect(run([zoneC, zoneD], 'motor', 'vibration', [8, 7.5, 3.9, 7.2, 4.1])).toEqual([
+      ['raise zoneD'],
+      [],
+      ['clear'], // from zone D straight to normal: no stop in zone C
+      ['raise zoneD'],
+      ['deescalate zoneC'], // inside zone C's hysteresis: still zone C
+    ]);
+    // Rules listed in either order: the worse band wins.
+    expect(run([zoneD, zoneC], 'motor', 'vibration', [9])).toEqual([['raise zoneD']]);
+  });
+
+  it('keeps an alert whose band rule is gone while a band as bad holds, and clears it when none does', () => {
+    const critical: OpenBand = { ruleId: 'removed', severity: 'critical' };
+    expect(decideMetric([zoneC, zoneD], critical, 6.8, false)).toBeUndefined();
+    expect(decideMetric([zoneC, zoneD], critical, 5, false)).toMatchObject({ action: 'deescalate', rule: zoneC });
+    expect(decideMetric([zoneC, zoneD], { ruleId: null, severity: 'warning' }, 3, false)).toEqual({
+      action: 'clear',
+      metric: 'vibration',
+    });
   });
 
   it('raises a low power factor at the threshold and clears it only at clearAt', () => {
@@ -73,7 +98,7 @@ describe('alarm evaluation', () => {
       ['raise pf'],
       [],
       [],
-      ['clear pf'],
+      ['clear'],
       [],
     ]);
   });
@@ -84,10 +109,12 @@ describe('alarm evaluation', () => {
   });
 
   it('does not judge a device switched off, and clears what was open for it', () => {
-    expect(decideThreshold(supplyAir, false, 40, true)).toBeUndefined();
-    expect(decideThreshold(supplyAir, true, 40, true)).toEqual({ action: 'clear', rule: supplyAir });
-    expect(decideThreshold(supplyAir, false, 40, false)).toEqual({
+    const open: OpenBand = { ruleId: 'supply', severity: 'warning' };
+    expect(decideMetric([supplyAir], undefined, 40, true)).toBeUndefined();
+    expect(decideMetric([supplyAir], open, 40, true)).toEqual({ action: 'clear', metric: 'supplyTemp' });
+    expect(decideMetric([supplyAir], undefined, 40, false)).toEqual({
       action: 'raise',
+      metric: 'supplyTemp',
       rule: supplyAir,
       value: 40,
       message: 'supply acima do limite: 40 (limite 30)',
@@ -104,7 +131,7 @@ describe('alarm evaluation', () => {
       severity: 'warning',
     });
     expect(indexRules([zoneC, inverted]).inverted).toEqual([inverted]);
-    expect(run([inverted], 'motor', 'temperature', [91, 92, 90])).toEqual([['raise bad'], [], ['clear bad']]);
+    expect(run([inverted], 'motor', 'temperature', [91, 92, 90])).toEqual([['raise bad'], [], ['clear']]);
   });
 
   it('reads whether a device runs from its on metric', () => {

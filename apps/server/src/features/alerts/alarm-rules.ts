@@ -5,11 +5,17 @@ export type AlarmRule = Pick<
   'id' | 'name' | 'kind' | 'metric' | 'comparison' | 'threshold' | 'clearAt' | 'severity'
 >;
 
-export const thresholdSource = (ruleId: string) => `threshold:${ruleId}`;
+/** A threshold alert is one per metric and equipment: its bands (ISO 10816 zones C and D) share it. */
+export const thresholdSource = (metric: string) => `threshold:${metric}`;
 export const SILENCE_SOURCE = 'silence';
 
 /** The key rules are looked up by on every telemetry point. */
 export const ruleKey = (kind: string, metric: string) => `${kind}\u0000${metric}`;
+
+const SEVERITY_RANK = { info: 1, warning: 2, critical: 3 } as const;
+
+/** How bad a severity is: critical > warning > info. */
+export const severityRank = (severity: AlarmRule['severity']): number => SEVERITY_RANK[severity];
 
 /** above: value ≥ threshold; below: value ≤ threshold. */
 export function crossesThreshold(rule: AlarmRule, value: number): boolean {

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { alertRules, alerts, equipment } from '@sentinela/db/schema/plant';
-import type { AlertSeverity } from '@sentinela/shared/alerts';
-import { SILENCE_SOURCE, type AlarmRule } from './alarm-rules';
+import { alertChanges, alertRules, alerts, equipment } from '@sentinela/db/schema/plant';
+import type { AlertSeverity, AlertStatus } from '@sentinela/shared/alerts';
+import { severityRank, SILENCE_SOURCE, type AlarmRule } from './alarm-rules';
 
 /** The alarm engine's database side: reads at start, writes only on transitions. */
 
@@ -10,7 +10,10 @@ export interface OpenAlert {
   id: string;
   source: string;
   equipmentId: string;
+  /** The band's rule of a threshold alert; null for silence (or a removed rule). */
+  ruleId: string | null;
   severity: AlertSeverity;
+  status: AlertStatus;
   message: string;
 }
 
@@ -19,7 +22,9 @@ const openAlertColumns = {
   id: alerts.id,
   source: alerts.source,
   equipmentId: sql<string>`${alerts.equipmentId}`,
+  ruleId: alerts.ruleId,
   severity: alerts.severity,
+  status: alerts.status,
   message: alerts.message,
 };
 
@@ -92,7 +97,18 @@ export async function raiseAlert(db: Database, input: RaiseInput): Promise<{ ale
       })
       .onConflictDoNothing({ target: [alerts.source, alerts.equipmentId], where: sql`status <> 'cleared'` })
       .returning({ id: alerts.id });
-    if (inserted) return { alert: { id: inserted.id, source, equipmentId, severity, message }, raised: true };
+    if (inserted) {
+      const alert: OpenAlert = {
+        id: inserted.id,
+        source,
+        equipmentId,
+        ruleId: input.ruleId,
+        severity,
+        status: 'active',
+        message,
+      };
+      return { alert, raised: true };
+    }
     const [existing] = await db
       .select(openAlertColumns)
       .from(alerts)
@@ -100,6 +116,62 @@ export async function raiseAlert(db: Database, input: RaiseInput): Promise<{ ale
     if (existing) return { alert: existing, raised: false };
   }
   throw new Error(`could not raise or find the open alert ${source} for ${equipmentId}`);
+}
+
+export interface BandChange {
+  ruleId: string;
+  severity: AlertSeverity;
+  message: string;
+  value: number;
+  at: Date;
+}
+
+/**
+ * Moves an open threshold alert to another band of its metric and records it in the alert's
+ * history (alert_changes). Escalating an acknowledged alert makes it active again: the
+ * acknowledgement was of a milder state, and an operator must see the worse one. Answers the
+ * alert as it is now and whether its severity changed; null when it is no longer open.
+ */
+export async function changeBand(
+  db: Database,
+  id: string,
+  change: BandChange,
+): Promise<{ alert: OpenAlert; changed: boolean } | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(openAlertColumns)
+      .from(alerts)
+      .where(and(eq(alerts.id, id), ne(alerts.status, 'cleared')))
+      .for('update');
+    if (!before) return null;
+    const changed = before.severity !== change.severity;
+    const escalated = severityRank(change.severity) > severityRank(before.severity);
+    const reset = escalated && before.status === 'acknowledged';
+    const acknowledgement = reset
+      ? { status: 'active' as const, acknowledgedBy: null, acknowledgedAt: null, acknowledgeNote: null }
+      : {};
+    const [after] = await tx
+      .update(alerts)
+      .set({
+        ruleId: change.ruleId,
+        severity: change.severity,
+        message: change.message,
+        value: change.value,
+        ...acknowledgement,
+      })
+      .where(eq(alerts.id, id))
+      .returning(openAlertColumns);
+    if (changed)
+      await tx.insert(alertChanges).values({
+        alertId: id,
+        at: change.at,
+        fromSeverity: before.severity,
+        toSeverity: change.severity,
+        value: change.value,
+        acknowledgementReset: reset,
+      });
+    return { alert: after!, changed };
+  });
 }
 
 /** Clears an alert automatically (no who, no note). False when it was no longer open. */

@@ -98,6 +98,7 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
       equipmentId: 'm1',
       equipmentName: 'Motor Esteira 1',
       facilityName: 'Fábrica Campinas',
+      facilityTimezone: 'America/Sao_Paulo',
       severity: 'critical',
       message: 'Alerta hot',
       value: 97.3,
@@ -111,6 +112,7 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
       clearedByName: null,
       clearNote: null,
       rule: null,
+      changes: [],
     });
     expect(list.counts).toEqual({ total: 6, critical: 2, warning: 2, info: 2 });
     expect(await failure(server.client().trpc.alerts.list.query({}))).toMatchObject({

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
-import { alertRules, alerts, equipment, facilities } from '@sentinela/db/schema/plant';
+import { alertChanges, alertRules, alerts, equipment, facilities } from '@sentinela/db/schema/plant';
 import type {
   acknowledgeAlertInput,
   acknowledgeManyAlertsInput,
+  AlertChange,
   AlertCounts,
   AlertItem,
   clearAlertInput,
@@ -37,6 +38,7 @@ const itemColumns = {
   equipmentId: alerts.equipmentId,
   equipmentName: equipment.name,
   facilityName: facilities.name,
+  facilityTimezone: facilities.timezone,
   severity: alerts.severity,
   message: alerts.message,
   value: alerts.value,
@@ -72,7 +74,43 @@ function selectRows(db: Database) {
 
 type ItemRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 
-function toItem({ ruleName, ruleMetric, ruleComparison, ruleThreshold, ruleClearAt, ...row }: ItemRow): AlertItem {
+/** The band changes of the given alerts, oldest first, by alert. */
+async function changesOf(db: Database, ids: string[]): Promise<Map<string, AlertChange[]>> {
+  const byAlert = new Map<string, AlertChange[]>();
+  if (ids.length === 0) return byAlert;
+  const rows = await db
+    .select({
+      alertId: alertChanges.alertId,
+      at: alertChanges.at,
+      fromSeverity: alertChanges.fromSeverity,
+      toSeverity: alertChanges.toSeverity,
+      value: alertChanges.value,
+      acknowledgementReset: alertChanges.acknowledgementReset,
+    })
+    .from(alertChanges)
+    .where(inArray(alertChanges.alertId, ids))
+    .orderBy(asc(alertChanges.at), asc(alertChanges.id));
+  for (const { alertId, ...change } of rows) {
+    const list = byAlert.get(alertId);
+    if (list) list.push(change);
+    else byAlert.set(alertId, [change]);
+  }
+  return byAlert;
+}
+
+/** The rows as items, each with its history. */
+async function toItems(db: Database, rows: ItemRow[]): Promise<AlertItem[]> {
+  const changes = await changesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toItem(row, changes.get(row.id) ?? []));
+}
+
+function toItem(
+  { ruleName, ruleMetric, ruleComparison, ruleThreshold, ruleClearAt, ...row }: ItemRow,
+  changes: AlertChange[],
+): AlertItem {
   const rule =
     ruleName !== null &&
     ruleMetric !== null &&
@@ -87,7 +125,7 @@ function toItem({ ruleName, ruleMetric, ruleComparison, ruleThreshold, ruleClear
           clearAt: ruleClearAt,
         }
       : null;
-  return { ...row, rule };
+  return { ...row, rule, changes };
 }
 
 export async function listAlerts(db: Database, input: z.output<typeof listAlertsInput>): Promise<ListAlertsOutput> {
@@ -109,7 +147,7 @@ export async function listAlerts(db: Database, input: z.output<typeof listAlerts
       .orderBy(desc(alerts.raisedAt), desc(alerts.id))
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize)
-      .then((rows) => rows.map(toItem)),
+      .then((rows) => toItems(db, rows)),
     db.select({ n: count() }).from(alerts).where(where),
     db.select({ severity: alerts.severity, n: count() }).from(alerts).where(countWhere).groupBy(alerts.severity),
   ]);
@@ -124,7 +162,8 @@ export async function listAlerts(db: Database, input: z.output<typeof listAlerts
 export async function getAlert(db: Database, id: string): Promise<AlertItem> {
   const [row] = await selectRows(db).where(eq(alerts.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'alerts.notFound');
-  return toItem(row);
+  const [item] = await toItems(db, [row]);
+  return item!;
 }
 
 function publish(

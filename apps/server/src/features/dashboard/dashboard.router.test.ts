@@ -165,6 +165,8 @@ describe.each(testDatabaseKinds())('dashboard API on %s', (kind) => {
       ],
     );
     expect(summary.recentAlerts[0]!.raisedAt).toEqual(ago(20 * 60_000));
+    // The alert's times show in its facility's zone.
+    expect(summary.recentAlerts[0]!.facilityTimezone).toBe('America/Sao_Paulo');
     expect(summary.health).toMatchObject({
       database: { reachable: true, kind },
       broker: 'unavailable',
@@ -191,10 +193,34 @@ describe.each(testDatabaseKinds())('dashboard API on %s', (kind) => {
 
   it('lists the motors by name for the picker', async () => {
     expect(await viewer.trpc.dashboard.motors.query()).toEqual([
-      { id: 'mtr-a', name: 'Motor A', facilityName: 'Fábrica Campinas', status: 'online' },
-      { id: 'mtr-b', name: 'Motor B', facilityName: 'Fábrica Campinas', status: 'online' },
-      { id: 'mtr-c', name: 'Motor C', facilityName: 'Fábrica Campinas', status: 'maintenance' },
-      { id: 'mtr-d', name: 'Motor D', facilityName: 'Fábrica Joinville', status: 'error' },
+      {
+        id: 'mtr-a',
+        name: 'Motor A',
+        facilityName: 'Fábrica Campinas',
+        facilityTimezone: 'America/Sao_Paulo',
+        status: 'online',
+      },
+      {
+        id: 'mtr-b',
+        name: 'Motor B',
+        facilityName: 'Fábrica Campinas',
+        facilityTimezone: 'America/Sao_Paulo',
+        status: 'online',
+      },
+      {
+        id: 'mtr-c',
+        name: 'Motor C',
+        facilityName: 'Fábrica Campinas',
+        facilityTimezone: 'America/Sao_Paulo',
+        status: 'maintenance',
+      },
+      {
+        id: 'mtr-d',
+        name: 'Motor D',
+        facilityName: 'Fábrica Joinville',
+        facilityTimezone: 'America/Sao_Paulo',
+        status: 'error',
+      },
     ]);
   });
 

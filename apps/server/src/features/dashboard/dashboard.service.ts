@@ -63,6 +63,7 @@ export async function getDashboardSummary(deps: SummaryDeps): Promise<DashboardS
         equipmentId: alerts.equipmentId,
         equipmentName: equipment.name,
         facilityName: facilities.name,
+        facilityTimezone: facilities.timezone,
         raisedAt: alerts.raisedAt,
       })
       .from(alerts)
@@ -111,7 +112,13 @@ export async function getDashboardSummary(deps: SummaryDeps): Promise<DashboardS
 /** The motors to pick from (the real-time card), by name. */
 export async function listDashboardMotors(db: Database): Promise<DashboardMotor[]> {
   return db
-    .select({ id: equipment.id, name: equipment.name, facilityName: facilities.name, status: equipment.status })
+    .select({
+      id: equipment.id,
+      name: equipment.name,
+      facilityName: facilities.name,
+      facilityTimezone: facilities.timezone,
+      status: equipment.status,
+    })
     .from(equipment)
     .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
     .where(and(eq(equipment.kind, 'motor'), isNull(equipment.retiredAt)))

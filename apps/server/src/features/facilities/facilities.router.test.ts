@@ -101,10 +101,10 @@ describe.each(testDatabaseKinds())('facilities API on %s', (kind) => {
     expect(page2.summary.facilities).toBe(2);
   });
 
-  it('gives every facility for filters', async () => {
+  it('gives every facility for filters, with the time zone its times are shown in', async () => {
     expect(await viewer.trpc.facilities.options.query()).toEqual([
-      { id: ids.f.alfa, name: 'Fábrica Alfa', code: 'alfa' },
-      { id: ids.f.beta, name: 'Fábrica Beta', code: 'beta' },
+      { id: ids.f.alfa, name: 'Fábrica Alfa', code: 'alfa', timezone: 'America/Sao_Paulo' },
+      { id: ids.f.beta, name: 'Fábrica Beta', code: 'beta', timezone: 'America/Sao_Paulo' },
     ]);
   });
 

@@ -176,7 +176,12 @@ export async function listFacilities(
 /** Every facility, for filters (there are few: a site is a building). */
 export async function facilityOptions(db: Database) {
   return db
-    .select({ id: facilities.id, name: facilities.name, code: facilities.code })
+    .select({
+      id: facilities.id,
+      name: facilities.name,
+      code: facilities.code,
+      timezone: facilities.timezone,
+    })
     .from(facilities)
     .orderBy(asc(facilities.name), asc(facilities.id));
 }

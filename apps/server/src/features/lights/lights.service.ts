@@ -59,25 +59,26 @@ const summaryRow = z.object({
 });
 
 /**
- * The headline figures of a scope, from the newest reading of every light (telemetry_latest).
- * A silent light (status offline) keeps its last reading, which no longer says anything about
- * now: it counts in the total but not in what is on, the brightness or the consumption.
+ * The headline figures of a scope. What is on, how bright and in which mode is each light's
+ * confirmed control state (equipment.state): the same values as the table's switch, slider and
+ * mode, written when the device acknowledges, so the figures follow a command as fast as the
+ * table does. What it draws is measured: the newest power reading (telemetry_latest).
+ * A silent light (status offline) says nothing about now: it counts in the total only.
  */
 export async function lightsSummary(db: Database, scope: LightsScope): Promise<LightsSummary> {
   const where = and(...scopeFilters(scope));
   const silent = sql`${equipment.status} = 'offline'`;
-  const isOn = sql`not ${silent} and lo.value >= 0.5`;
+  const isOn = sql`not ${silent} and coalesce((${equipment.state}->>'on')::boolean, false)`;
+  const brightness = sql`coalesce((${equipment.state}->>'brightness')::numeric, 100)`;
   const result = await db.execute(sql`
     select count(*)::int as total,
            count(*) filter (where not ${silent})::int as reporting,
            count(*) filter (where ${isOn})::int as "on",
-           avg(lb.value) filter (where ${isOn}) as brightness,
+           avg(${brightness}) filter (where ${isOn}) as brightness,
            coalesce(sum(lp.value) filter (where not ${silent}), 0) as power_w,
            count(*) filter (where ${equipment.state}->>'mode' = 'eco')::int as eco,
            count(*) filter (where ${equipment.state}->>'mode' = 'boost')::int as boost
       from ${equipment}
-      left join telemetry_latest lo on lo.equipment_id = ${equipment.id} and lo.metric = 'on'
-      left join telemetry_latest lb on lb.equipment_id = ${equipment.id} and lb.metric = 'brightness'
       left join telemetry_latest lp on lp.equipment_id = ${equipment.id} and lp.metric = 'powerW'
      where ${where}`);
   const [row] = parseRows(summaryRow, result);

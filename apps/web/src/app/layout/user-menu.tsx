@@ -43,7 +43,8 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             {/* Named by what it shows (axe: label-content-name-mismatch), after a hidden prefix. */}
-            <SidebarMenuButton className="h-12">
+            {/* Collapsed, the button is the avatar's size: no padding to clip it (48 px bar, 32 px avatar). */}
+            <SidebarMenuButton className="h-12 group-data-[collapsible=icon]:p-0!">
               <span className="sr-only">{`${t('user.menu')}: `}</span>
               <span
                 aria-hidden

@@ -22,6 +22,8 @@ import { AlertFilters, type StatusFilter } from './alert-filters';
 import { alertMessage } from './alert-format';
 import { AlertNoteDialog } from './alert-note-dialog';
 import { AlertsTable } from './alerts-table';
+import { ZoneNote } from '../../components/zone-note';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { useAlertEvents } from './use-alert-events';
 
 export const ALERTS_PAGE_SIZE = 25;
@@ -30,6 +32,8 @@ export const ALERTS_PAGE_SIZE = 25;
 export default function AlertsPage() {
   const { t: tCore, language } = useLanguage();
   const t = useStrings(alertsStrings);
+  // One clock for every row when the facilities share a zone; otherwise each row reads its facility's.
+  const sharedZone = useFacilityZones().shared;
   const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -152,19 +156,22 @@ export default function AlertsPage() {
       {list.isError && !data ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
-        <AlertsTable
-          items={data?.items}
-          filtered={!(status === 'open' || status === 'active') || severity !== ''}
-          stale={list.isPlaceholderData}
-          busy={list.isFetching}
-          pendingId={pendingId}
-          onAcknowledge={(alert) => {
-            setTarget({ alert, action: 'acknowledge' });
-          }}
-          onClear={(alert) => {
-            setTarget({ alert, action: 'clear' });
-          }}
-        />
+        <>
+          <ZoneNote place={sharedZone?.place} timeZone={sharedZone?.timeZone} />
+          <AlertsTable
+            items={data?.items}
+            filtered={!(status === 'open' || status === 'active') || severity !== ''}
+            stale={list.isPlaceholderData}
+            busy={list.isFetching}
+            pendingId={pendingId}
+            onAcknowledge={(alert) => {
+              setTarget({ alert, action: 'acknowledge' });
+            }}
+            onClear={(alert) => {
+              setTarget({ alert, action: 'clear' });
+            }}
+          />
+        </>
       )}
       <FirstPageLoading query={list} text={tOps('loading')} />
 

@@ -1,62 +1,65 @@
 import type { AlertItem } from '@sentinela/shared/alerts';
-import type { Language } from '@sentinela/shared/language';
 import { BellOff } from 'lucide-react';
-import { RoleGated } from '../../components/role-gated';
 import { SeverityBadge } from '../../components/status-badge';
-import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { alertsStrings } from './alerts.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
-import { alertMessage, formatAlertValue, formatMetricValue, sourceKind } from './alert-format';
+import { useStrings } from '../../lib/i18n/strings';
+import { DeviceCardList } from '../plant/device-card';
+import { AlertCard } from './alert-card';
+import { AlertHistory } from './alert-history';
+import { alertMessage, formatAlertValue } from './alert-format';
+import {
+  AlertAcknowledgement,
+  AlertActions,
+  AlertStatus,
+  ruleLine,
+  useAlertZone,
+  type AlertActionProps,
+} from './alert-parts';
 
 const cell = 'px-3 py-2.5 text-left align-top';
 
-const statusTone: Record<AlertItem['status'], string> = {
-  active: 'bg-red-500/15 text-red-800 dark:text-red-300',
-  acknowledged: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
-  cleared: 'bg-zinc-500/15 text-zinc-700 dark:text-zinc-300',
-};
-
-interface OperatorButtonProps {
-  label: string;
-  ariaLabel: string;
-  variant?: 'outline';
-  /** An action is already running on this alert. */
-  pending: boolean;
-  onClick: () => void;
-}
-
-/** A row action only an operator can take (disabled for a viewer). */
-function OperatorButton({ label, ariaLabel, variant, pending, onClick }: OperatorButtonProps) {
-  return (
-    <RoleGated needs="operator">
-      {(allowed) => (
-        <Button size="sm" variant={variant} aria-label={ariaLabel} disabled={!allowed || pending} onClick={onClick}>
-          {label}
-        </Button>
-      )}
-    </RoleGated>
-  );
-}
-
-interface AlertsTableProps {
+interface AlertsTableProps extends AlertActionProps {
   items: AlertItem[] | undefined;
   /** The list shows what the filters ask for; empty means "nothing open" only without filters. */
   filtered: boolean;
   stale: boolean;
   busy: boolean;
-  /** The alert an action is running on (its buttons wait). */
-  pendingId: string | null;
-  onAcknowledge: (alert: AlertItem) => void;
-  onClear: (alert: AlertItem) => void;
 }
 
-/** The alert list: severity, equipment, message and its rule, value, times, status, who acknowledged, actions. */
-export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowledge, onClear }: AlertsTableProps) {
+/**
+ * The alert list: severity, equipment, message and its rule, value, times, status, who
+ * acknowledged, actions. On a phone, a card per alert.
+ */
+export function AlertsTable({ items, filtered, stale, busy, ...actions }: AlertsTableProps) {
   const t = useStrings(alertsStrings);
   const { language } = useLanguage();
+  const isMobile = useIsMobile();
+  const zoneOf = useAlertZone();
+  const empty = (
+    <span className="inline-flex items-center gap-2">
+      <BellOff aria-hidden className="size-4" />
+      {filtered ? t('emptyFiltered') : t('empty')}
+    </span>
+  );
+  if (isMobile)
+    return (
+      <DeviceCardList
+        loading={!items}
+        stale={stale}
+        busy={busy}
+        empty={items?.length === 0 ? empty : null}
+        label={t('listLabel')}
+        skeletonCards={6}
+      >
+        {items?.map((alert) => (
+          <AlertCard key={alert.id} alert={alert} {...actions} />
+        ))}
+      </DeviceCardList>
+    );
   const columns = [
     t('col.severity'),
     t('col.equipment'),
@@ -90,10 +93,7 @@ export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowl
           ) : items.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="px-3 py-10 text-center text-muted-foreground">
-                <span className="inline-flex items-center gap-2">
-                  <BellOff aria-hidden className="size-4" />
-                  {filtered ? t('emptyFiltered') : t('empty')}
-                </span>
+                {empty}
               </td>
             </tr>
           ) : (
@@ -109,68 +109,20 @@ export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowl
                 <td className={cn(cell, 'min-w-48')}>
                   <span className="block">{alertMessage(alert, language, t)}</span>
                   <span className="mt-0.5 block text-xs text-muted-foreground">{ruleLine(alert, t, language)}</span>
+                  <AlertHistory alert={alert} />
                 </td>
                 <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{formatAlertValue(alert, language)}</td>
                 <td className={cn(cell, 'min-w-24 text-muted-foreground')}>
-                  {formatDateTime(alert.raisedAt, language)}
+                  {formatDateTime(alert.raisedAt, language, zoneOf(alert))}
                 </td>
                 <td className={cell}>
-                  <span
-                    className={cn(
-                      'inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-                      statusTone[alert.status],
-                    )}
-                  >
-                    {t(`status.${alert.status}`)}
-                  </span>
-                  {alert.status === 'cleared' && (
-                    <span className="mt-1 block text-xs text-muted-foreground">
-                      {alert.clearedByName ? t('clearedBy', { name: alert.clearedByName }) : t('autoCleared')}
-                      {alert.clearNote && <span className="block italic">“{alert.clearNote}”</span>}
-                    </span>
-                  )}
+                  <AlertStatus alert={alert} />
                 </td>
                 <td className={cn(cell, 'text-xs')}>
-                  {alert.acknowledgedAt ? (
-                    <>
-                      <span className="block text-sm">{alert.acknowledgedByName ?? t('unknownPerson')}</span>
-                      <span className="block text-muted-foreground">
-                        {t('acknowledgedAt', { time: formatDateTime(alert.acknowledgedAt, language) })}
-                      </span>
-                      {alert.acknowledgeNote && (
-                        <span className="mt-0.5 block text-muted-foreground italic" data-slot="ack-note">
-                          “{alert.acknowledgeNote}”
-                        </span>
-                      )}
-                    </>
-                  ) : (
-                    <span className="text-muted-foreground">—</span>
-                  )}
+                  <AlertAcknowledgement alert={alert} />
                 </td>
                 <td className={cell}>
-                  <div className="flex flex-col items-stretch gap-1.5">
-                    {alert.status === 'active' && (
-                      <OperatorButton
-                        label={t('acknowledge')}
-                        ariaLabel={t('acknowledgeOf', { name: alert.equipmentName ?? t('site.name') })}
-                        pending={pendingId === alert.id}
-                        onClick={() => {
-                          onAcknowledge(alert);
-                        }}
-                      />
-                    )}
-                    {alert.status !== 'cleared' && (
-                      <OperatorButton
-                        variant="outline"
-                        label={t('clear')}
-                        ariaLabel={t('clearOf', { name: alert.equipmentName ?? t('site.name') })}
-                        pending={pendingId === alert.id}
-                        onClick={() => {
-                          onClear(alert);
-                        }}
-                      />
-                    )}
-                  </div>
+                  <AlertActions alert={alert} className="flex flex-col items-stretch gap-1.5" {...actions} />
                 </td>
               </tr>
             ))
@@ -179,20 +131,6 @@ export function AlertsTable({ items, filtered, stale, busy, pendingId, onAcknowl
       </table>
     </div>
   );
-}
-
-/** How the alert comes about: its rule's thresholds, silence, or an event of the device. */
-function ruleLine(alert: AlertItem, t: AreaTranslate<keyof (typeof alertsStrings)['pt']>, language: Language): string {
-  const kind = sourceKind(alert.source);
-  if (kind === 'silence') return t('source.silence');
-  if (kind === 'event') return t('source.event');
-  if (kind === 'site') return t('source.site');
-  if (!alert.rule) return t('source.ruleRemoved');
-  const { rule } = alert;
-  return t(rule.comparison === 'above' ? 'rule.above' : 'rule.below', {
-    threshold: formatMetricValue(rule.metric, rule.threshold, language),
-    clearAt: formatMetricValue(rule.metric, rule.clearAt, language),
-  });
 }
 
 function SkeletonRows() {

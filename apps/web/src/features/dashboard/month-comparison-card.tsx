@@ -5,6 +5,8 @@ import { EmptyState, QueryError } from '../../components/query-state';
 import { CardSection } from '../../components/card-section';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatCurrency, formatQuantity } from '../../lib/format';
+import { ZoneNote } from '../../components/zone-note';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -62,6 +64,7 @@ export function MonthComparisonCard({ energy }: { energy: EnergyQuery }) {
   const t = useStrings(dashboardStrings);
   const { language } = useLanguage();
   const data = energy.data;
+  const site = useFacilityZones().site;
   const formats = useMemo(() => siteFormats(language, data?.timezone ?? 'UTC'), [language, data?.timezone]);
   const month = data?.month;
   const kwh = (value: number | null | undefined) => formatQuantity(value, 'kWh', language);
@@ -141,6 +144,7 @@ export function MonthComparisonCard({ energy }: { energy: EnergyQuery }) {
                 })
               : t('costNeedsTariff')}
           </HowComputed>
+          <ZoneNote place={site?.place} timeZone={data.timezone} />
         </>
       )}
     </CardSection>

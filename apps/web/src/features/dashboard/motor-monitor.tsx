@@ -6,7 +6,8 @@ import { StatusBadge } from '../../components/status-badge';
 import { CardSection } from '../../components/card-section';
 import { Select } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { formatQuantity, formatTemperature } from '../../lib/format';
+import { formatQuantity, formatTemperature, formatTimeWithSeconds } from '../../lib/format';
+import { ZoneNote } from '../../components/zone-note';
 import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -14,11 +15,6 @@ import { useLiveTelemetry, type MetricValues } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
 
 type MetricKey = 'temperature' | 'vibration' | 'current' | 'efficiency' | 'rpm' | 'power';
-
-const secondsFormat = {
-  pt: new Intl.DateTimeFormat('pt-BR', { timeStyle: 'medium' }),
-  en: new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' }),
-};
 
 /** Real-time monitoring: the chosen motor's current metrics, kept live by the stream. */
 export function MotorMonitor({ className }: { className?: string }) {
@@ -100,9 +96,10 @@ export function MotorMonitor({ className }: { className?: string }) {
             {live.ready && !values
               ? t('noReadings')
               : updatedAt
-                ? `${t('updatedAt', { time: secondsFormat[language].format(updatedAt) })}${stopped ? ` · ${t('stopped')}` : ''}`
+                ? `${t('updatedAt', { time: formatTimeWithSeconds(updatedAt, language, motor?.facilityTimezone) })}${stopped ? ` · ${t('stopped')}` : ''}`
                 : ''}
           </p>
+          {motor && <ZoneNote place={motor.facilityName} timeZone={motor.facilityTimezone} />}
         </>
       )}
     </CardSection>

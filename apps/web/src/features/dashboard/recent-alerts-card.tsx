@@ -6,6 +6,8 @@ import { buttonClassName } from '../../components/ui/button';
 import { CardSection } from '../../components/card-section';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatDateTime } from '../../lib/format';
+import { ZoneNote } from '../../components/zone-note';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -18,6 +20,7 @@ const SKELETON_ROWS = 5;
 export function RecentAlertsCard({ summary }: { summary: SummaryQuery }) {
   const t = useStrings(dashboardStrings);
   const { language } = useLanguage();
+  const zones = useFacilityZones();
   const data = summary.data;
   return (
     <CardSection
@@ -59,12 +62,17 @@ export function RecentAlertsCard({ summary }: { summary: SummaryQuery }) {
                 </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1 text-xs text-muted-foreground">
-                <time dateTime={alert.raisedAt.toISOString()}>{formatDateTime(alert.raisedAt, language)}</time>
+                <time dateTime={alert.raisedAt.toISOString()}>
+                  {formatDateTime(alert.raisedAt, language, alert.facilityTimezone ?? zones.site?.timeZone)}
+                </time>
                 {alert.status === 'acknowledged' && <span>{t('acknowledged')}</span>}
               </div>
             </li>
           ))}
         </ul>
+      )}
+      {data && data.recentAlerts.length > 0 && (
+        <ZoneNote className="mt-2" place={zones.shared?.place} timeZone={zones.shared?.timeZone} />
       )}
     </CardSection>
   );

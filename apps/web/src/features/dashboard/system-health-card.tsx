@@ -4,6 +4,8 @@ import { QueryError } from '../../components/query-state';
 import { CardSection } from '../../components/card-section';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { ZoneNote } from '../../components/zone-note';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { dashboardStrings } from './dashboard.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -34,6 +36,8 @@ export function SystemHealthCard({ summary, className }: { summary: SummaryQuery
   const t = useStrings(dashboardStrings);
   const { language } = useLanguage();
   const health = summary.data?.health;
+  // The last data of the whole site: the site's clock (the zone most facilities are in).
+  const site = useFacilityZones().site;
   const seconds = health ? formatNumber(health.silentAfterSeconds, language) : '';
   return (
     <CardSection
@@ -75,13 +79,16 @@ export function SystemHealthCard({ summary, className }: { summary: SummaryQuery
           </Row>
           <Row label={t('lastData')} ok={null}>
             {health.lastDataAt ? (
-              <time dateTime={health.lastDataAt.toISOString()}>{formatDateTime(health.lastDataAt, language)}</time>
+              <time dateTime={health.lastDataAt.toISOString()}>
+                {formatDateTime(health.lastDataAt, language, site?.timeZone)}
+              </time>
             ) : (
               '—'
             )}
           </Row>
         </dl>
       )}
+      {health && site && <ZoneNote className="mt-2" place={site.place} timeZone={site.timeZone} />}
     </CardSection>
   );
 }

@@ -9,6 +9,8 @@ import { StatCard } from '../../components/stat-card';
 import { SelectField } from '../../components/select-field';
 import { cn } from '../../lib/cn';
 import { formatNumber, formatTime } from '../../lib/format';
+import { ZoneNote } from '../../components/zone-note';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { datacentersStrings } from './datacenters.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -27,6 +29,8 @@ const REFRESH_MS = 60_000;
 export default function DatacentersPage() {
   const { t: tCore, language } = useLanguage();
   const t = useStrings(datacentersStrings);
+  // The figures are of the whole site: computed at the site's clock (the zone most facilities are in).
+  const siteZone = useFacilityZones().site;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [uptimeDays, setUptimeDays] = useState<number>(DEFAULT_UPTIME_DAYS);
@@ -130,7 +134,8 @@ export default function DatacentersPage() {
         <p>{t('how.uptime', { days: data?.uptimeDays ?? uptimeDays })}</p>
         <p>{t('how.pue', { hours: data?.pueWindowHours ?? 24 })}</p>
         <p>{t('how.status')}</p>
-        {data && <p>{t('updatedAt', { time: formatTime(data.at, language) })}</p>}
+        {data && <p>{t('updatedAt', { time: formatTime(data.at, language, siteZone?.timeZone) })}</p>}
+        {data && siteZone && <ZoneNote place={siteZone.place} timeZone={siteZone.timeZone} />}
       </div>
     </section>
   );

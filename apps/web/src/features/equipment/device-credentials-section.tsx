@@ -17,6 +17,8 @@ import { DeviceSecretDialog } from './device-secret-dialog';
 interface DeviceCredentialsSectionProps {
   id: string;
   name: string;
+  /** The equipment's facility's zone, which the drawer's times follow (the browser's when not given). */
+  timeZone?: string | undefined;
 }
 
 type Asking = 'rotate' | 'revoke' | null;
@@ -26,7 +28,7 @@ type Asking = 'rotate' | 'revoke' | null;
  * has a secret, since when and by whom, the previous one's grace; generate, rotate (with the
  * grace) and revoke. A new secret is shown once, in a dialog.
  */
-export function DeviceCredentialsSection({ id, name }: DeviceCredentialsSectionProps) {
+export function DeviceCredentialsSection({ id, name, timeZone }: DeviceCredentialsSectionProps) {
   const t = useStrings(credentialStrings);
   const { language } = useLanguage();
   const trpc = useTRPC();
@@ -79,7 +81,7 @@ export function DeviceCredentialsSection({ id, name }: DeviceCredentialsSectionP
             {data.current ? (
               <span>
                 {t('activeSince', {
-                  date: formatDateTime(data.current.createdAt, language),
+                  date: formatDateTime(data.current.createdAt, language, timeZone),
                   user: data.current.createdBy ?? t('removedUser'),
                 })}
               </span>
@@ -88,7 +90,7 @@ export function DeviceCredentialsSection({ id, name }: DeviceCredentialsSectionP
             )}
             {data.previousValidUntil && (
               <span className="text-amber-800 dark:text-amber-300">
-                {t('previousUntil', { date: formatDateTime(data.previousValidUntil, language) })}
+                {t('previousUntil', { date: formatDateTime(data.previousValidUntil, language, timeZone) })}
               </span>
             )}
           </div>

@@ -16,6 +16,8 @@ import { useCurrentUser } from '../../lib/use-current-user';
 import { DeviceCredentialsSection } from './device-credentials-section';
 import { EquipmentRegistryActions } from './equipment-registry-actions';
 import { EquipmentHistory } from './equipment-history';
+import { ZoneNote } from '../../components/zone-note';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { formatMetric, formatRated, metricLabel, ratedLabel, sortMetrics } from './metric-format';
 import { PowerControl } from './power-control';
 
@@ -58,6 +60,8 @@ function DrawerBody({ item, status, onClose, onEdit }: DrawerBodyProps) {
   const values = live.values[item.id] ?? {};
   const metrics = sortMetrics(Object.keys(values));
   const updatedAt = live.updatedAt[item.id];
+  // Every time in the drawer is the equipment's facility's clock, said once in the header.
+  const zone = useFacilityZones().of(item.facilityId);
   const lastSeen = updatedAt ?? item.lastSeenAt;
   const onOff = (on: boolean) => (on ? t('isOn') : t('isOff'));
   const rated = Object.entries(item.rated);
@@ -75,6 +79,7 @@ function DrawerBody({ item, status, onClose, onEdit }: DrawerBodyProps) {
           <StatusBadge status={live.statuses[item.id] ?? status} />
           <LiveBadge status={live.live} />
         </div>
+        {zone && <ZoneNote place={zone.place} timeZone={zone.timeZone} />}
       </header>
 
       <div className="flex flex-col gap-6 p-4">
@@ -94,13 +99,19 @@ function DrawerBody({ item, status, onClose, onEdit }: DrawerBodyProps) {
           <dt className="text-muted-foreground">{t('location')}</dt>
           <dd>{item.location ?? '—'}</dd>
           <dt className="text-muted-foreground">{t('lastSeen')}</dt>
-          <dd>{lastSeen ? formatDateTime(lastSeen, language) : t('never')}</dd>
+          <dd>{lastSeen ? formatDateTime(lastSeen, language, zone?.timeZone) : t('never')}</dd>
         </dl>
 
         {admin && onEdit && (
-          <EquipmentRegistryActions id={item.id} name={item.name} onEdit={() => onEdit(item.id)} onDeleted={onClose} />
+          <EquipmentRegistryActions
+            id={item.id}
+            name={item.name}
+            onEdit={() => onEdit(item.id)}
+            onDeleted={onClose}
+            timeZone={zone?.timeZone}
+          />
         )}
-        {admin && <DeviceCredentialsSection id={item.id} name={item.name} />}
+        {admin && <DeviceCredentialsSection id={item.id} name={item.name} timeZone={zone?.timeZone} />}
 
         {(item.kind === 'motor' || item.kind === 'light') && <PowerControl item={item} />}
 
@@ -110,7 +121,7 @@ function DrawerBody({ item, status, onClose, onEdit }: DrawerBodyProps) {
               {t('latest')}
             </h3>
             <span className="text-xs text-muted-foreground">
-              {updatedAt ? t('updatedAt', { time: formatTime(updatedAt, language) }) : t('latestHint')}
+              {updatedAt ? t('updatedAt', { time: formatTime(updatedAt, language, zone?.timeZone) }) : t('latestHint')}
             </span>
           </div>
           {!live.ready ? (
@@ -139,7 +150,7 @@ function DrawerBody({ item, status, onClose, onEdit }: DrawerBodyProps) {
           )}
         </section>
 
-        <EquipmentHistory item={item} metrics={metrics} />
+        <EquipmentHistory item={item} metrics={metrics} timeZone={zone?.timeZone} />
 
         {rated.length > 0 && (
           <section aria-labelledby="rated-title" className="flex flex-col gap-2">

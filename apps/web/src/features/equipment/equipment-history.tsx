@@ -25,7 +25,16 @@ const CHART_HEIGHT = 220;
 const maxPoints: Record<HistoryRange, number> = { '1h': 120, '24h': 24, '7d': 168, '30d': 240 };
 
 /** A metric's history (telemetry.series: raw points or rollups, the server picks) over 1 h … 30 d. */
-export function EquipmentHistory({ item, metrics }: { item: EquipmentItem; metrics: string[] }) {
+export function EquipmentHistory({
+  item,
+  metrics,
+  timeZone,
+}: {
+  item: EquipmentItem;
+  metrics: string[];
+  /** The facility's zone: the axis reads the plant's clock. */
+  timeZone: string | undefined;
+}) {
   const t = useStrings(equipmentStrings);
   const { language } = useLanguage();
   const trpc = useTRPC();
@@ -70,9 +79,9 @@ export function EquipmentHistory({ item, metrics }: { item: EquipmentItem; metri
   const formatAxisTime = useMemo(
     () =>
       range === '7d' || range === '30d'
-        ? (ts: Date) => formatDay(ts, language)
-        : (ts: Date) => formatTime(ts, language),
-    [range, language],
+        ? (ts: Date) => formatDay(ts, language, timeZone)
+        : (ts: Date) => formatTime(ts, language, timeZone),
+    [range, language, timeZone],
   );
   const bucket = series.data?.bucketSeconds ?? 0;
   const bucketText =

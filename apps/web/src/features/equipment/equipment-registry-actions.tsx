@@ -18,6 +18,8 @@ interface EquipmentRegistryActionsProps {
   onEdit: () => void;
   /** After a delete: the device is gone, the drawer closes. */
   onDeleted: () => void;
+  /** The equipment's facility's zone, which the drawer's times follow. */
+  timeZone: string | undefined;
 }
 
 type Asking = 'retire' | 'delete' | null;
@@ -26,7 +28,7 @@ type Asking = 'retire' | 'delete' | null;
  * The drawer's registry actions (administrators only; the caller decides): edit, retire or
  * restore, and delete while the device has no history (equipment.get says whether it has).
  */
-export function EquipmentRegistryActions({ id, name, onEdit, onDeleted }: EquipmentRegistryActionsProps) {
+export function EquipmentRegistryActions({ id, name, onEdit, onDeleted, timeZone }: EquipmentRegistryActionsProps) {
   const t = useStrings(equipmentStrings);
   const { language } = useLanguage();
   const trpc = useTRPC();
@@ -71,7 +73,7 @@ export function EquipmentRegistryActions({ id, name, onEdit, onDeleted }: Equipm
     <section aria-label={t('registry')} className="flex flex-col gap-2" data-testid="registry-actions">
       {data?.retiredAt && (
         <p className="text-sm font-medium text-amber-800 dark:text-amber-300">
-          {t('retiredSince', { date: formatDateTime(data.retiredAt, language) })}
+          {t('retiredSince', { date: formatDateTime(data.retiredAt, language, timeZone) })}
         </p>
       )}
       <div className="flex flex-wrap gap-2">

@@ -7,7 +7,7 @@ import { SeverityBadge } from '../../components/status-badge';
 import { buttonClassName } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { formatNumber, formatQuantity, formatTime } from '../../lib/format';
+import { formatNumber, formatQuantity, formatTime, formatZoneOffset } from '../../lib/format';
 import { facilitiesStrings } from './facilities.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
@@ -39,19 +39,6 @@ function coordinate(value: number | null, lang: Language): string {
   return value === null ? '—' : `${formatNumber(value, lang, 4)}°`;
 }
 
-/** The time now at the facility, in its own time zone. */
-function localTime(timezone: string, lang: Language): string | null {
-  try {
-    return new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : 'en-US', {
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone: timezone,
-    }).format(new Date());
-  } catch {
-    return null;
-  }
-}
-
 /**
  * One site: where it is, what it holds, how it is doing, and links into its rooms and equipment;
  * `actions` (edit, delete) only for those who may use them.
@@ -61,7 +48,9 @@ export function FacilityCard({ facility, actions }: { facility: FacilityItem; ac
   const tOps = useStrings(opsStrings);
   const { language } = useLanguage();
   const status = facilityStatus(t, facility.equipment);
-  const now = localTime(facility.timezone, language);
+  // Every time on the card is the facility's clock, whatever the browser's zone; the zone is said once.
+  const zone = facility.timezone;
+  const offset = formatZoneOffset(zone);
   const titleId = `facility-${facility.id}`;
   const power = facility.power;
 
@@ -90,8 +79,11 @@ export function FacilityCard({ facility, actions }: { facility: FacilityItem; ac
           <div>
             <dt className="text-xs text-muted-foreground">{t('timezone')}</dt>
             <dd>
-              {facility.timezone}
-              {now && <span className="text-muted-foreground"> · {t('localTime', { time: now })}</span>}
+              {offset ? `${zone} (${offset})` : zone}
+              <span className="text-muted-foreground" data-slot="facility-now">
+                {' · '}
+                {t('localTime', { time: formatTime(new Date(), language, zone) })}
+              </span>
             </dd>
           </div>
           <div>
@@ -117,7 +109,7 @@ export function FacilityCard({ facility, actions }: { facility: FacilityItem; ac
                   <span className="font-semibold tabular-nums">{formatQuantity(power.kw, 'kW', language, 1)}</span>
                   <span className="block text-xs text-muted-foreground">
                     {t(`source.${power.source === 'mainMeter' ? 'mainMeter' : 'rooms'}`)}
-                    {power.asOf && ` · ${t('asOf', { time: formatTime(power.asOf, language) })}`}
+                    {power.asOf && ` · ${t('asOf', { time: formatTime(power.asOf, language, zone) })}`}
                   </span>
                 </>
               )}

@@ -54,13 +54,19 @@ export function HvacTable({
     label,
     metric,
     numeric: true,
+    card: 'figure' as const,
     cell: (row: HvacRow) => formatTemperature(reading(row, metric), language),
   });
   const columns: DeviceColumn<HvacRow>[] = [
-    { label: t('col.unit'), cell: ({ item }) => <DeviceName item={item} /> },
-    { label: t('col.status'), cell: ({ item }) => <StatusBadge status={liveStatuses[item.id] ?? item.status} /> },
+    { label: t('col.unit'), card: 'title', cell: ({ item }) => <DeviceName item={item} /> },
+    {
+      label: t('col.status'),
+      card: 'status',
+      cell: ({ item }) => <StatusBadge status={liveStatuses[item.id] ?? item.status} />,
+    },
     {
       label: t('col.power'),
+      card: 'action',
       cell: ({ item }) => (
         <HvacPowerSwitch
           name={item.name}
@@ -80,6 +86,7 @@ export function HvacTable({
       label: t('col.setpoint'),
       metric: 'setpoint',
       numeric: true,
+      card: 'figure',
       cell: ({ item }) => (
         <span className="inline-flex items-center justify-end gap-1.5">
           {pending[item.id] === 'setpoint' && (
@@ -111,6 +118,7 @@ export function HvacTable({
       label: t('col.humidity'),
       metric: 'humidity',
       numeric: true,
+      card: 'figure',
       cell: (row) => formatQuantity(reading(row, 'humidity'), '%', language, 1),
     },
     {

@@ -84,8 +84,8 @@ export function LightSchedules({
     const off = schedule.lastOffAt?.getTime() ?? 0;
     if (!on && !off) return t('schedule.never');
     return on >= off
-      ? t('schedule.lastOn', { time: formatDateTime(schedule.lastOnAt, language) })
-      : t('schedule.lastOff', { time: formatDateTime(schedule.lastOffAt, language) });
+      ? t('schedule.lastOn', { time: formatDateTime(schedule.lastOnAt, language, schedule.timezone) })
+      : t('schedule.lastOff', { time: formatDateTime(schedule.lastOffAt, language, schedule.timezone) });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -6,6 +6,7 @@ import { lightsStrings } from './lights.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useTrailingCall } from '../../lib/use-trailing-call';
 import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
 import { PagedList } from '../plant/paged-list';
 import { pollKeepingData } from '../../lib/polling';
@@ -16,11 +17,16 @@ import { LightsStats, SavingsCard } from './lights-stats';
 import { LightFilters, LightsTable, type LightFilterValues } from './lights-table';
 import { QuickActions } from './quick-actions';
 import { useDeviceCommand } from '../plant/use-device-command';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { useLightsLive, type LightChange } from './use-lights-live';
 
 export const LIGHTS_PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
-/** Readings and confirmed states are pushed live; the figures and the list are re-read now and then all the same. */
+/**
+ * Readings and confirmed states are pushed live; the figures are re-read as soon as a light's
+ * confirmed state changes (gathered for this long), and the figures and the list now and then all the same.
+ */
+const SUMMARY_AFTER_CONFIRM_MS = 250;
 const SUMMARY_REFRESH_MS = 10_000;
 const LIST_REFRESH_MS = 30_000;
 const SAVINGS_REFRESH_MS = 60_000;
@@ -63,6 +69,7 @@ export default function LightsPage() {
   const { t: tCore } = useLanguage();
   const t = useStrings(lightsStrings);
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
 
   const [scope, setScope] = useState<LightsScopeValue>(siteScope);
   const [filters, setFilters] = useState<LightFilterValues>({ search: '', state: '' });
@@ -79,6 +86,7 @@ export default function LightsPage() {
   const [page, setPage] = useFilteredPage(filterKey);
 
   const facilities = useQuery(trpc.lights.rooms.queryOptions());
+  const zones = useFacilityZones();
   const summary = useQuery(trpc.lights.summary.queryOptions(scopeInput, pollKeepingData(SUMMARY_REFRESH_MS)));
   const savings = useQuery(
     trpc.lights.savings.queryOptions(scopeInput, {
@@ -93,7 +101,10 @@ export default function LightsPage() {
 
   const items = list.data?.items;
   const ids = useMemo(() => (items ?? []).map((item) => item.id), [items]);
-  const { live, light, confirm } = useLightsLive(ids, list.dataUpdatedAt);
+  const refreshSummary = useTrailingCall(() => {
+    void queryClient.invalidateQueries({ queryKey: trpc.lights.summary.pathKey() });
+  }, SUMMARY_AFTER_CONFIRM_MS);
+  const { live, light, confirm } = useLightsLive(ids, list.dataUpdatedAt, refreshSummary);
   const commands = useLightCommands(confirm);
   const scopeText = scopeLabel(scope, facilities.data, t);
 
@@ -104,7 +115,11 @@ export default function LightsPage() {
       <LightsScope facilities={facilities.data} value={scope} onChange={setScope} />
 
       <FiguresOrError query={summary}>{(data) => <LightsStats summary={data} />}</FiguresOrError>
-      <SavingsCard savings={savings.data} failed={savings.isError && !savings.data} />
+      <SavingsCard
+        savings={savings.data}
+        failed={savings.isError && !savings.data}
+        zone={scope.facilityId ? zones.of(scope.facilityId) : zones.site}
+      />
 
       <QuickActions
         scope={scope}

@@ -1,6 +1,8 @@
 import type { LightsSavings, LightsSummary } from '@sentinela/shared/lights';
 import { Gauge, Lightbulb, PiggyBank, Power, Zap } from 'lucide-react';
 import { Card } from '../../components/ui/card';
+import { ZoneNote } from '../../components/zone-note';
+import type { FacilityZone } from '../plant/use-facility-zones';
 import { StatGrid } from '../../components/stat-card';
 import { formatCurrency, formatDateTime, formatNumber, formatQuantity } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -49,16 +51,28 @@ export function LightsStats({ summary }: { summary: LightsSummary | undefined })
   );
 }
 
-/** What reduced brightness saved, in the user's currency, with how it is computed in plain words. */
-export function SavingsCard({ savings, failed }: { savings: LightsSavings | undefined; failed: boolean }) {
+/**
+ * What reduced brightness saved, in the user's currency, with how it is computed in plain words;
+ * its dates in `zone` (the scope's facility, or the site's), said once.
+ */
+export function SavingsCard({
+  savings,
+  failed,
+  zone,
+}: {
+  savings: LightsSavings | undefined;
+  failed: boolean;
+  zone: FacilityZone | undefined;
+}) {
   const { language } = useLanguage();
   const t = useStrings(lightsStrings);
   const tOps = useStrings(opsStrings);
   const tariff = savings?.tariff;
   let coverage = '';
   if (savings && !savings.complete)
-    coverage = t('stat.savingsPartial', { from: formatDateTime(savings.from, language) });
-  else if (savings?.since) coverage = t('stat.savingsSince', { since: formatDateTime(savings.since, language) });
+    coverage = t('stat.savingsPartial', { from: formatDateTime(savings.from, language, zone?.timeZone) });
+  else if (savings?.since)
+    coverage = t('stat.savingsSince', { since: formatDateTime(savings.since, language, zone?.timeZone) });
   else if (savings) coverage = t('stat.savingsNoData');
   return (
     <Card className="p-4" aria-busy={!savings && !failed}>
@@ -87,6 +101,7 @@ export function SavingsCard({ savings, failed }: { savings: LightsSavings | unde
           <p className="min-h-4 text-xs text-muted-foreground" aria-live="polite">
             {coverage}
           </p>
+          {zone && <ZoneNote place={zone.place} timeZone={zone.timeZone} />}
         </div>
         <div className="min-w-0 flex-1 basis-72">
           <h3 className="text-xs font-medium text-muted-foreground">{tOps('howComputed')}</h3>

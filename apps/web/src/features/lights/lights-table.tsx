@@ -9,6 +9,8 @@ import { useStrings } from '../../lib/i18n/strings';
 import { cellClass, LightRow } from './light-row';
 import type { LightChange, LiveLight } from './use-lights-live';
 import type { DeviceListTableProps } from '../plant/device-table';
+import { DeviceCardList } from '../plant/device-card';
+import { useIsMobile } from '../../lib/use-is-mobile';
 
 export interface LightFilterValues {
   search: string;
@@ -60,10 +62,29 @@ interface LightsTableProps extends DeviceListTableProps<LightItem, (item: LightI
   skeletonRows: number;
 }
 
-/** The lights of the page, scrolling sideways inside their frame on narrow screens. */
+/** The lights of the page: a table, or on a phone a list of cards. */
 export function LightsTable({ items, stale, filtered, live, pending, onChange, skeletonRows }: LightsTableProps) {
   const t = useStrings(lightsStrings);
+  const isMobile = useIsMobile();
   if (items && items.length === 0) return <EmptyState>{filtered ? t('emptyFiltered') : t('empty')}</EmptyState>;
+  const draw = (item: LightItem, layout: 'row' | 'card') => (
+    <LightRow
+      key={item.id}
+      item={item}
+      live={live(item)}
+      pending={pending[item.id]}
+      layout={layout}
+      onChange={(change) => {
+        onChange(item, change);
+      }}
+    />
+  );
+  if (isMobile)
+    return (
+      <DeviceCardList loading={!items} stale={stale} busy={!items || stale} empty={null} skeletonCards={skeletonRows}>
+        {items?.map((item) => draw(item, 'card'))}
+      </DeviceCardList>
+    );
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className={cn('w-full min-w-[54rem] text-sm', stale && 'opacity-60')} aria-busy={!items || stale}>
@@ -91,17 +112,7 @@ export function LightsTable({ items, stale, filtered, live, pending, onChange, s
         </thead>
         <tbody className="divide-y">
           {items
-            ? items.map((item) => (
-                <LightRow
-                  key={item.id}
-                  item={item}
-                  live={live(item)}
-                  pending={pending[item.id]}
-                  onChange={(change) => {
-                    onChange(item, change);
-                  }}
-                />
-              ))
+            ? items.map((item) => draw(item, 'row'))
             : Array.from({ length: skeletonRows }, (_, row) => (
                 <tr key={row} aria-hidden data-slot="skeleton">
                   {[44, 20, 28, 48, 28, 16].map((width, cell) => (

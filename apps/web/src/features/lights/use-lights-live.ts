@@ -62,11 +62,14 @@ export interface LiveLight {
  * The lights on screen kept current by the live stream: the list's values, then what the devices
  * push (readings, statuses, confirmed states). A confirmed state pushed after the list was read
  * wins; one older than the list does not (the list already has it, or something newer).
+ * `onStateConfirmed` runs for every batch that changed a light's confirmed state (anyone's command),
+ * so what is computed from those states (the figures) is re-read with the table.
  */
-export function useLightsLive(lightIds: string[], listUpdatedAt: number) {
+export function useLightsLive(lightIds: string[], listUpdatedAt: number, onStateConfirmed?: () => void) {
   const [pushed, setPushed] = useState<Pushed>(empty);
   const live: LiveStatus = useLiveEvents((events) => {
     setPushed((current) => apply(current, events));
+    if (events.some((event) => event.type === 'command' && event.status === 'confirmed')) onStateConfirmed?.();
   }, lightIds);
 
   /** A state a command answered (the live event may come a moment later, or not at all). */

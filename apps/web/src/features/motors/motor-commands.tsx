@@ -19,8 +19,8 @@ const tone: Record<MotorCommand['status'], string> = {
 
 const cell = 'px-2 py-2 text-left align-top';
 
-/** Who switched this motor, when, and what came of it (the command log). */
-export function MotorCommands({ motorId }: { motorId: string }) {
+/** Who switched this motor, when (in `timeZone`, its facility's), and what came of it (the command log). */
+export function MotorCommands({ motorId, timeZone }: { motorId: string; timeZone: string | undefined }) {
   const t = useStrings(motorsStrings);
   const { language } = useLanguage();
   const trpc = useTRPC();
@@ -62,7 +62,7 @@ export function MotorCommands({ motorId }: { motorId: string }) {
             : history.data.map((command) => (
                 <tr key={command.id}>
                   <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>
-                    {formatDateTime(command.requestedAt, language)}
+                    {formatDateTime(command.requestedAt, language, timeZone)}
                   </td>
                   <td className={cell}>{describe(command, t)}</td>
                   <td className={cell}>{command.requestedByName ?? t('cmd.system')}</td>

@@ -8,6 +8,8 @@ import { motorsStrings } from './motors.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { MotorCommands } from './motor-commands';
+import { ZoneNote } from '../../components/zone-note';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { metricUnit, MotorHistory, motorMetrics } from './motor-history';
 import { MotorPowerSwitch } from './motor-power-switch';
 import type { LiveMotor } from './use-motor-live';
@@ -43,6 +45,8 @@ export default function MotorDetailSheet({ item, live, pending, open, onOpenChan
   const t = useStrings(motorsStrings);
   const tOps = useStrings(opsStrings);
   const { language } = useLanguage();
+  // Every time in the sheet is the motor's facility's clock, said once under the title.
+  const zone = useFacilityZones().of(item.facilityId);
   const r = live.readings;
   const running = (r.rpm ?? 0) > 0;
   const display = (metric: (typeof motorMetrics)[number]): string => {
@@ -75,6 +79,7 @@ export default function MotorDetailSheet({ item, live, pending, open, onOpenChan
             <SheetDescription id="motor-detail-description">
               {t('detail.title')} · {[item.roomName ?? item.location, item.facilityName].filter(Boolean).join(' · ')}
             </SheetDescription>
+            {zone && <ZoneNote place={zone.place} timeZone={zone.timeZone} />}
           </header>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <StatusBadge status={live.status} />
@@ -98,13 +103,13 @@ export default function MotorDetailSheet({ item, live, pending, open, onOpenChan
             </dl>
             <p className="min-h-4 text-xs text-muted-foreground">
               {live.readingsAt
-                ? t('detail.updated', { time: formatDateTime(live.readingsAt, language) })
+                ? t('detail.updated', { time: formatDateTime(live.readingsAt, language, zone?.timeZone) })
                 : t('detail.noReadings')}
             </p>
           </Section>
 
           <Section title={t('detail.history')}>
-            <MotorHistory motorId={item.id} motorName={item.name} />
+            <MotorHistory motorId={item.id} motorName={item.name} timeZone={zone?.timeZone} />
           </Section>
 
           <Section title={t('detail.rated')}>
@@ -119,7 +124,7 @@ export default function MotorDetailSheet({ item, live, pending, open, onOpenChan
           </Section>
 
           <Section title={t('detail.commands')}>
-            <MotorCommands motorId={item.id} />
+            <MotorCommands motorId={item.id} timeZone={zone?.timeZone} />
           </Section>
         </div>
       </SheetContent>

@@ -56,8 +56,16 @@ export function metricUnit(metric: MotorMetric, fahrenheit: boolean): string {
   }
 }
 
-/** A motor's metric over a period (telemetry.series picks raw or a rollup on the server). */
-export function MotorHistory({ motorId, motorName }: { motorId: string; motorName: string }) {
+/** A motor's metric over a period (telemetry.series picks raw or a rollup on the server), timed in `timeZone`. */
+export function MotorHistory({
+  motorId,
+  motorName,
+  timeZone,
+}: {
+  motorId: string;
+  motorName: string;
+  timeZone: string | undefined;
+}) {
   const t = useStrings(motorsStrings);
   const { language } = useLanguage();
   const trpc = useTRPC();
@@ -96,8 +104,9 @@ export function MotorHistory({ motorId, motorName }: { motorId: string; motorNam
     [language, digits, unit],
   );
   const formatTs = useCallback(
-    (ts: Date) => (ranges[range] > ranges['24h'] ? formatDay(ts, language) : formatTime(ts, language)),
-    [range, language],
+    (ts: Date) =>
+      ranges[range] > ranges['24h'] ? formatDay(ts, language, timeZone) : formatTime(ts, language, timeZone),
+    [range, language, timeZone],
   );
 
   return (

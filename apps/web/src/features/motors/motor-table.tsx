@@ -30,28 +30,35 @@ export function MotorTable({ items, stale, filtered, live, pending, onPower, onO
     cell: ({ motor }: MotorRow) => formatQuantity(motor.readings[metric], unit, language, digits),
   });
   const columns: DeviceColumn<MotorRow>[] = [
-    { label: t('col.motor'), cell: ({ item }) => <DeviceName item={item} onOpen={() => onOpen(item)} /> },
-    { label: t('col.status'), cell: ({ motor }) => <StatusBadge status={motor.status} /> },
+    {
+      label: t('col.motor'),
+      card: 'title',
+      cell: ({ item }) => <DeviceName item={item} onOpen={() => onOpen(item)} />,
+    },
+    { label: t('col.status'), card: 'status', cell: ({ motor }) => <StatusBadge status={motor.status} /> },
     {
       label: t('col.temperature'),
       metric: 'temperature',
       numeric: true,
+      card: 'figure',
       cell: ({ motor }) => formatTemperature(motor.readings.temperature, language),
     },
     quantity(t('col.vibration'), 'vibration', 'mm/s', 2),
-    quantity(t('col.current'), 'current', 'A', 1),
+    { ...quantity(t('col.current'), 'current', 'A', 1), card: 'figure' },
     {
       label: t('col.efficiency'),
       metric: 'efficiency',
       numeric: true,
+      card: 'figure',
       // A stopped motor has no efficiency.
       cell: ({ motor: { readings } }) =>
         formatQuantity((readings.rpm ?? 0) > 0 ? readings.efficiency : null, '%', language, 1),
     },
     quantity(t('col.rpm'), 'rpm', 'rpm'),
-    quantity(t('col.power'), 'powerKw', 'kW', 2),
+    { ...quantity(t('col.power'), 'powerKw', 'kW', 2), card: 'figure' },
     {
       label: t('col.onOff'),
+      card: 'action',
       cell: ({ item, motor }) => (
         <MotorPowerSwitch
           name={item.name}

@@ -95,7 +95,7 @@ export default function MotorsPage() {
         locations={locations.data}
         searchLabel={t('filter.search')}
         rooms
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,1fr)_repeat(4,10rem)]"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,1fr)_12rem_repeat(3,10rem)]"
       >
         <SelectField
           label={t('filter.power')}

@@ -1,8 +1,17 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceTable, placeOf, type DeviceColumn } from './device-table';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** The screen is a phone's (below Tailwind's `md`): every `max-width` media query matches. */
+function onAPhone() {
+  const list = { matches: true, addEventListener: () => undefined, removeEventListener: () => undefined };
+  vi.spyOn(window, 'matchMedia').mockReturnValue(list as unknown as MediaQueryList);
+}
 
 const columns = [{ label: 'Motor' }, { label: 'Power', numeric: true }];
 const table = (items: { id: string; name: string }[] | undefined, stale = false) => (
@@ -90,5 +99,40 @@ describe('a device kind as a list of columns', () => {
     );
     expect(screen.getByRole('cell', { name: 'No meters' }).className).toContain('h-40');
     expect(screen.getByRole('columnheader', { name: 'Demand' }).className).not.toContain('font-medium');
+  });
+
+  it('on a phone becomes a list of cards when its columns say where they go; the others stay tables', () => {
+    onAPhone();
+    const carded: DeviceColumn<Meter>[] = [
+      { label: 'Meter', card: 'title', cell: (meter) => meter.name },
+      { label: 'State', card: 'status', cell: () => 'Online' },
+      { label: 'Demand', metric: 'powerKw', numeric: true, card: 'figure', cell: (meter) => `${meter.kw} kW` },
+      { label: 'Serial', cell: () => 'SN-1' },
+      { label: 'Reset', card: 'action', cell: (meter) => <button type="button">Reset {meter.name}</button> },
+    ];
+    const { container, rerender } = render(
+      <DeviceTable
+        columns={carded}
+        minWidth="min-w-[40rem]"
+        items={[{ id: 'em-1', name: 'Main', kw: 412.5 }]}
+        stale={false}
+        empty="No meters"
+        rowKey={(meter) => ({ key: meter.id, 'data-meter-id': meter.id })}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = container.querySelector('li[data-meter-id="em-1"]');
+    expect(card?.textContent).toContain('Main');
+    expect(card?.textContent).toContain('Online');
+    expect(card?.querySelector('dt')?.textContent).toBe('Demand');
+    expect(card?.querySelector('dd[data-metric="powerKw"]')?.textContent).toBe('412.5 kW');
+    expect(card?.textContent).not.toContain('SN-1');
+    expect(screen.getByRole('button', { name: 'Reset Main' })).toBeTruthy();
+
+    rerender(<DeviceTable columns={carded} minWidth="" items={[]} stale={false} empty="No meters" />);
+    expect(screen.getByText('No meters')).toBeTruthy();
+
+    rerender(<DeviceTable columns={meterColumns} minWidth="" items={[]} stale={false} empty="No meters" />);
+    expect(screen.getByRole('table')).toBeTruthy();
   });
 });

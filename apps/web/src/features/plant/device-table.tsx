@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { DeviceCard, DeviceCardList } from './device-card';
 
 /** A row cell of a device table, and its numeric (right-aligned) variant. */
 export const deviceCell = 'h-14 px-3 text-left align-middle';
@@ -20,6 +22,11 @@ export interface DeviceColumn<R = never> {
   metric?: string;
   /** The cell's content for one row. */
   cell?: (row: R) => ReactNode;
+  /**
+   * Where the column goes on a phone, where the rows become cards (`DeviceCard`): the name, the
+   * status, a key figure or the action. A column without it is left off the card.
+   */
+  card?: 'title' | 'status' | 'figure' | 'action';
 }
 
 /** What a row of a device list shows on its first line (a button when it opens details) and second line. */
@@ -36,16 +43,17 @@ export function DeviceName({
       {onOpen ? (
         <button
           type="button"
-          className="text-left font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="text-left font-medium underline-offset-4 md:whitespace-nowrap outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
           aria-haspopup="dialog"
           onClick={onOpen}
         >
           {item.name}
         </button>
       ) : (
-        <span className="block font-medium whitespace-nowrap">{item.name}</span>
+        <span className="block font-medium md:whitespace-nowrap">{item.name}</span>
       )}
-      <span className="block max-w-52 truncate text-xs text-muted-foreground" title={place}>
+      {/* Wraps rather than cuts: "Bomba Centrífuga 01 · Planta Camp…" said too little. */}
+      <span className="block text-xs text-muted-foreground md:max-w-52" data-slot="place">
         {place}
       </span>
     </>
@@ -97,7 +105,10 @@ const variants = {
   list: { empty: 'h-40 px-3 text-center text-muted-foreground' },
 };
 
-/** A page of devices in a bordered frame: header, skeleton rows while loading, an empty row, or the rows. */
+/**
+ * A page of devices in a bordered frame: header, skeleton rows while loading, an empty row, or the
+ * rows. On a phone, when its columns say where they go on a card, a list of cards instead.
+ */
 export function DeviceTable<T>({
   columns,
   minWidth,
@@ -111,6 +122,37 @@ export function DeviceTable<T>({
   skeletonRows = 4,
   variant = 'device',
 }: DeviceTableProps<T>) {
+  const isMobile = useIsMobile();
+  if (isMobile && !row && columns.some((column) => column.card))
+    return (
+      <DeviceCardList
+        loading={!items}
+        stale={stale}
+        busy={busy}
+        empty={items?.length === 0 ? empty : null}
+        skeletonCards={skeletonRows}
+      >
+        {items?.map((item) => {
+          const { key, ...attributes } = rowKey?.(item) ?? { key: String(items.indexOf(item)) };
+          const place = (role: DeviceColumn['card']) => columns.filter((column) => column.card === role);
+          const cells = (role: DeviceColumn['card']) => {
+            const chosen = place(role);
+            if (chosen.length === 0) return undefined;
+            return chosen.map((column) => <Fragment key={column.label}>{column.cell?.(item)}</Fragment>);
+          };
+          return (
+            <DeviceCard
+              key={key}
+              attributes={attributes}
+              title={cells('title')}
+              status={cells('status')}
+              action={cells('action')}
+              figures={place('figure').map(({ label, metric, cell }) => ({ label, metric, value: cell?.(item) }))}
+            />
+          );
+        })}
+      </DeviceCardList>
+    );
   const drawRow =
     row ??
     ((item: T) => {

@@ -25,6 +25,8 @@ import { SiteFigures } from '../plant/site-figures';
 import { ListPagination } from '../../components/list-pagination';
 import { useSearchDraft } from '../plant/use-search-draft';
 import { RoomsTable } from './rooms-table';
+import { ZoneNote } from '../../components/zone-note';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { useRoomsFilters } from './use-rooms-filters';
 
 // The form brings the shared schemas (zod) along: it loads on the first click, not with the page.
@@ -58,6 +60,9 @@ export default function RoomsPage() {
   );
   const data = list.data;
   const summary = data?.summary;
+  // One facility chosen: its clock; all in one zone: that one; otherwise each row reads its facility's.
+  const zones = useFacilityZones();
+  const chosen = zones.of(filters.facilityId) ?? zones.shared;
 
   // The registry (administrators): the form (null id: a new room) and the delete question.
   const admin = hasRole(useCurrentUser(), 'admin');
@@ -143,13 +148,16 @@ export default function RoomsPage() {
       {list.isError && !data ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
-        <RoomsTable
-          items={data?.items}
-          busy={list.isFetching}
-          stale={list.isPlaceholderData}
-          rows={ROOMS_PAGE_SIZE}
-          actions={admin ? rowActions : undefined}
-        />
+        <>
+          <ZoneNote place={chosen?.place} timeZone={chosen?.timeZone} />
+          <RoomsTable
+            items={data?.items}
+            busy={list.isFetching}
+            stale={list.isPlaceholderData}
+            rows={ROOMS_PAGE_SIZE}
+            actions={admin ? rowActions : undefined}
+          />
+        </>
       )}
       <FirstPageLoading query={list} text={t('loading')} />
       <div className="min-h-8">

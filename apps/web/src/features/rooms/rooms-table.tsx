@@ -8,6 +8,7 @@ import { formatQuantity, formatTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { cn } from '../../lib/cn';
 import { DeviceTable, listCell, SkeletonBars } from '../plant/device-table';
+import { useFacilityZones } from '../plant/use-facility-zones';
 import { roomsStrings } from './rooms.strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 
@@ -29,7 +30,8 @@ export function statusLine(t: RoomsT, counts: StatusCounts): string {
     .join(' · ');
 }
 
-export function PowerFigure({ power }: { power: CurrentPower }) {
+/** A room's current consumption; `timeZone` is its facility's, so "at 15:41" is the plant's clock. */
+export function PowerFigure({ power, timeZone }: { power: CurrentPower; timeZone: string | undefined }) {
   const t = useStrings(roomsStrings);
   const { language } = useLanguage();
   if (power.kw === null || power.source === null) return <span className="text-muted-foreground">{t('noPower')}</span>;
@@ -39,7 +41,7 @@ export function PowerFigure({ power }: { power: CurrentPower }) {
       <div className="font-medium tabular-nums">{formatQuantity(power.kw, 'kW', language, 1)}</div>
       <div className="text-xs text-muted-foreground">
         {source}
-        {power.asOf && ` · ${t('asOf', { time: formatTime(power.asOf, language) })}`}
+        {power.asOf && ` · ${t('asOf', { time: formatTime(power.asOf, language, timeZone) })}`}
       </div>
     </>
   );
@@ -74,6 +76,7 @@ interface RoomsTableProps {
 /** Rooms with facility, equipment by status, current consumption, open alerts and a drill-down. */
 export function RoomsTable({ items, busy, stale, rows, actions }: RoomsTableProps) {
   const t = useStrings(roomsStrings);
+  const zones = useFacilityZones();
   return (
     <DeviceTable
       columns={[
@@ -96,7 +99,10 @@ export function RoomsTable({ items, busy, stale, rows, actions }: RoomsTableProp
             </>
           ),
         },
-        { label: t('power'), cell: (room) => <PowerFigure power={room.power} /> },
+        {
+          label: t('power'),
+          cell: (room) => <PowerFigure power={room.power} timeZone={zones.of(room.facilityId)?.timeZone} />,
+        },
         { label: t('alerts'), cell: (room) => <AlertPills counts={room.openAlerts} /> },
         {
           label: t('actions'),

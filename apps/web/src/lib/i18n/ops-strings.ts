@@ -41,6 +41,8 @@ export const opsStrings = defineStrings(
     'command.error': 'Erro ao enviar o comando',
     noData: 'Sem dados',
     howComputed: 'Como é calculado',
+    'time.facility': 'Horário de {place} ({offset})',
+    'time.eachFacility': 'Horários no fuso de cada instalação',
   },
   {
     loadFailed: 'Could not load the data.',
@@ -78,5 +80,7 @@ export const opsStrings = defineStrings(
     'command.error': 'Could not send the command',
     noData: 'No data',
     howComputed: 'How it is computed',
+    'time.facility': '{place} time ({offset})',
+    'time.eachFacility': "Times in each facility's time zone",
   },
 );
