@@ -79,7 +79,7 @@ test('an operator turns a motor off, the virtual plant confirms and spins it dow
   await expect(power).toHaveAttribute('aria-checked', 'true');
   await power.click();
   await page.getByRole('dialog', { name: 'Desligar motor?' }).getByRole('button', { name: 'Desligar' }).click();
-  await expect(toast(page, `${name} desligado: confirmado pelo equipamento.`)).toBeVisible({ timeout: 10_000 });
+  await expect(toast(page, `${name} desligada: confirmado pelo equipamento.`)).toBeVisible({ timeout: 10_000 });
   await expect(power).toHaveAttribute('aria-checked', 'false');
   await expect(power).toBeEnabled();
   // The device coasts down: its speed reaches zero and it stops reporting efficiency.
@@ -90,7 +90,7 @@ test('an operator turns a motor off, the virtual plant confirms and spins it dow
   const askOn = page.getByRole('dialog', { name: 'Ligar motor?' });
   await expect(askOn).toContainText(`Ligar ${name}, em ${facility}?`);
   await askOn.getByRole('button', { name: 'Ligar' }).click();
-  await expect(toast(page, `${name} ligado: confirmado pelo equipamento.`)).toBeVisible({ timeout: 10_000 });
+  await expect(toast(page, `${name} ligada: confirmado pelo equipamento.`)).toBeVisible({ timeout: 10_000 });
   await expect(power).toHaveAttribute('aria-checked', 'true');
   await expect(row.locator('[data-metric="rpm"]')).not.toHaveText('0 rpm', { timeout: 20_000 });
 

@@ -98,7 +98,7 @@ test('an empty site: a facility, a room and a motor later, the motor is live on 
   await expect(power).toHaveAttribute('aria-checked', 'false');
   await power.click();
   await page.getByRole('dialog', { name: 'Ligar motor?' }).getByRole('button', { name: 'Ligar' }).click();
-  await expect(toast(page, 'Bomba de Recalque 01 ligado: confirmado pelo equipamento.')).toBeVisible({
+  await expect(toast(page, 'Bomba de Recalque 01 ligada: confirmado pelo equipamento.')).toBeVisible({
     timeout: 10_000,
   });
   await expect(row.locator('[data-metric="rpm"]')).not.toHaveText('0 rpm', { timeout: 20_000 });

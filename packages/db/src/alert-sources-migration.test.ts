@@ -1,10 +1,12 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { defaultMigrationsFolder, migrateDatabase } from './migrate';
-import { alertRules, alerts, equipment, facilities } from './schema/plant';
+import { alerts, equipment, facilities } from './schema/plant';
+import { rowsOf } from './sql-helpers';
 
 /** Migration 0009: one open alert per metric and equipment, counted by 'threshold:<metric>'. */
 describe('migration 0009 (alert sources by metric)', () => {
@@ -38,44 +40,27 @@ describe('migration 0009 (alert sources by metric)', () => {
           facilityId: site!.id,
         })),
       );
-      const rule = (name: string, metric: string, threshold: number, severity: 'warning' | 'critical') => ({
-        name,
-        kind: 'motor' as const,
-        metric,
-        comparison: 'above' as const,
-        threshold,
-        clearAt: threshold - 0.5,
-        severity,
-      });
-      const [zoneC, zoneD, hot] = await db
-        .insert(alertRules)
-        .values([
-          rule('C', 'vibration', 4.5, 'warning'),
-          rule('D', 'vibration', 7.1, 'critical'),
-          rule('T', 'temperature', 80, 'warning'),
-        ])
-        .returning();
-      const alert = (
-        equipmentId: string,
-        ruleId: string,
-        severity: 'warning' | 'critical',
-        status = 'active' as const,
-      ) => ({
-        source: `threshold:${ruleId}`,
-        ruleId,
-        equipmentId,
-        severity,
-        message: severity,
-        status,
-      });
-      await db.insert(alerts).values([
-        // The duplicate of issue 11: zones C and D open together on one motor.
-        { ...alert('m1', zoneC!.id, 'warning'), message: 'm1 C' },
-        { ...alert('m1', zoneD!.id, 'critical'), message: 'm1 D' },
-        { ...alert('m1', hot!.id, 'warning'), message: 'm1 T' },
-        { ...alert('m2', zoneC!.id, 'warning'), message: 'm2 C' },
-        { source: 'silence', equipmentId: 'm2', severity: 'warning', message: 'm2 silence' },
-      ]);
+      // Rules and alerts as 0008 has them: raw SQL, as later migrations add columns to both tables.
+      const rule = async (name: string, metric: string, threshold: number, severity: 'warning' | 'critical') => {
+        const result = await db.execute(sql`
+          insert into alert_rules (name, kind, metric, comparison, threshold, clear_at, severity)
+          values (${name}, 'motor', ${metric}, 'above', ${threshold}, ${threshold - 0.5}, ${severity})
+          returning id`);
+        return rowsOf<{ id: string }>(result)[0]!.id;
+      };
+      const zoneC = await rule('C', 'vibration', 4.5, 'warning');
+      const zoneD = await rule('D', 'vibration', 7.1, 'critical');
+      const hot = await rule('T', 'temperature', 80, 'warning');
+      const alert = (equipmentId: string, ruleId: string | null, severity: string, message: string) =>
+        db.execute(sql`
+          insert into alerts (source, rule_id, equipment_id, severity, message, status)
+          values (${ruleId ? `threshold:${ruleId}` : 'silence'}, ${ruleId}, ${equipmentId}, ${severity}, ${message}, 'active')`);
+      // The duplicate of issue 11: zones C and D open together on one motor.
+      await alert('m1', zoneC, 'warning', 'm1 C');
+      await alert('m1', zoneD, 'critical', 'm1 D');
+      await alert('m1', hot, 'warning', 'm1 T');
+      await alert('m2', zoneC, 'warning', 'm2 C');
+      await alert('m2', null, 'warning', 'm2 silence');
 
       await migrateDatabase(handle);
       const rows = await db

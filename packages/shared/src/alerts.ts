@@ -13,6 +13,8 @@ import { countsOf } from './plant';
 export { ACKNOWLEDGE_MANY_MAX, ALERT_NOTE_MAX, alertSeverities, alertStatuses, alertStatusFilters };
 export type { AlertSeverity, AlertStatus } from './alert-values';
 
+export const alertMessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
 // guid, not uuid: any 8-4-4-4-12 hex id PostgreSQL accepts (seeded rows need not be RFC 4122).
 const alertId = z.guid('validation.alertId');
 
@@ -69,7 +71,11 @@ export const alertItemSchema = z.object({
   /** The facility's IANA time zone: the alert's times show in it (null for a site alert). */
   facilityTimezone: z.string().nullable(),
   severity: z.enum(alertSeverities),
+  /** Portuguese: the fallback when there is no key (rows older than the keys). */
   message: z.string(),
+  /** The message as a key and parameters (alert-messages.ts), worded by the client; null on old rows. */
+  messageKey: z.string().nullable(),
+  messageParams: alertMessageParamsSchema.nullable(),
   value: z.number().nullable(),
   status: z.enum(alertStatuses),
   /** 'threshold:<metric>', 'silence', 'event:<name>' or a site alert's ('broker:dropped'). */
@@ -86,6 +92,8 @@ export const alertItemSchema = z.object({
   rule: z
     .object({
       name: z.string(),
+      /** A seeded rule's name key (translated by the client); null for a rule people wrote. */
+      nameKey: z.string().nullable(),
       metric: z.string(),
       comparison: z.enum(['above', 'below']),
       threshold: z.number(),

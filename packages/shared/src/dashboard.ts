@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alertSeverities, alertStatuses } from './alerts';
+import { alertMessageParamsSchema, alertSeverities, alertStatuses } from './alerts';
 import { equipmentStatusValues } from './plant';
 
 /** A device not heard from for this long counts as silent (PRODUCT §3: offline when silent > 60 s). */
@@ -30,7 +30,10 @@ export const dashboardSummaryOutput = z.object({
       id: z.string(),
       severity: z.enum(alertSeverities),
       status: z.enum(alertStatuses),
+      /** Portuguese: the fallback when there is no key (as an alert item's). */
       message: z.string(),
+      messageKey: z.string().nullable(),
+      messageParams: alertMessageParamsSchema.nullable(),
       /** The four are null for a site alert (no equipment); the time zone is its facility's. */
       equipmentId: z.string().nullable(),
       equipmentName: z.string().nullable(),

@@ -1,3 +1,4 @@
+import type { AlertMessageParams } from './alert-messages';
 import type { AlertSeverity, AlertStatus } from './alert-values';
 import type { EquipmentStatus } from './plant';
 
@@ -22,7 +23,11 @@ export type LiveEvent =
       equipmentId: string | null;
       severity: AlertSeverity;
       status: AlertStatus;
+      /** Portuguese; the fallback when there is no key. */
       message: string;
+      /** What the client words in the reader's language (alert-messages.ts); null on old rows. */
+      messageKey: string | null;
+      messageParams: AlertMessageParams | null;
     };
 
 /** The alert changes alone (alerts.events): raised, acknowledged, cleared. */

@@ -94,6 +94,8 @@ export const motorCommandSchema = z.object({
   requestedAt: z.date(),
   completedAt: z.date().nullable(),
   error: z.string().nullable(),
+  /** A refusal's reason as a code the client translates; null when the device gave none. */
+  errorCode: z.string().nullable(),
   /** Null when the system (a schedule, the demo history) sent it or the user is gone. */
   requestedByName: z.string().nullable(),
 });

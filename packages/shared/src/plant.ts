@@ -112,6 +112,9 @@ export const commandResultSchema = z.object({
   status: z.enum(['confirmed', 'failed', 'timeout']),
   /** The device's control state after a confirmed command. */
   state: z.record(z.string(), z.unknown()).optional(),
+  /** A refusal's reason as a code the client translates (DeviceRefusalCode, or the device's own). */
+  code: z.string().optional(),
+  /** A refusal's reason in the device's words (shown when the code is unknown or missing). */
   error: z.string().optional(),
 });
 export type CommandResultOutput = z.infer<typeof commandResultSchema>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The MQTT contract between Sentinela and devices (real ones and the virtual plant):
  *   sentinela/<site>/<equipmentId>/telemetry   device → server  {"ts": ISO or epoch ms, "metrics": {"name": number}}
  *   sentinela/<site>/<equipmentId>/cmd         server → device  {"id", "action", "params"}
- *   sentinela/<site>/<equipmentId>/ack         device → server  {"id", "ok", "error"?, "state"?}
+ *   sentinela/<site>/<equipmentId>/ack         device → server  {"id", "ok", "code"?, "error"?, "state"?}
  *   sentinela/<site>/<equipmentId>/status      device → server  "online" | "offline" (retained; LWT)
  */
 export const TOPIC_ROOT = 'sentinela';
@@ -47,6 +47,8 @@ export type CommandMessage = z.infer<typeof commandMessage>;
 export const ackMessage = z.object({
   id: z.string().min(1).max(64),
   ok: z.boolean(),
+  /** A refusal's reason as a code (deviceRefusalCodes, or the device's own). */
+  code: z.string().max(64).optional(),
   error: z.string().max(500).optional(),
   /** The device's control state after the command (on, brightness, mode, setpoint…). */
   state: z.record(z.string(), z.unknown()).optional(),

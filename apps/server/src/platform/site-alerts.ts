@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { alerts } from '@sentinela/db/schema/plant';
+import type { AlertMessage } from '@sentinela/shared/alert-messages';
 import type { AlertSeverity } from '@sentinela/shared/alerts';
 import type { LiveEvent } from '@sentinela/shared/live-events';
 
@@ -12,8 +13,10 @@ import type { LiveEvent } from '@sentinela/shared/live-events';
 export interface SiteAlertInput {
   source: string;
   severity: AlertSeverity;
-  /** Stored in Portuguese as every alert's; the client rebuilds other languages from source and value. */
+  /** The Portuguese rendering of `text`, stored as the fallback. */
   message: string;
+  /** What the client words in the reader's language. */
+  text: AlertMessage;
   value: number | null;
   at: Date;
 }
@@ -35,6 +38,8 @@ export async function raiseSiteAlert(
       ruleId: null,
       severity: input.severity,
       message: input.message,
+      messageKey: input.text.key,
+      messageParams: input.text.params,
       value: input.value,
       status: 'active',
       raisedAt: input.at,
@@ -42,13 +47,20 @@ export async function raiseSiteAlert(
     .onConflictDoUpdate({
       target: alerts.source,
       targetWhere: sql`equipment_id is null and status <> 'cleared'`,
-      set: { message: input.message, value: input.value },
+      set: {
+        message: input.message,
+        messageKey: input.text.key,
+        messageParams: input.text.params,
+        value: input.value,
+      },
     })
     .returning({
       id: alerts.id,
       status: alerts.status,
       severity: alerts.severity,
       message: alerts.message,
+      messageKey: alerts.messageKey,
+      messageParams: alerts.messageParams,
       // xmax is 0 on a row this statement inserted, not on one it updated.
       raised: sql<boolean>`(xmax = 0)`,
     });
@@ -60,6 +72,8 @@ export async function raiseSiteAlert(
     severity: row.severity,
     status: row.status,
     message: row.message,
+    messageKey: row.messageKey,
+    messageParams: row.messageParams,
   });
   return { id: row.id, raised: row.raised };
 }

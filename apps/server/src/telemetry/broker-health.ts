@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Database } from '@sentinela/db/client';
+import { brokerDroppedAlertMessage } from '@sentinela/shared/alert-messages';
 import type { BrokerHealth, BrokerSys } from '@sentinela/shared/system';
 import { connectMqtt, type MqttTarget } from '../platform/mqtt-connection';
 import { lastSiteAlertValue, raiseSiteAlert } from '../platform/site-alerts';
@@ -21,7 +22,7 @@ const SYS_TOPICS: Record<string, Exclude<keyof BrokerSys, 'updatedAt'>> = {
 
 const ptNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
-/** Stored in Portuguese as every alert (the client rebuilds English from the value). */
+/** The Portuguese rendering stored beside the message key (the client words the key). */
 export function brokerDroppedMessage(count: number): string {
   return `Broker MQTT descartou mensagens: ${ptNumber.format(count)}`;
 }
@@ -74,6 +75,7 @@ export function startBrokerHealth(options: BrokerHealthOptions): BrokerHealthMon
       source: BROKER_DROPPED_SOURCE,
       severity: 'critical',
       message: brokerDroppedMessage(count),
+      text: brokerDroppedAlertMessage(count),
       value: count,
       at: now(),
     });

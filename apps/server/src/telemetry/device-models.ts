@@ -1,4 +1,5 @@
 import { createRandom, streamSeed, type Random } from '@sentinela/db/seed/seeded-random';
+import type { DeviceRefusalCode } from '@sentinela/shared/device-refusals';
 import { lightModes, type LightMode } from '@sentinela/shared/telemetry';
 import type { PlantDevice } from './simulator/plant-devices';
 import { activeFault, faultLevel, type ActiveFault } from './simulator/plant-faults';
@@ -7,7 +8,7 @@ export interface MotorModel {
   kind: 'motor';
   on: boolean;
   /** Why it refuses to start (locked out, tripped), or null. */
-  lock: string | null;
+  lock: DeviceLock | null;
   /** Share of rated speed, 0…1. */
   spin: number;
   load: number;
@@ -25,7 +26,7 @@ export interface LightModel {
 export interface HvacModel {
   kind: 'hvac';
   on: boolean;
-  lock: string | null;
+  lock: DeviceLock | null;
   setpoint: number;
   mode: string;
   supply: number;
@@ -77,9 +78,15 @@ export const indoorC = (outdoorC: number) => 0.35 * outdoorC + 0.65 * 27;
 /** Light power at a brightness, W: LED drivers draw a little even when dimmed low. */
 export const lightPowerW = (ratedW: number, brightness: number) => ratedW * (0.08 + 0.92 * (brightness / 100));
 
-function lockOf(device: PlantDevice): string | null {
-  if (device.status === 'maintenance') return 'locked out for maintenance';
-  if (device.status === 'error') return 'tripped: reset the overload relay at the panel';
+/** Why a device refuses to start: the code the client translates and the device's own words. */
+export interface DeviceLock {
+  code: Extract<DeviceRefusalCode, 'maintenanceLockout' | 'tripped'>;
+  error: string;
+}
+
+function lockOf(device: PlantDevice): DeviceLock | null {
+  if (device.status === 'maintenance') return { code: 'maintenanceLockout', error: 'locked out for maintenance' };
+  if (device.status === 'error') return { code: 'tripped', error: 'tripped: reset the overload relay at the panel' };
   return null;
 }
 

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AlertMessageParams } from '@sentinela/shared/alert-messages';
 import { alertSeverities, alertStatuses } from '@sentinela/shared/alert-values';
 import { commandStatuses } from '@sentinela/shared/live-events';
 import {
@@ -193,7 +194,10 @@ export const commands = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status', { enum: commandStatuses }).notNull().default('pending'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** A refusal's or failure's reason in the device's words. */
     error: text('error'),
+    /** A refusal's reason as a code the client translates (DeviceRefusalCode, or the device's own). */
+    errorCode: text('error_code'),
   },
   (t) => [index('commands_equipment_idx').on(t.equipmentId, t.requestedAt)],
 );
@@ -201,7 +205,10 @@ export const commands = pgTable(
 /** Threshold rules per equipment kind and metric, with hysteresis (clear at `clearAt`). */
 export const alertRules = pgTable('alert_rules', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** As typed (a seeded rule's Portuguese name). */
   name: text('name').notNull(),
+  /** A seeded rule's name key (alertRuleNameKeys), which the client translates; null for a rule people wrote. */
+  nameKey: text('name_key'),
   kind: text('kind', { enum: equipmentKinds }).notNull(),
   metric: text('metric').notNull(),
   comparison: text('comparison', { enum: ['above', 'below'] }).notNull(),
@@ -226,7 +233,11 @@ export const alerts = pgTable(
     /** Null: a site alert, about the portal itself rather than a device (e.g. 'broker:dropped'). */
     equipmentId: text('equipment_id').references(() => equipment.id, { onDelete: 'cascade' }),
     severity: text('severity', { enum: alertSeverities }).notNull(),
+    /** In Portuguese: the fallback of rows without a message key. */
     message: text('message').notNull(),
+    /** The message as a key and parameters (alert-messages.ts), worded by the client in the reader's language. */
+    messageKey: text('message_key'),
+    messageParams: jsonb('message_params').$type<AlertMessageParams>(),
     value: doublePrecision('value'),
     status: text('status', { enum: alertStatuses }).notNull().default('active'),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import {
+  silenceAlertMessage,
+  thresholdAlertMessage,
+  type AlertMessage,
+  type AlertRuleNameKey,
+} from '@sentinela/shared/alert-messages';
 import type { alertChanges, alertRules, alerts } from '../schema/plant';
 import type { Incident } from './demo-incidents';
 import { MINUTE_MS } from './site-calendar';
@@ -11,6 +17,7 @@ type RuleKey = keyof typeof defaultAlertRules;
 /** The rules a new site starts with; thresholds and hysteresis as the standards cited say. */
 export const defaultAlertRules = {
   motorTempWarning: {
+    nameKey: 'motorTempWarning',
     name: 'Temperatura do motor alta',
     kind: 'motor',
     metric: 'temperature',
@@ -20,6 +27,7 @@ export const defaultAlertRules = {
     severity: 'warning',
   },
   motorTempCritical: {
+    nameKey: 'motorTempCritical',
     name: 'Temperatura do motor crítica',
     kind: 'motor',
     metric: 'temperature',
@@ -30,6 +38,7 @@ export const defaultAlertRules = {
   },
   // ISO 10816 class II (medium machines): zone C above 4.5 mm/s RMS, zone D above 7.1.
   vibrationWarning: {
+    nameKey: 'vibrationWarning',
     name: 'Vibração do motor: zona C (ISO 10816, classe II)',
     kind: 'motor',
     metric: 'vibration',
@@ -39,6 +48,7 @@ export const defaultAlertRules = {
     severity: 'warning',
   },
   vibrationCritical: {
+    nameKey: 'vibrationCritical',
     name: 'Vibração do motor: zona D (ISO 10816, classe II)',
     kind: 'motor',
     metric: 'vibration',
@@ -49,6 +59,7 @@ export const defaultAlertRules = {
   },
   // Brazilian utilities bill reactive excess below 0.92 (ANEEL).
   lowPowerFactor: {
+    nameKey: 'lowPowerFactor',
     name: 'Fator de potência baixo',
     kind: 'meter',
     metric: 'powerFactor',
@@ -58,6 +69,7 @@ export const defaultAlertRules = {
     severity: 'warning',
   },
   supplyAirHigh: {
+    nameKey: 'supplyAirHigh',
     name: 'Temperatura de insuflamento alta',
     kind: 'hvac',
     metric: 'supplyTemp',
@@ -68,6 +80,7 @@ export const defaultAlertRules = {
   },
   // ASHRAE: recommended inlet 18–27 °C, class A1 allowable up to 32 °C.
   rackInletWarning: {
+    nameKey: 'rackInletWarning',
     name: 'Entrada do rack acima da faixa recomendada (ASHRAE)',
     kind: 'server',
     metric: 'inletTemp',
@@ -77,6 +90,7 @@ export const defaultAlertRules = {
     severity: 'warning',
   },
   rackInletCritical: {
+    nameKey: 'rackInletCritical',
     name: 'Entrada do rack acima do limite permitido (ASHRAE A1)',
     kind: 'server',
     metric: 'inletTemp',
@@ -85,7 +99,7 @@ export const defaultAlertRules = {
     clearAt: 30,
     severity: 'critical',
   },
-} satisfies Record<string, NewAlertRule>;
+} satisfies Record<AlertRuleNameKey, NewAlertRule & { nameKey: AlertRuleNameKey }>;
 
 const UNITS: Record<string, string> = {
   temperature: ' °C',
@@ -108,16 +122,27 @@ const RULES_OF: Partial<Record<Incident['kind'], [RuleKey, RuleKey?]>> = {
   rackInlet: ['rackInletWarning', 'rackInletCritical'],
 };
 
-function lifecycle(incident: Incident, raisedAt: number, clearedAt: number | null): Partial<NewAlert> {
+const keyed = ({ key, params }: AlertMessage) => ({ messageKey: key, messageParams: params });
+
+/** Who acknowledged (and cleared with a note) an incident's alerts: one of the demo users, in turn. */
+export type PersonOf = (incident: Incident) => string | null;
+
+function lifecycle(
+  incident: Incident,
+  raisedAt: number,
+  clearedAt: number | null,
+  personOf: PersonOf,
+): Partial<NewAlert> {
   const ack = incident.acknowledged;
   const acknowledged = ack && (clearedAt === null || ack.at < clearedAt) ? ack : undefined;
   return {
     raisedAt: new Date(raisedAt),
     status: clearedAt !== null ? 'cleared' : acknowledged ? 'acknowledged' : 'active',
-    acknowledgedBy: null,
+    acknowledgedBy: acknowledged ? personOf(incident) : null,
     acknowledgedAt: acknowledged ? new Date(Math.max(acknowledged.at, raisedAt + MINUTE_MS)) : null,
     acknowledgeNote: acknowledged?.note ?? null,
-    clearedBy: null,
+    // A note means someone cleared it by hand; without one it cleared itself.
+    clearedBy: clearedAt !== null && incident.clearNote ? personOf(incident) : null,
     clearedAt: clearedAt !== null ? new Date(clearedAt) : null,
     clearNote: clearedAt !== null ? (incident.clearNote ?? null) : null,
   };
@@ -127,6 +152,7 @@ function lifecycle(incident: Incident, raisedAt: number, clearedAt: number | nul
 export function alertsFromIncidents(
   incidents: Incident[],
   ruleIds: Record<RuleKey, string>,
+  personOf: PersonOf = () => null,
 ): { alerts: NewAlert[]; changes: NewAlertChange[] } {
   const rows: NewAlert[] = [];
   const changes: NewAlertChange[] = [];
@@ -137,10 +163,11 @@ export function alertsFromIncidents(
         source: 'silence',
         equipmentId,
         severity: 'warning',
-        message: 'Sem dados há mais de 60 s: equipamento offline',
+        message: 'Equipamento sem comunicação há mais de 60 s',
+        ...keyed(silenceAlertMessage(60)),
         value: null,
         ruleId: null,
-        ...lifecycle(incident, incident.start, incident.end),
+        ...lifecycle(incident, incident.start, incident.end, personOf),
       });
       continue;
     }
@@ -152,7 +179,7 @@ export function alertsFromIncidents(
         message: 'Motor desarmado: proteção térmica atuou',
         value: null,
         ruleId: null,
-        ...lifecycle(incident, incident.start, incident.end),
+        ...lifecycle(incident, incident.start, incident.end, personOf),
       });
       continue;
     }
@@ -164,7 +191,7 @@ export function alertsFromIncidents(
         message: incident.event.message,
         value: null,
         ruleId: null,
-        ...lifecycle(incident, incident.start, incident.end),
+        ...lifecycle(incident, incident.start, incident.end, personOf),
       });
       continue;
     }
@@ -176,7 +203,7 @@ export function alertsFromIncidents(
       // The value that raised it: just past the threshold on the way to the peak.
       const value = Math.round((rule.threshold + (incident.peak - rule.threshold) * 0.3) * 1000) / 1000;
       const message = `${rule.name}: ${decimal(value)}${UNITS[rule.metric] ?? ''} (limite ${decimal(rule.threshold)}${UNITS[rule.metric] ?? ''})`;
-      return [{ key, rule, value, message }];
+      return [{ key, rule, value, message, text: thresholdAlertMessage(rule, value) }];
     });
     const [first, worse] = bands;
     if (!first) continue;
@@ -189,8 +216,9 @@ export function alertsFromIncidents(
       equipmentId,
       severity: first.rule.severity,
       message: first.message,
+      ...keyed(first.text),
       value: first.value,
-      ...lifecycle(incident, incident.start, incident.end),
+      ...lifecycle(incident, incident.start, incident.end, personOf),
     };
     if (worse) {
       const escalatedAt = incident.start + Math.round(duration * 0.35);
@@ -209,6 +237,7 @@ export function alertsFromIncidents(
           ruleId: ruleIds[worse.key],
           severity: worse.rule.severity,
           message: worse.message,
+          ...keyed(worse.text),
           value: worse.value,
         });
       else

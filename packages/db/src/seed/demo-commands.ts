@@ -1,3 +1,4 @@
+import type { DeviceRefusalCode } from '@sentinela/shared/device-refusals';
 import type { commands } from '../schema/plant';
 import type { SeedDevice } from './demo-equipment';
 import { workingHourTime } from './demo-incidents';
@@ -28,6 +29,7 @@ function command(
   outcome: 'confirmed' | 'failed' | 'timeout',
   error?: string,
   turnOn?: boolean,
+  errorCode?: DeviceRefusalCode,
 ): NewCommand {
   const [action, payload]: [string, Record<string, unknown>] =
     device.kind === 'motor'
@@ -50,6 +52,7 @@ function command(
         : outcome === 'failed'
           ? (error ?? REFUSALS[device.kind] ?? 'refused')
           : null,
+    errorCode: outcome === 'failed' ? (errorCode ?? null) : null,
   };
 }
 
@@ -67,10 +70,28 @@ export function demoCommands(devices: SeedDevice[], random: Random, now: number)
     const since = device.profile.statusSince;
     if (since === undefined) continue;
     if (device.status === 'maintenance' && device.kind !== 'light') {
-      rows.push(command(random, device, since + 3 * HOUR_MS, 'failed', 'locked out for maintenance', true));
+      rows.push(
+        command(
+          random,
+          device,
+          since + 3 * HOUR_MS,
+          'failed',
+          'locked out for maintenance',
+          true,
+          'maintenanceLockout',
+        ),
+      );
     } else if (device.status === 'error') {
       rows.push(
-        command(random, device, since + HOUR_MS, 'failed', 'tripped: reset the overload relay at the panel', true),
+        command(
+          random,
+          device,
+          since + HOUR_MS,
+          'failed',
+          'tripped: reset the overload relay at the panel',
+          true,
+          'tripped',
+        ),
       );
     } else if (device.status === 'offline') {
       rows.push(command(random, device, since + HOUR_MS, 'timeout', undefined, true));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../client';
+import { users } from '../schema/accounts';
 import { alertChanges, alertRules, alerts, commands, dataCenters, equipment, facilities, rooms } from '../schema/plant';
 import { createTestDatabase, testDatabaseKinds } from '../../test/test-database';
 import { seedDemoSite, type DemoSiteResult } from './demo-site';
@@ -167,6 +168,43 @@ describe.each(testDatabaseKinds())('demo site on %s', (kind) => {
       .from(alerts)
       .where(sql`${alerts.status} = 'active' and ${alerts.source} like 'event:%'`);
     expect(open.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('names real demo users on every acknowledged or hand-cleared alert; they never sign in', async () => {
+    const rows = rowsOf<{ acknowledged: number; unknown_ack: number; unknown_clear: number; by_hand: number }>(
+      await handle.db.execute(sql`
+        select count(*) filter (where a.acknowledged_at is not null)::int as acknowledged,
+               count(*) filter (where a.acknowledged_at is not null and ack.id is null)::int as unknown_ack,
+               count(*) filter (where a.clear_note is not null and clr.id is null)::int as unknown_clear,
+               count(*) filter (where a.clear_note is not null)::int as by_hand
+          from alerts a
+          left join users ack on ack.id = a.acknowledged_by
+          left join users clr on clr.id = a.cleared_by`),
+    )[0];
+    expect(rows?.acknowledged).toBeGreaterThan(0);
+    expect(rows?.by_hand).toBeGreaterThan(0);
+    expect(rows).toMatchObject({ unknown_ack: 0, unknown_clear: 0 });
+    const people = await handle.db
+      .select({ name: users.name, demo: users.demo, disabledAt: users.disabledAt, role: users.role })
+      .from(users);
+    expect(people.length).toBeGreaterThan(1);
+    for (const person of people) expect(person).toMatchObject({ demo: true, disabledAt: NOW, role: 'operator' });
+  });
+
+  it('stores every rule and measured alert as a message key with parameters, rules by their name key', async () => {
+    const rules = await handle.db.select({ nameKey: alertRules.nameKey }).from(alertRules);
+    expect(rules.every((r) => r.nameKey !== null)).toBe(true);
+    const rows = await handle.db
+      .select({ source: alerts.source, messageKey: alerts.messageKey, messageParams: alerts.messageParams })
+      .from(alerts);
+    const measured = rows.filter((r) => r.source.startsWith('threshold:') || r.source === 'silence');
+    expect(measured.length).toBeGreaterThan(0);
+    for (const row of measured) expect(row.messageKey, row.source).toMatch(/^(threshold\.(above|below)|silence)$/);
+    expect(measured.find((r) => r.source.startsWith('threshold:'))?.messageParams).toMatchObject({
+      ruleKey: expect.any(String),
+      value: expect.any(Number),
+      threshold: expect.any(Number),
+    });
   });
 
   it('leaves alerts open only once per source and equipment, and seeds nothing twice', async () => {

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { users } from '../schema/accounts';
 import { alertChanges, alertRules, alerts, commands, dataCenters, equipment, facilities, rooms } from '../schema/plant';
 import { RollupRows, insertLatest, insertRollups } from './bulk-rows';
 import { alertRuleKeys, alertsFromIncidents, defaultAlertRules } from './demo-alerts';
 import { demoCommands } from './demo-commands';
+import { demoUserRows, demoUsers } from './demo-users';
 import { buildDemoEquipment, type SeedDevice } from './demo-equipment';
 import { planIncidents } from './demo-incidents';
 import { demoDataCenters, demoFacilities } from './demo-site-plan';
@@ -173,7 +175,24 @@ export async function seedDemoSite(db: Database, options: { now: Date; seed?: nu
     const ruleIds = Object.fromEntries(
       alertRuleKeys.map((key) => [key, ruleRows.find((r) => r.name === defaultAlertRules[key].name)?.id ?? '']),
     ) as Record<(typeof alertRuleKeys)[number], string>;
-    const { alerts: alertRows, changes } = alertsFromIncidents(site.incidents, ruleIds);
+    // The demo's operators, named by the alerts they acknowledged (kept if already there).
+    await tx.insert(users).values(demoUserRows(options.now)).onConflictDoNothing();
+    const people = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          demoUsers.map((u) => u.email),
+        ),
+      )
+      .orderBy(users.email);
+    const turn = new Map(site.incidents.map((incident, i) => [incident, i]));
+    const { alerts: alertRows, changes } = alertsFromIncidents(
+      site.incidents,
+      ruleIds,
+      (incident) => people[(turn.get(incident) ?? 0) % people.length]?.id ?? null,
+    );
     await tx.insert(alerts).values(alertRows);
     if (changes.length > 0) await tx.insert(alertChanges).values(changes);
     await tx.insert(commands).values(site.commands);

@@ -64,6 +64,7 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
       .values([
         {
           name: 'Temperatura do motor',
+          nameKey: 'motorTempCritical',
           kind: 'motor',
           metric: 'temperature',
           comparison: 'above',
@@ -115,6 +116,15 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
       status: 'active',
       value: 96,
       message: 'Temperatura do motor acima do limite: 96 (limite 95)',
+      // What the client words in the reader's language: a key, the rule's name key and the figures.
+      messageKey: 'threshold.above',
+      messageParams: {
+        rule: 'Temperatura do motor',
+        ruleKey: 'motorTempCritical',
+        metric: 'temperature',
+        value: 96,
+        threshold: 95,
+      },
       raisedAt: clock.now(),
     });
     expect(alertEvents('m1')).toEqual([
@@ -125,6 +135,8 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
         severity: 'critical',
         status: 'active',
         message: rows[0]!.message,
+        messageKey: 'threshold.above',
+        messageParams: rows[0]!.messageParams,
       },
     ]);
 
@@ -166,6 +178,9 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
       status: 'active',
       value: 0.85,
       message: 'Fator de potência abaixo do limite: 0,85 (limite 0,92)',
+      // A rule people wrote has no name key: its name goes as typed.
+      messageKey: 'threshold.below',
+      messageParams: { rule: 'Fator de potência', metric: 'power_factor', value: 0.85, threshold: 0.92 },
     });
     await engine.evaluate(telemetry('e1', { power_factor: 0.925 }));
     expect((await alertRows('e1')).map((r) => r.status)).toEqual(['active']);
@@ -267,6 +282,8 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
       status: 'active',
       value: null,
       message: 'Equipamento sem comunicação há mais de 60 s',
+      messageKey: 'silence',
+      messageParams: { seconds: 60 },
     });
     expect(await alertRows('m-maint')).toEqual([]);
 

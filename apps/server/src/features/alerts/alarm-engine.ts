@@ -10,7 +10,7 @@ import {
   type RuleIndex,
   type ThresholdDecision,
 } from './alarm-evaluation';
-import { severityRank, silenceMessage, SILENCE_SOURCE, thresholdSource } from './alarm-rules';
+import { severityRank, silenceMessage, silenceText, SILENCE_SOURCE, thresholdSource } from './alarm-rules';
 import {
   autoClearAlert,
   changeBand,
@@ -106,6 +106,8 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
       severity: alert.severity,
       status,
       message: alert.message,
+      messageKey: alert.messageKey,
+      messageParams: alert.messageParams,
     });
 
   /** The slot follows the alert as the database has it (another instance may have moved it). */
@@ -116,8 +118,15 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
 
   /** Moves the open alert to another band (escalate, de-escalate); publishes when its severity changed. */
   async function moveBand(key: string, slot: Slot, alert: OpenAlert, input: Omit<RaiseInput, 'at'>): Promise<void> {
-    const { ruleId, severity, message, value } = input;
-    const moved = await changeBand(db, alert.id, { ruleId: ruleId!, severity, message, value: value!, at: now() });
+    const { ruleId, severity, message, text, value } = input;
+    const moved = await changeBand(db, alert.id, {
+      ruleId: ruleId!,
+      severity,
+      message,
+      text,
+      value: value!,
+      at: now(),
+    });
     if (!moved) {
       // Cleared by hand meanwhile: raise anew at this band.
       slot.alert = null;
@@ -253,6 +262,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
       equipmentId,
       severity: rule.severity,
       message: decision.message,
+      text: decision.text,
       value: decision.value,
     });
   }
@@ -298,13 +308,22 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     const silent = silentAfter(await findSilentEquipment(db, new Date(cutoff)), lastData, cutoff);
     const offline = await markOffline(db, silent, new Date(cutoff));
     const message = silenceMessage(silenceAfterMs);
+    const text = silenceText(silenceAfterMs);
     const writes: Promise<void>[] = [];
     for (const equipmentId of offline) {
       bus.publish({ type: 'status', equipmentId, status: 'offline' });
       const key = slotKey(SILENCE_SOURCE, equipmentId);
       if (slots.get(key)?.band) continue;
       writes.push(
-        raise(key, { source: SILENCE_SOURCE, ruleId: null, equipmentId, severity: 'warning', message, value: null }),
+        raise(key, {
+          source: SILENCE_SOURCE,
+          ruleId: null,
+          equipmentId,
+          severity: 'warning',
+          message,
+          text,
+          value: null,
+        }),
       );
     }
     await Promise.all(writes);

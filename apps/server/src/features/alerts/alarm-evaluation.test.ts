@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { decideMetric, evaluateReading, indexRules, runningFrom, silentAfter, type OpenBand } from './alarm-evaluation';
 import type { AlarmRule } from './alarm-rules';
 
-const rule = (id: string, fields: Omit<AlarmRule, 'id' | 'name'>): AlarmRule => ({ id, name: id, ...fields });
+const rule = (id: string, fields: Omit<AlarmRule, 'id' | 'name' | 'nameKey'>): AlarmRule => ({
+  id,
+  name: id,
+  nameKey: null,
+  ...fields,
+});
 
 // ISO 10816 class II: zone C above 4.5 mm/s RMS, zone D above 7.1 (the demo rules).
 const zoneC = rule('zoneC', {
@@ -118,6 +123,7 @@ describe('alarm evaluation', () => {
       rule: supplyAir,
       value: 40,
       message: 'supply acima do limite: 40 (limite 30)',
+      text: { key: 'threshold.above', params: { rule: 'supply', metric: 'supplyTemp', value: 40, threshold: 30 } },
     });
   });
 

@@ -1,3 +1,4 @@
+import type { AlertMessage } from '@sentinela/shared/alert-messages';
 import {
   backToNormal,
   crossesThreshold,
@@ -5,6 +6,7 @@ import {
   ruleKey,
   severityRank,
   thresholdMessage,
+  thresholdText,
   type AlarmRule,
 } from './alarm-rules';
 
@@ -33,7 +35,14 @@ export interface OpenBand {
 
 /** Raise a new alert, move the open one to another band, or clear it. */
 export type ThresholdDecision =
-  | { action: 'raise' | 'escalate' | 'deescalate'; metric: string; rule: AlarmRule; value: number; message: string }
+  | {
+      action: 'raise' | 'escalate' | 'deescalate';
+      metric: string;
+      rule: AlarmRule;
+      value: number;
+      message: string;
+      text: AlertMessage;
+    }
   | { action: 'clear'; metric: string };
 
 /** The worse of two bands: the higher severity, then the further threshold. */
@@ -73,6 +82,7 @@ export function decideMetric(
     rule,
     value,
     message: thresholdMessage(rule, value),
+    text: thresholdText(rule, value),
   });
   const crossed = worstOf(rules, (rule) => crossesThreshold(rule, value));
   if (!open) return crossed ? band('raise', crossed) : undefined;

@@ -1,8 +1,9 @@
 import type { alertRules } from '@sentinela/db/schema/plant';
+import { silenceAlertMessage, thresholdAlertMessage, type AlertMessage } from '@sentinela/shared/alert-messages';
 
 export type AlarmRule = Pick<
   typeof alertRules.$inferSelect,
-  'id' | 'name' | 'kind' | 'metric' | 'comparison' | 'threshold' | 'clearAt' | 'severity'
+  'id' | 'name' | 'nameKey' | 'kind' | 'metric' | 'comparison' | 'threshold' | 'clearAt' | 'severity'
 >;
 
 /** A threshold alert is one per metric and equipment: its bands (ISO 10816 zones C and D) share it. */
@@ -41,9 +42,20 @@ export function hasInvertedHysteresis(rule: AlarmRule): boolean {
 const ptNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 
 /**
- * The stored message is Portuguese, the product's default language (the client can rebuild
- * another language from severity, value and source). Rule names read as a noun phrase:
- * 'Temperatura do motor acima do limite: 97,3 (limite 95)'.
+ * What an alert says, as a message key and parameters the client words in the reader's
+ * language (a seeded rule's name goes by its key, a rule people wrote by its name as typed).
+ */
+export function thresholdText(rule: AlarmRule, value: number): AlertMessage {
+  return thresholdAlertMessage(rule, value);
+}
+
+export function silenceText(silenceAfterMs: number): AlertMessage {
+  return silenceAlertMessage(Math.round(silenceAfterMs / 1000));
+}
+
+/**
+ * The Portuguese rendering stored beside the key (the fallback of rows without one). Rule
+ * names read as a noun phrase: 'Temperatura do motor acima do limite: 97,3 (limite 95)'.
  */
 export function thresholdMessage(rule: AlarmRule, value: number): string {
   const side = rule.comparison === 'above' ? 'acima' : 'abaixo';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { alertChanges, alertRules, alerts, equipment } from '@sentinela/db/schema/plant';
+import type { AlertMessage, AlertMessageParams } from '@sentinela/shared/alert-messages';
 import type { AlertSeverity, AlertStatus } from '@sentinela/shared/alerts';
 import { severityRank, SILENCE_SOURCE, type AlarmRule } from './alarm-rules';
 
@@ -15,6 +16,8 @@ export interface OpenAlert {
   severity: AlertSeverity;
   status: AlertStatus;
   message: string;
+  messageKey: string | null;
+  messageParams: AlertMessageParams | null;
 }
 
 /** The columns of an {@link OpenAlert} (the engine's alerts always belong to an equipment). */
@@ -26,6 +29,8 @@ const openAlertColumns = {
   severity: alerts.severity,
   status: alerts.status,
   message: alerts.message,
+  messageKey: alerts.messageKey,
+  messageParams: alerts.messageParams,
 };
 
 export function loadEnabledRules(db: Database): Promise<AlarmRule[]> {
@@ -33,6 +38,7 @@ export function loadEnabledRules(db: Database): Promise<AlarmRule[]> {
     .select({
       id: alertRules.id,
       name: alertRules.name,
+      nameKey: alertRules.nameKey,
       kind: alertRules.kind,
       metric: alertRules.metric,
       comparison: alertRules.comparison,
@@ -70,7 +76,9 @@ export interface RaiseInput {
   ruleId: string | null;
   equipmentId: string;
   severity: AlertSeverity;
+  /** The Portuguese rendering (fallback) of `text`. */
   message: string;
+  text: AlertMessage;
   value: number | null;
   at: Date;
 }
@@ -91,6 +99,8 @@ export async function raiseAlert(db: Database, input: RaiseInput): Promise<{ ale
         equipmentId,
         severity,
         message,
+        messageKey: input.text.key,
+        messageParams: input.text.params,
         value: input.value,
         status: 'active',
         raisedAt: input.at,
@@ -106,6 +116,8 @@ export async function raiseAlert(db: Database, input: RaiseInput): Promise<{ ale
         severity,
         status: 'active',
         message,
+        messageKey: input.text.key,
+        messageParams: input.text.params,
       };
       return { alert, raised: true };
     }
@@ -122,6 +134,7 @@ export interface BandChange {
   ruleId: string;
   severity: AlertSeverity;
   message: string;
+  text: AlertMessage;
   value: number;
   at: Date;
 }
@@ -156,6 +169,8 @@ export async function changeBand(
         ruleId: change.ruleId,
         severity: change.severity,
         message: change.message,
+        messageKey: change.text.key,
+        messageParams: change.text.params,
         value: change.value,
         ...acknowledgement,
       })

@@ -20,6 +20,8 @@ describe('alert events stream', () => {
       severity: 'critical',
       status: 'active',
       message: 'Quente',
+      messageKey: null,
+      messageParams: null,
     } as const;
     const cleared = { ...raised, status: 'cleared' } as const;
     bus.publish(raised);

@@ -101,6 +101,8 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
       facilityTimezone: 'America/Sao_Paulo',
       severity: 'critical',
       message: 'Alerta hot',
+      messageKey: null,
+      messageParams: null,
       value: 97.3,
       status: 'active',
       source: 'threshold:x',
@@ -175,6 +177,8 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
         severity: 'critical',
         status: 'acknowledged',
         message: 'Alerta hot',
+        messageKey: null,
+        messageParams: null,
       },
     ]);
     const audit = await server.database.db
@@ -318,7 +322,14 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
     await insertAlert('rule', { equipmentId: 'm9', source: `threshold:${rule!.id}`, ruleId: rule!.id, value: 81.2 });
     const list = await viewer.trpc.alerts.list.query({ equipmentId: 'm9' });
     expect(list.items.map((i) => i.rule)).toEqual([
-      { name: 'Temperatura do motor alta', metric: 'temperature', comparison: 'above', threshold: 80, clearAt: 75 },
+      {
+        name: 'Temperatura do motor alta',
+        nameKey: null,
+        metric: 'temperature',
+        comparison: 'above',
+        threshold: 80,
+        clearAt: 75,
+      },
     ]);
     const acknowledged = await operator.trpc.alerts.acknowledge.mutate({ id: ids.rule! });
     expect(acknowledged.rule).toMatchObject({ threshold: 80, clearAt: 75 });

@@ -41,6 +41,8 @@ const itemColumns = {
   facilityTimezone: facilities.timezone,
   severity: alerts.severity,
   message: alerts.message,
+  messageKey: alerts.messageKey,
+  messageParams: alerts.messageParams,
   value: alerts.value,
   status: alerts.status,
   source: alerts.source,
@@ -52,6 +54,7 @@ const itemColumns = {
   clearedByName: clearer.name,
   clearNote: alerts.clearNote,
   ruleName: alertRules.name,
+  ruleNameKey: alertRules.nameKey,
   ruleMetric: alertRules.metric,
   ruleComparison: alertRules.comparison,
   ruleThreshold: alertRules.threshold,
@@ -108,7 +111,7 @@ async function toItems(db: Database, rows: ItemRow[]): Promise<AlertItem[]> {
 }
 
 function toItem(
-  { ruleName, ruleMetric, ruleComparison, ruleThreshold, ruleClearAt, ...row }: ItemRow,
+  { ruleName, ruleNameKey, ruleMetric, ruleComparison, ruleThreshold, ruleClearAt, ...row }: ItemRow,
   changes: AlertChange[],
 ): AlertItem {
   const rule =
@@ -119,6 +122,7 @@ function toItem(
     ruleClearAt !== null
       ? {
           name: ruleName,
+          nameKey: ruleNameKey,
           metric: ruleMetric,
           comparison: ruleComparison,
           threshold: ruleThreshold,
@@ -168,7 +172,10 @@ export async function getAlert(db: Database, id: string): Promise<AlertItem> {
 
 function publish(
   bus: LiveBus,
-  row: Pick<typeof alerts.$inferSelect, 'id' | 'equipmentId' | 'severity' | 'status' | 'message'>,
+  row: Pick<
+    typeof alerts.$inferSelect,
+    'id' | 'equipmentId' | 'severity' | 'status' | 'message' | 'messageKey' | 'messageParams'
+  >,
 ) {
   bus.publish({
     type: 'alert',
@@ -177,6 +184,8 @@ function publish(
     severity: row.severity,
     status: row.status,
     message: row.message,
+    messageKey: row.messageKey,
+    messageParams: row.messageParams,
   });
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@sentinela/db/client';
 import { alerts, equipment, facilities } from '@sentinela/db/schema/plant';
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
+import { brokerDroppedAlertMessage } from '@sentinela/shared/alert-messages';
 import { listAlertsInput } from '@sentinela/shared/alerts';
 import type { LiveEvent } from '@sentinela/shared/live-events';
 import { lastSiteAlertValue, raiseSiteAlert } from '../../platform/site-alerts';
@@ -35,11 +36,13 @@ describe.each(testDatabaseKinds())('site alerts (no equipment) on %s', (kind) =>
     const first = await raiseSiteAlert(handle.db, bus, {
       ...input,
       message: 'Broker MQTT descartou mensagens: 5',
+      text: brokerDroppedAlertMessage(5),
       value: 5,
     });
     const again = await raiseSiteAlert(handle.db, bus, {
       ...input,
       message: 'Broker MQTT descartou mensagens: 9',
+      text: brokerDroppedAlertMessage(9),
       value: 9,
     });
     expect(first.raised).toBe(true);
@@ -49,6 +52,8 @@ describe.each(testDatabaseKinds())('site alerts (no equipment) on %s', (kind) =>
       equipmentId: null,
       value: 9,
       message: 'Broker MQTT descartou mensagens: 9',
+      messageKey: 'brokerDropped',
+      messageParams: { count: 9 },
       status: 'active',
     });
     expect(events.at(-1)).toMatchObject({ type: 'alert', alertId: first.id, equipmentId: null, status: 'active' });
@@ -70,7 +75,11 @@ describe.each(testDatabaseKinds())('site alerts (no equipment) on %s', (kind) =>
       brokerAvailable: true,
       now: at,
     });
-    expect(summary.recentAlerts.find((a) => a.id === first.id)).toMatchObject({ equipmentName: null });
+    expect(summary.recentAlerts.find((a) => a.id === first.id)).toMatchObject({
+      equipmentName: null,
+      messageKey: 'brokerDropped',
+      messageParams: { count: 9 },
+    });
     expect((await loadOpenEngineAlerts(handle.db)).map((a) => a.source)).toEqual(['silence']);
 
     await clearAlert(
@@ -85,6 +94,7 @@ describe.each(testDatabaseKinds())('site alerts (no equipment) on %s', (kind) =>
     const third = await raiseSiteAlert(handle.db, bus, {
       ...input,
       message: 'Broker MQTT descartou mensagens: 12',
+      text: brokerDroppedAlertMessage(12),
       value: 12,
     });
     expect(third.raised).toBe(true);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@sentinela/db/schema/audit';
 import { sessions, smsOutbox, users } from '@sentinela/db/schema/accounts';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
+import { demoUserRows, demoUsers } from '@sentinela/db/seed/demo-users';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
 import { failure } from '../../../test/call-failure';
 
@@ -44,6 +45,12 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
 
   describe('register', () => {
     it('makes the first account admin and later ones viewers, signed in with 2FA pending', async () => {
+      // The demo site's colleagues (named by its alert history) neither count as the first account nor sign in.
+      await server.database.db.insert(users).values(demoUserRows(server.clock.now()));
+      const demo = server.client();
+      expect(
+        await failure(demo.trpc.auth.login.mutate({ email: demoUsers[0].email, password: PASSWORD })),
+      ).toMatchObject({ code: 'UNAUTHORIZED' });
       const first = server.client();
       expect(
         await first.trpc.auth.register.mutate({ name: 'Ana Admin', email: ' Ana@Example.COM ', password: PASSWORD }),

@@ -20,7 +20,8 @@ export async function register(deps: AuthDeps, caller: Caller, input: z.output<t
     if (existing) return null;
     // Serialises "is this the first account?" between concurrent registrations.
     await tx.execute(sql`lock table users in share row exclusive mode`);
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users);
+    // The demo site's colleagues (who never sign in) do not count.
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users).where(eq(users.demo, false));
     const [user] = await tx
       .insert(users)
       .values({

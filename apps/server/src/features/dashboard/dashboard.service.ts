@@ -60,6 +60,8 @@ export async function getDashboardSummary(deps: SummaryDeps): Promise<DashboardS
         severity: alerts.severity,
         status: alerts.status,
         message: alerts.message,
+        messageKey: alerts.messageKey,
+        messageParams: alerts.messageParams,
         equipmentId: alerts.equipmentId,
         equipmentName: equipment.name,
         facilityName: facilities.name,

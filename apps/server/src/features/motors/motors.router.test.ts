@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds())('motors API on %s', (kind) => {
       const cmd = JSON.parse(payload.toString()) as { id: string; params: Record<string, unknown> };
       const ack =
         id === 'm-a4'
-          ? { id: cmd.id, ok: false, error: 'locked out for maintenance' }
+          ? { id: cmd.id, ok: false, code: 'maintenanceLockout', error: 'locked out for maintenance' }
           : { id: cmd.id, ok: true, state: cmd.params };
       device.publish(`sentinela/${site}/${id}/ack`, JSON.stringify(ack), { qos: 1 });
     });
@@ -331,13 +331,14 @@ describe.each(testDatabaseKinds())('motors API on %s', (kind) => {
 
   it('reports a refusal and leaves the motor as it was', async () => {
     const result = await operator.trpc.motors.setPower.mutate({ id: 'm-a4', on: false });
-    expect(result).toMatchObject({ status: 'failed', error: 'locked out for maintenance' });
+    expect(result).toMatchObject({ status: 'failed', code: 'maintenanceLockout', error: 'locked out for maintenance' });
     const [row] = await server.database.db.select().from(equipment).where(eq(equipment.id, 'm-a4'));
     expect(row?.state).toEqual({ on: false });
     const [latest] = await viewer.trpc.motors.commands.query({ id: 'm-a4' });
     expect(latest).toMatchObject({
       status: 'failed',
       error: 'locked out for maintenance',
+      errorCode: 'maintenanceLockout',
       requestedByName: `operador-${kind}`,
     });
     expect(await failure(operator.trpc.motors.setPower.mutate({ id: 'l-a1', on: false }))).toMatchObject({

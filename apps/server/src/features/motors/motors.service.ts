@@ -150,6 +150,7 @@ export async function motorCommands(db: Database, input: z.output<typeof motorCo
       requestedAt: commands.requestedAt,
       completedAt: commands.completedAt,
       error: commands.error,
+      errorCode: commands.errorCode,
       requestedByName: users.name,
     })
     .from(commands)

@@ -6,6 +6,8 @@ import { connectMqtt, type MqttTarget } from '../mqtt-connection';
 export interface CommandOutcome {
   status: 'confirmed' | 'failed' | 'timeout';
   state?: Record<string, unknown>;
+  /** A refusal's reason as a code (DeviceRefusalCode, or the device's own). */
+  code?: string;
   error?: string;
 }
 
@@ -56,7 +58,11 @@ export function startCommandGateway(target: MqttTarget, log: FastifyBaseLogger):
     waiting.resolve(
       ack.data.ok
         ? { status: 'confirmed', ...(ack.data.state ? { state: ack.data.state } : {}) }
-        : { status: 'failed', error: ack.data.error ?? 'refused by the device' },
+        : {
+            status: 'failed',
+            ...(ack.data.code ? { code: ack.data.code } : {}),
+            error: ack.data.error ?? 'refused by the device',
+          },
     );
   });
 

@@ -141,6 +141,7 @@ export async function executeCommand(
   const outcome: CommandOutcome = {
     status: answer.status,
     ...(answer.state ? { state: readControlState(kind, answer.state) } : {}),
+    ...(answer.code !== undefined ? { code: plainText(answer.code, 64) } : {}),
     ...(answer.error !== undefined ? { error: plainText(answer.error, 300) } : {}),
   };
   await auditedChange(
@@ -149,7 +150,12 @@ export async function executeCommand(
     async (tx) => {
       await tx
         .update(commands)
-        .set({ status: outcome.status, completedAt: deps.now(), error: outcome.error ?? null })
+        .set({
+          status: outcome.status,
+          completedAt: deps.now(),
+          error: outcome.error ?? null,
+          errorCode: outcome.code ?? null,
+        })
         .where(eq(commands.id, commandId));
       if (outcome.status === 'confirmed' && outcome.state) {
         await tx
@@ -162,7 +168,13 @@ export async function executeCommand(
       ...audit,
       action: `command.${action}`,
       result: outcome.status === 'confirmed' ? 'success' : 'failure',
-      details: { commandId, params, status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) },
+      details: {
+        commandId,
+        params,
+        status: outcome.status,
+        ...(outcome.code ? { code: outcome.code } : {}),
+        ...(outcome.error ? { error: outcome.error } : {}),
+      },
     }),
   );
   deps.bus.publish({

@@ -210,24 +210,26 @@ describe('virtual plant', () => {
     expect(setpoint).toMatchObject({ ok: true, state: { on: true, setpoint: 21 } });
   });
 
-  it('refuses what a device cannot do, with a reason', async () => {
-    const refusals: [string, Record<string, unknown>, RegExp][] = [
-      ['mtr-t-001', { id: 'b-1', action: 'setLight', params: { on: true } }, /not supported by a motor/],
-      ['hvac-t-001', { id: 'b-2', action: 'setSetpoint', params: { setpoint: 40 } }, /out of range/],
-      ['mtr-t-001', { id: 'b-3', action: 'setPower', params: { on: 'yes' } }, /invalid params/],
-      ['mtr-t-999', { id: 'b-4', action: 'setPower', params: { on: true } }, /unknown equipment/],
-      ['mtr-t-002', { id: 'b-5', action: 'setPower', params: { on: true } }, /maintenance/],
-      ['mtr-t-001', { id: 'b-6', action: 'explode', params: {} }, /invalid command/],
+  it('refuses what a device cannot do, with a code the client translates and a reason', async () => {
+    const refusals: [string, Record<string, unknown>, string, RegExp][] = [
+      ['mtr-t-001', { id: 'b-1', action: 'setLight', params: { on: true } }, 'unsupported', /not supported by a motor/],
+      ['hvac-t-001', { id: 'b-2', action: 'setSetpoint', params: { setpoint: 40 } }, 'outOfRange', /out of range/],
+      ['mtr-t-001', { id: 'b-3', action: 'setPower', params: { on: 'yes' } }, 'invalidParams', /invalid params/],
+      ['mtr-t-999', { id: 'b-4', action: 'setPower', params: { on: true } }, 'unknownEquipment', /unknown equipment/],
+      ['mtr-t-002', { id: 'b-5', action: 'setPower', params: { on: true } }, 'maintenanceLockout', /maintenance/],
+      ['mtr-t-001', { id: 'b-6', action: 'explode', params: {} }, 'invalidParams', /invalid command/],
       [
         'lgt-t-001',
         { id: 'b-7', action: 'setLight', params: { mode: 'eco', brightness: 80 } },
+        'conflict',
         /conflicts with mode eco/,
       ],
     ];
     const acks = await Promise.all(refusals.map(([id, command]) => listener.command('teste', id, command)));
     acks.forEach((ack, i) => {
       expect(ack.ok, ack.id).toBe(false);
-      expect(ack.error).toMatch(refusals[i]?.[2] ?? /./);
+      expect(ack.code, ack.id).toBe(refusals[i]?.[2]);
+      expect(ack.error).toMatch(refusals[i]?.[3] ?? /./);
     });
   });
 

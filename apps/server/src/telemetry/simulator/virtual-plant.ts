@@ -176,6 +176,7 @@ export async function startVirtualPlant(options: VirtualPlantOptions): Promise<V
         ack(parsed.site, parsed.equipmentId, {
           id,
           ok: false,
+          code: 'invalidParams',
           error: `invalid command: ${command.error.issues[0]?.message ?? 'rejected'}`,
         });
       }
@@ -184,7 +185,12 @@ export async function startVirtualPlant(options: VirtualPlantOptions): Promise<V
     const { id, action, params } = command.data;
     const sim = byId.get(parsed.equipmentId);
     if (!sim || sim.device.site !== parsed.site) {
-      return ack(parsed.site, parsed.equipmentId, { id, ok: false, error: `unknown equipment ${parsed.equipmentId}` });
+      return ack(parsed.site, parsed.equipmentId, {
+        id,
+        ok: false,
+        code: 'unknownEquipment',
+        error: `unknown equipment ${parsed.equipmentId}`,
+      });
     }
     // A silent device hears nothing: the command times out.
     if (isSilent(sim)) return log.debug({ equipmentId: sim.device.id, id }, 'virtual plant: silent device, no ack');

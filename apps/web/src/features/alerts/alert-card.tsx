@@ -4,7 +4,8 @@ import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { DeviceCard } from '../plant/device-card';
-import { alertMessage, formatAlertValue } from './alert-format';
+import { alertText } from '../../lib/alert-text';
+import { formatAlertValue } from './alert-format';
 import { AlertHistory } from './alert-history';
 import {
   AlertAcknowledgement,
@@ -45,7 +46,7 @@ export function AlertCard({ alert, ...actions }: AlertActionProps & { alert: Ale
       ]}
     >
       <p>
-        <span className="block">{alertMessage(alert, language, t)}</span>
+        <span className="block">{alertText(alert, language)}</span>
         <span className="mt-0.5 block text-xs text-muted-foreground">{ruleLine(alert, t, language)}</span>
       </p>
       <AlertHistory alert={alert} />

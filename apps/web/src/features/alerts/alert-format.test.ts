@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { alertsStrings } from './alerts.strings';
-import { alertMessage, formatAlertValue, formatMetricValue, sourceKind } from './alert-format';
+import { formatMetricValue } from '../../lib/metric-format';
+import { formatAlertValue, sourceKind } from './alert-format';
 
-const rule = (metric: string) => ({ name: 'r', metric, comparison: 'above' as const, threshold: 1, clearAt: 0 });
+const rule = (metric: string) => ({
+  name: 'r',
+  nameKey: null,
+  metric,
+  comparison: 'above' as const,
+  threshold: 1,
+  clearAt: 0,
+});
 
 describe('alert values and sources', () => {
   it('shows a value in the unit of its rule, temperatures by language', () => {
@@ -19,44 +27,6 @@ describe('alert values and sources', () => {
     expect(sourceKind('silence')).toBe('silence');
     expect(sourceKind('event:trip')).toBe('event');
     expect(sourceKind('broker:dropped')).toBe('site');
-  });
-
-  it('keeps the stored Portuguese message, and rebuilds threshold and silence ones in English', () => {
-    const t = (key: keyof (typeof alertsStrings)['en'], params?: Record<string, string | number>) =>
-      alertsStrings.en[key].replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? ''));
-    const hot = {
-      message: 'Temperatura do motor alta acima do limite: 81,2 (limite 80)',
-      source: 'threshold:abc',
-      value: 81.2,
-      rule: {
-        name: 'Temperatura do motor alta',
-        metric: 'temperature',
-        comparison: 'above' as const,
-        threshold: 80,
-        clearAt: 75,
-      },
-    };
-    expect(alertMessage(hot, 'pt', t)).toBe(hot.message);
-    expect(alertMessage(hot, 'en', t)).toBe(
-      'Temperatura do motor alta above the limit: 178.2\u00a0°F (limit 176.0\u00a0°F)',
-    );
-    const silent = {
-      message: 'Equipamento sem comunicação há mais de 60 s',
-      source: 'silence',
-      value: null,
-      rule: null,
-    };
-    expect(alertMessage(silent, 'en', t)).toBe('Equipment not reporting for more than 60 s');
-    const event = { message: 'Porta traseira do rack aberta', source: 'event:doorOpen', value: null, rule: null };
-    expect(alertMessage(event, 'en', t)).toBe(event.message);
-    const dropped = {
-      message: 'Broker MQTT descartou mensagens: 1.234',
-      source: 'broker:dropped',
-      value: 1234,
-      rule: null,
-    };
-    expect(alertMessage(dropped, 'pt', t)).toBe(dropped.message);
-    expect(alertMessage(dropped, 'en', t)).toBe('MQTT broker dropped messages: 1,234');
   });
 
   it("holds the spec's empty message in English and its translation, with the same keys in both", () => {

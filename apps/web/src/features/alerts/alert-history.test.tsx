@@ -9,6 +9,7 @@ afterEach(cleanup);
 
 const rule = {
   name: 'Vibração: zona D',
+  nameKey: null,
   metric: 'vibration',
   comparison: 'above' as const,
   threshold: 7.1,

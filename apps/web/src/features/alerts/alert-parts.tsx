@@ -7,7 +7,8 @@ import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { useFacilityZones } from '../plant/use-facility-zones';
-import { sourceKind, formatMetricValue } from './alert-format';
+import { formatMetricValue } from '../../lib/metric-format';
+import { sourceKind } from './alert-format';
 import { alertsStrings } from './alerts.strings';
 
 // What an alert's table row and its phone card both show.

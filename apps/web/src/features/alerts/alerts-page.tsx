@@ -19,7 +19,7 @@ import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { AlertFilters, type StatusFilter } from './alert-filters';
-import { alertMessage } from './alert-format';
+import { alertText } from '../../lib/alert-text';
 import { AlertNoteDialog } from './alert-note-dialog';
 import { AlertsTable } from './alerts-table';
 import { ZoneNote } from '../../components/zone-note';
@@ -61,7 +61,7 @@ export default function AlertsPage() {
     void refresh();
     for (const event of events) {
       if (event.status === 'active' && event.severity === 'critical')
-        notify.error(t('newCritical', { message: event.message }));
+        notify.error(t('newCritical', { message: alertText(event, language) }));
     }
   });
 
@@ -189,7 +189,7 @@ export default function AlertsPage() {
           target
             ? {
                 equipmentName: target.alert.equipmentName ?? t('site.name'),
-                message: alertMessage(target.alert, language, t),
+                message: alertText(target.alert, language),
               }
             : null
         }

@@ -10,7 +10,8 @@ import { useStrings } from '../../lib/i18n/strings';
 import { DeviceCardList } from '../plant/device-card';
 import { AlertCard } from './alert-card';
 import { AlertHistory } from './alert-history';
-import { alertMessage, formatAlertValue } from './alert-format';
+import { alertText } from '../../lib/alert-text';
+import { formatAlertValue } from './alert-format';
 import {
   AlertAcknowledgement,
   AlertActions,
@@ -107,7 +108,7 @@ export function AlertsTable({ items, filtered, stale, busy, ...actions }: Alerts
                   <span className="block text-xs text-muted-foreground">{alert.facilityName ?? t('site.scope')}</span>
                 </td>
                 <td className={cn(cell, 'min-w-48')}>
-                  <span className="block">{alertMessage(alert, language, t)}</span>
+                  <span className="block">{alertText(alert, language)}</span>
                   <span className="mt-0.5 block text-xs text-muted-foreground">{ruleLine(alert, t, language)}</span>
                   <AlertHistory alert={alert} />
                 </td>

@@ -5,6 +5,7 @@ import { SeverityBadge } from '../../components/status-badge';
 import { buttonClassName } from '../../components/ui/button';
 import { CardSection } from '../../components/card-section';
 import { Skeleton } from '../../components/ui/skeleton';
+import { alertText } from '../../lib/alert-text';
 import { formatDateTime } from '../../lib/format';
 import { ZoneNote } from '../../components/zone-note';
 import { useFacilityZones } from '../plant/use-facility-zones';
@@ -52,8 +53,8 @@ export function RecentAlertsCard({ summary }: { summary: SummaryQuery }) {
             <li key={alert.id} className="flex min-h-16 items-start gap-3 py-2">
               <SeverityBadge severity={alert.severity} />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium" title={alert.message}>
-                  {alert.message}
+                <p className="truncate text-sm font-medium" title={alertText(alert, language)}>
+                  {alertText(alert, language)}
                 </p>
                 <p className="truncate text-xs text-muted-foreground">
                   {alert.equipmentName === null

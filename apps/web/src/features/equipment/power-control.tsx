@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
+import { commandRefusalMessage } from '../../lib/command-refusal';
 import { equipmentStrings } from './equipment.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
@@ -36,7 +37,7 @@ export function PowerControl({ item }: { item: EquipmentItem }) {
       if (typeof answer.state?.on === 'boolean') setConfirmed(answer.state.on);
       notify.success(tOps('command.confirmed'));
     } else if (answer.status === 'failed') {
-      notify.error(tOps('command.failed', { reason: answer.error ?? '' }));
+      notify.error(commandRefusalMessage(answer, tOps));
     } else {
       notify.error(tOps('command.timeout'));
     }

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { formatTemperature } from '../../lib/format';
 import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { equipmentGender } from '../../lib/i18n/equipment-gender';
 import { useStrings } from '../../lib/i18n/strings';
 import { useLiveTelemetry } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
@@ -43,7 +44,8 @@ function useHvacCommands() {
         id: unit.id,
         mark: 'power',
         send: () => power.mutateAsync({ id: unit.id, on }),
-        confirmedMessage: () => t(on ? 'confirmedOn' : 'confirmedOff', { name: unit.name }),
+        confirmedMessage: () =>
+          t(`confirmed.${on ? 'on' : 'off'}.${equipmentGender(unit.name, 'hvac')}`, { name: unit.name }),
       }),
   };
 }

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { lightsStrings } from './lights.strings';
+import { equipmentGender } from '../../lib/i18n/equipment-gender';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -56,7 +57,7 @@ function useLightCommands(onConfirmed: (id: string, state: Record<string, unknow
       },
       confirmedMessage: () =>
         'on' in change
-          ? t(change.on ? 'confirmed.on' : 'confirmed.off', { name: light.name })
+          ? t(`confirmed.${change.on ? 'on' : 'off'}.${equipmentGender(light.name, 'light')}`, { name: light.name })
           : 'brightness' in change
             ? t('confirmed.brightness', { name: light.name, value: change.brightness })
             : t('confirmed.mode', { name: light.name, mode: t(`mode.${change.mode}`) }),

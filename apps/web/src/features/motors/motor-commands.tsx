@@ -5,6 +5,8 @@ import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { motorsStrings } from './motors.strings';
+import { refusalReason } from '../../lib/command-refusal';
+import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 
@@ -22,6 +24,7 @@ const cell = 'px-2 py-2 text-left align-top';
 /** Who switched this motor, when (in `timeZone`, its facility's), and what came of it (the command log). */
 export function MotorCommands({ motorId, timeZone }: { motorId: string; timeZone: string | undefined }) {
   const t = useStrings(motorsStrings);
+  const tOps = useStrings(opsStrings);
   const { language } = useLanguage();
   const trpc = useTRPC();
   const history = useQuery(trpc.motors.commands.queryOptions({ id: motorId, limit: COMMANDS_SHOWN }, { staleTime: 0 }));
@@ -75,7 +78,11 @@ export function MotorCommands({ motorId, timeZone }: { motorId: string; timeZone
                     >
                       {t(`result.${command.status}`)}
                     </span>
-                    {command.error && <span className="mt-0.5 block text-muted-foreground">{command.error}</span>}
+                    {(command.error ?? command.errorCode) && (
+                      <span className="mt-0.5 block text-muted-foreground">
+                        {refusalReason({ code: command.errorCode, error: command.error }, tOps)}
+                      </span>
+                    )}
                   </td>
                 </tr>
               ))}

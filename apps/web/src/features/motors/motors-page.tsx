@@ -3,6 +3,7 @@ import type { MotorItem } from '@sentinela/shared/motors';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { motorsStrings } from './motors.strings';
+import { equipmentGender } from '../../lib/i18n/equipment-gender';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
@@ -30,7 +31,8 @@ function useMotorPower() {
       id: motor.id,
       mark: true,
       send: () => mutation.mutateAsync({ id: motor.id, on }),
-      confirmedMessage: () => t(on ? 'confirmedOn' : 'confirmedOff', { name: motor.name }),
+      confirmedMessage: () =>
+        t(`confirmed.${on ? 'on' : 'off'}.${equipmentGender(motor.name, 'motor')}`, { name: motor.name }),
     });
   return { pending: command.pending, setPower };
 }

@@ -92,6 +92,44 @@ describe('useDeviceCommand', () => {
     expect(result.current.pending).toEqual({});
   });
 
+  it.each([
+    ['en', 'The device refused the command: locked out for maintenance'],
+    ['pt', 'O equipamento recusou o comando: bloqueado para manutenção'],
+  ])('translates a refusal code in %s, whatever the device wrote', async (language, toast) => {
+    localStorage.setItem('language', language);
+    const { result } = render();
+    await act(() =>
+      result.current.run({
+        id: 'm1',
+        mark: 'power',
+        send: () =>
+          Promise.resolve({ status: 'failed', code: 'maintenanceLockout', error: 'locked out for maintenance' }),
+        confirmedMessage: () => 'never',
+      }),
+    );
+    expect(notify.error).toHaveBeenCalledWith(toast);
+  });
+
+  it('shows an unknown code by the device words, and a refusal without either as a plain sentence', async () => {
+    localStorage.setItem('language', 'pt');
+    const { result } = render();
+    for (const outcome of [
+      { status: 'failed' as const, code: 'doorOpen', error: 'door open' },
+      { status: 'failed' as const },
+    ]) {
+      await act(() =>
+        result.current.run({
+          id: 'm1',
+          mark: 'power',
+          send: () => Promise.resolve(outcome),
+          confirmedMessage: () => '',
+        }),
+      );
+    }
+    expect(notify.error).toHaveBeenNthCalledWith(1, 'O equipamento recusou o comando: door open');
+    expect(notify.error).toHaveBeenNthCalledWith(2, 'O equipamento recusou o comando.');
+  });
+
   it('shows a timeout', async () => {
     const { result } = render();
     await act(() =>

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-errors';
+import { commandRefusalMessage } from '../../lib/command-refusal';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
@@ -8,6 +9,9 @@ import { notify } from '../../lib/notify';
 /** What a device command answers once the device confirmed, refused or timed out (≤ 5 s). */
 export interface CommandOutcome {
   status: 'confirmed' | 'failed' | 'timeout';
+  /** A refusal's reason as a code (translated when known). */
+  code?: string | null | undefined;
+  /** A refusal's reason in the device's words (shown when the code is unknown). */
   error?: string | null | undefined;
 }
 
@@ -51,9 +55,7 @@ export function useDeviceCommand<Mark>({ refresh, refreshOnRefusal = [] }: Devic
         notify.success(command.confirmedMessage());
       } else {
         for (const queryKey of refreshOnRefusal) void queryClient.invalidateQueries({ queryKey });
-        notify.error(
-          result.status === 'failed' ? tOps('command.failed', { reason: result.error ?? '' }) : tOps('command.timeout'),
-        );
+        notify.error(result.status === 'failed' ? commandRefusalMessage(result, tOps) : tOps('command.timeout'));
       }
     } catch (error) {
       notify.error(errorMessage(error, tOps('command.error')));
