@@ -89,7 +89,8 @@ export const workOrderCreateInput = z
       .nullish()
       .transform((v) => v ?? null),
   })
-  .refine((o) => o.equipmentId !== null || o.facilityId !== null, {
+  // Opened from an alert, the order is at the alert's equipment.
+  .refine((o) => o.equipmentId !== null || o.facilityId !== null || o.alertId !== null, {
     message: 'validation.workOrderPlace',
     path: ['equipmentId'],
   })
@@ -117,6 +118,8 @@ export const workOrderCompleteInput = z.object({
   partsCost: moneySchema,
   otherCost: moneySchema,
   closingNote: requiredText(4000),
+  /** Also clear the alert the order answers, when it is still open (the order's number and note as the note). */
+  clearAlert: z.boolean().default(true),
 });
 
 export const workOrderCancelInput = z.object({ id: workOrderIdSchema, reason: requiredText(1000) });

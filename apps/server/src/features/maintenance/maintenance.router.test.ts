@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workOrders } from '@sentinela/db/schema/maintenance';
-import { commands, equipment, telemetry1h } from '@sentinela/db/schema/plant';
+import { alerts, commands, equipment, telemetry1h } from '@sentinela/db/schema/plant';
+import type { LiveEvent } from '@sentinela/shared/live-events';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import type { CommandGateway } from '../../platform/commands/command-gateway';
 import { failure } from '../../../test/call-failure';
@@ -171,6 +172,41 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
     expect(after?.status).toBe('offline');
     await operator.trpc.lights.set.mutate({ id: 'lgt-a1', on: true });
     expect(gateway.sent.at(-1)).toBe('lgt-a1');
+  });
+
+  it('opens a corrective order from an alert, shows it on the alert, and clears the alert on completion', async () => {
+    const db = server.database.db;
+    const [hot] = await db.select().from(alerts).where(eq(alerts.source, 'event:hot'));
+    const events: LiveEvent[] = [];
+    const unsubscribe = server.bus.subscribe((event) => events.push(event));
+    // The equipment comes from the alert.
+    const created = await operator.trpc.maintenance.orders.create.mutate(
+      order({ equipmentId: null, alertId: hot!.id, title: 'Motor A1 quente', priority: 'urgent' }),
+    );
+    expect(created).toMatchObject({ alertId: hot!.id, equipment: { id: 'mtr-a1' } });
+    const listed = await viewer.trpc.alerts.list.query({});
+    expect(listed.items.find((a) => a.id === hot!.id)?.workOrder).toEqual({
+      id: created.id,
+      number: created.number,
+      status: 'scheduled',
+    });
+    await operator.trpc.maintenance.orders.start.mutate({ id: created.id });
+    await operator.trpc.maintenance.orders.complete.mutate({
+      id: created.id,
+      laborHours: 3,
+      partsCost: '0',
+      otherCost: '0',
+      closingNote: 'Rolamento trocado',
+    });
+    unsubscribe();
+    const [after] = await db.select().from(alerts).where(eq(alerts.id, hot!.id));
+    expect(after).toMatchObject({ status: 'cleared', clearNote: `${created.number}: Rolamento trocado` });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'alert', alertId: hot!.id, status: 'cleared' }));
+    expect(
+      await failure(operator.trpc.maintenance.orders.create.mutate(order({ alertId: crypto.randomUUID() }))),
+    ).toMatchObject({
+      message: 'Alerta não encontrado.',
+    });
   });
 
   it('keeps the lockout while another order on the same equipment is still in progress', async () => {

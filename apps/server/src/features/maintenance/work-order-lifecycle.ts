@@ -2,7 +2,7 @@ import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import { workOrderChecklistItems, workOrders } from '@sentinela/db/schema/maintenance';
-import { equipment } from '@sentinela/db/schema/plant';
+import { alerts, equipment } from '@sentinela/db/schema/plant';
 import type {
   WorkOrderDetail,
   WorkOrderStatus,
@@ -12,6 +12,7 @@ import type {
   workOrderReassignInput,
   workOrderRescheduleInput,
 } from '@sentinela/shared/maintenance';
+import type { LiveEvent } from '@sentinela/shared/live-events';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -59,10 +60,7 @@ export function restoredStatus(prior: EquipmentStatus | null, lastSeenAt: Date |
   return lastSeenAt && now.getTime() - lastSeenAt.getTime() <= OFFLINE_AFTER_MS ? 'online' : 'offline';
 }
 
-interface StatusChange {
-  equipmentId: string;
-  status: EquipmentStatus;
-}
+type StatusChange = Extract<LiveEvent, { type: 'status' }>;
 
 /**
  * Starts the work: the equipment goes to maintenance (and so is locked out, see the commands
@@ -91,7 +89,7 @@ async function lockOut(tx: Tx, order: LockedOrder): Promise<{ prior: EquipmentSt
   const prior = other ? other.prior : device.status;
   if (device.status === 'maintenance') return { prior };
   await tx.update(equipment).set({ status: 'maintenance' }).where(eq(equipment.id, order.equipmentId));
-  return { prior, change: { equipmentId: order.equipmentId, status: 'maintenance' } };
+  return { prior, change: { type: 'status', equipmentId: order.equipmentId, status: 'maintenance' } };
 }
 
 /** Ends the work of an order that was in progress: the last one gives the equipment its status back. */
@@ -120,12 +118,49 @@ async function release(tx: Tx, order: LockedOrder, now: Date): Promise<StatusCha
   const status = restoredStatus(self?.prior ?? null, device.lastSeenAt, now);
   if (status === device.status) return undefined;
   await tx.update(equipment).set({ status }).where(eq(equipment.id, order.equipmentId));
-  return { equipmentId: order.equipmentId, status };
+  return { type: 'status', equipmentId: order.equipmentId, status };
+}
+
+/**
+ * Clears the alert a completed order answers, if still open: by the one who completed it, the
+ * order's number and closing note as the note. Answers the live event that says so.
+ */
+async function clearAnsweredAlert(
+  tx: Tx,
+  orderId: string,
+  number: string,
+  closingNote: string,
+  actorId: string,
+  now: Date,
+): Promise<LiveEvent | undefined> {
+  const [order] = await tx.select({ alertId: workOrders.alertId }).from(workOrders).where(eq(workOrders.id, orderId));
+  if (!order?.alertId) return undefined;
+  const [alert] = await tx
+    .update(alerts)
+    .set({
+      status: 'cleared',
+      clearedBy: actorId,
+      clearedAt: now,
+      clearNote: `${number}: ${closingNote}`.slice(0, 1000),
+    })
+    .where(and(eq(alerts.id, order.alertId), ne(alerts.status, 'cleared')))
+    .returning();
+  if (!alert) return undefined;
+  return {
+    type: 'alert',
+    alertId: alert.id,
+    equipmentId: alert.equipmentId,
+    severity: alert.severity,
+    status: 'cleared',
+    message: alert.message,
+    messageKey: alert.messageKey,
+    messageParams: alert.messageParams,
+  };
 }
 
 /**
  * One audited transition: locks the order, checks its status, runs `change`, records the entry
- * (with `details`), then tells the live stream about an equipment status it changed.
+ * (with `details`), then tells the live stream what `change` answers it changed.
  */
 async function transition(
   caller: ChangeCaller,
@@ -133,19 +168,19 @@ async function transition(
   id: string,
   action: string,
   allowed: readonly WorkOrderStatus[],
-  change: (tx: Tx, order: LockedOrder, now: Date) => Promise<StatusChange | undefined | void>,
+  change: (tx: Tx, order: LockedOrder, now: Date) => Promise<(LiveEvent | undefined)[] | void>,
   details: Record<string, unknown> = {},
 ): Promise<WorkOrderDetail> {
   const now = deps.now();
   let number = '';
-  const statusChange = await auditedChange(
+  const events = await auditedChange(
     caller.db,
     caller.origin,
     async (tx) => {
       const order = await lockOrder(tx, id);
       number = order.number;
       requireStatus(order, allowed);
-      return (await change(tx, order, now)) ?? undefined;
+      return (await change(tx, order, now)) ?? [];
     },
     () => ({
       action: `workOrders.${action}`,
@@ -155,7 +190,8 @@ async function transition(
       details: { number, ...details },
     }),
   );
-  if (statusChange) deps.bus.publish({ type: 'status', ...statusChange });
+  // After the commit: the equipment's status, the alert an order cleared.
+  for (const event of events) if (event) deps.bus.publish(event);
   return getWorkOrder(caller.db, id, now);
 }
 
@@ -166,7 +202,7 @@ export function startWorkOrder(caller: ChangeCaller, { id }: { id: string }, dep
       .update(workOrders)
       .set({ status: 'in_progress', startedAt: now, startedBy: caller.actor.id, priorEquipmentStatus: prior })
       .where(eq(workOrders.id, order.id));
-    return change;
+    return [change];
   });
 }
 
@@ -175,7 +211,7 @@ export function completeWorkOrder(
   input: z.output<typeof workOrderCompleteInput>,
   deps: ChangeDeps,
 ) {
-  const { id, ...closing } = input;
+  const { id, clearAlert, ...closing } = input;
   return transition(
     caller,
     deps,
@@ -199,9 +235,14 @@ export function completeWorkOrder(
         .update(workOrders)
         .set({ status: 'completed', completedAt: now, completedBy: caller.actor.id, ...closing })
         .where(eq(workOrders.id, id));
-      return release(tx, order, now);
+      return [
+        await release(tx, order, now),
+        clearAlert
+          ? await clearAnsweredAlert(tx, id, order.number, closing.closingNote, caller.actor.id, now)
+          : undefined,
+      ];
     },
-    closing,
+    { ...closing, clearAlert },
   );
 }
 
@@ -217,7 +258,7 @@ export function cancelWorkOrder(caller: ChangeCaller, input: z.output<typeof wor
         .update(workOrders)
         .set({ status: 'cancelled', cancelledAt: now, cancelledBy: caller.actor.id, cancelReason: input.reason })
         .where(eq(workOrders.id, input.id));
-      return release(tx, order, now);
+      return [await release(tx, order, now)];
     },
     { reason: input.reason },
   );
