@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workOrderStatusValues } from './maintenance';
 import {
   ACKNOWLEDGE_MANY_MAX,
   ALERT_NOTE_MAX,
@@ -102,6 +103,8 @@ export const alertItemSchema = z.object({
     .nullable(),
   /** Its history between raised and cleared: band changes, oldest first. */
   changes: z.array(alertChangeSchema),
+  /** The work order opened from it (an open one first, else the latest); null when none. */
+  workOrder: z.object({ id: z.string(), number: z.string(), status: z.enum(workOrderStatusValues) }).nullable(),
 });
 export type AlertItem = z.infer<typeof alertItemSchema>;
 

@@ -1,4 +1,5 @@
 import type { Language } from './language';
+import { maintenanceMessages } from './maintenance-messages';
 
 export { NOT_LOGGED_IN_MESSAGE } from './not-logged-in';
 
@@ -353,6 +354,7 @@ export const serverMessages = {
   },
   'lights.roomNotFound': { pt: 'Sala não encontrada.', en: 'Room not found.' },
   'lights.scheduleNotFound': { pt: 'Agendamento não encontrado.', en: 'Schedule not found.' },
+  ...maintenanceMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ServerMessageKey = keyof typeof serverMessages;

@@ -123,12 +123,24 @@ export type CommandResultOutput = z.infer<typeof commandResultSchema>;
 export const unsafeStatusValues = ['maintenance', 'error'] as const;
 export type UnsafeStatus = (typeof unsafeStatusValues)[number];
 
+/** Why a command was not sent: switching on in an unsafe status, or any command under a lockout. */
+export const skipReasonValues = [...unsafeStatusValues, 'lockout'] as const;
+export type SkipReason = (typeof skipReasonValues)[number];
+
 /**
  * How a command sent to many devices ended, counted by outcome; the devices it was not sent to
- * (switching on one in maintenance or error) are listed with the reason.
+ * (switching on one in maintenance or error, or any command to one locked out by a work order in
+ * progress, `order` naming it) are listed with the reason.
  */
 export const bulkCommandResultSchema = countsOf(['total', 'confirmed', 'failed', 'timeout']).extend({
-  skipped: z.array(z.object({ equipmentId: z.string(), name: z.string(), reason: z.enum(unsafeStatusValues) })),
+  skipped: z.array(
+    z.object({
+      equipmentId: z.string(),
+      name: z.string(),
+      reason: z.enum(skipReasonValues),
+      order: z.string().optional(),
+    }),
+  ),
 });
 export type BulkCommandResult = z.infer<typeof bulkCommandResultSchema>;
 

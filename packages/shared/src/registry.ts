@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { equipmentIdSchema, equipmentKindValues, facilityIdSchema, roomIdSchema, type EquipmentKind } from './plant';
+import { optionalNumber, optionalText, requiredText } from './fields';
 import { METRIC_NAME } from './telemetry';
 
 /**
@@ -45,24 +46,6 @@ export function isTimeZone(value: string): boolean {
     return false;
   }
 }
-
-/** Control characters (NUL and the like, never typed by a person; PostgreSQL refuses NUL). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, 'validation.textTooLong')
-    .refine((s) => !CONTROL_CHARS.test(s), 'validation.controlChars');
-const requiredText = (max: number) => text(max).refine((s) => s.length > 0, 'validation.required');
-/** Optional free text: blank is none (null). */
-const optionalText = (max: number) =>
-  text(max)
-    .nullish()
-    .transform((s) => (s ? s : null));
-const optionalNumber = (min: number, max: number) =>
-  z.number('validation.number').min(min, 'validation.numberRange').max(max, 'validation.numberRange').nullish();
 
 export const facilityFields = z
   .object({

@@ -17,6 +17,12 @@ export interface ChangeCaller {
   origin: RequestOrigin;
 }
 
+/**
+ * Who the server's own jobs act as (light schedules, preventive plans): no user, so the command
+ * log's requested_by and the audit's user read "nobody".
+ */
+export const SYSTEM_ACTOR = { id: '00000000-0000-0000-0000-000000000000', email: 'system' } as const;
+
 export interface AuditEntry {
   action: string;
   result: AuditResult;

@@ -4,20 +4,21 @@ import { commandResultSchema, type EquipmentKind } from '@sentinela/shared/plant
 import type { CommandAction } from '@sentinela/shared/telemetry';
 import { executeCommand } from '../platform/commands/commands.service';
 import type { ChangeCaller } from '../platform/audit';
+import type { LiveBus } from '../telemetry/live-bus';
 import { commandDepsOf } from './command-deps';
 import { adminProcedure, authenticatedProcedure, operatorProcedure } from './init';
 
 // tRPC cannot resolve its parser types over a generic schema, so the resolvers below cast; the
 // call sites stay fully checked by `Read` (service input from the input schema, result to the output's).
 type Schema = z.ZodType;
-type Read<I extends Schema, O extends Schema> = (db: Database, input: z.output<I>) => Promise<z.input<O>>;
+type Read<I extends Schema, O extends Schema> = (db: Database, input: z.output<I>, now: Date) => Promise<z.input<O>>;
 
 /** A signed-in read: input schema, output schema and one service call on the database. */
 export function readProcedure<I extends Schema, O extends Schema>(input: I, output: O, read: Read<I, O>) {
   return authenticatedProcedure
     .input(input)
     .output(output)
-    .query(({ ctx, input }) => read(ctx.db, input as z.output<I>) as never);
+    .query(({ ctx, input }) => read(ctx.db, input as z.output<I>, ctx.auth.now()) as never);
 }
 
 /** The same read, for administrators only. */
@@ -25,7 +26,7 @@ export function adminReadProcedure<I extends Schema, O extends Schema>(input: I,
   return adminProcedure
     .input(input)
     .output(output)
-    .query(({ ctx, input }) => read(ctx.db, input as z.output<I>) as never);
+    .query(({ ctx, input }) => read(ctx.db, input as z.output<I>, ctx.auth.now()) as never);
 }
 
 /** An administrator's change (the plant registry): the service gets the caller (database, user, origin) to audit it. */
@@ -40,6 +41,34 @@ export function adminMutation<I extends Schema, O extends Schema>(
     .mutation(
       ({ ctx, input }) =>
         change({ db: ctx.db, actor: ctx.user, origin: ctx.caller }, input as z.output<I>, ctx.auth.now()) as never,
+    );
+}
+
+/** What a change that tells the live stream needs besides its caller: the bus and the clock. */
+export interface ChangeDeps {
+  bus: LiveBus;
+  now: () => Date;
+}
+
+/**
+ * A change an operator (`tier` operator) or only an administrator (`tier` admin) may make, audited
+ * by the service: it gets the caller, the input and the live bus and clock.
+ */
+export function changeProcedure<I extends Schema, O extends Schema>(
+  tier: 'operator' | 'admin',
+  input: I,
+  output: O,
+  change: (caller: ChangeCaller, input: z.output<I>, deps: ChangeDeps) => Promise<z.input<O>>,
+) {
+  return (tier === 'admin' ? adminProcedure : operatorProcedure)
+    .input(input)
+    .output(output)
+    .mutation(
+      ({ ctx, input }) =>
+        change({ db: ctx.db, actor: ctx.user, origin: ctx.caller }, input as z.output<I>, {
+          bus: ctx.bus,
+          now: ctx.auth.now,
+        }) as never,
     );
 }
 

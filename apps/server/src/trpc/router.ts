@@ -8,6 +8,7 @@ import { facilitiesRouter } from '../features/facilities/facilities.router';
 import { hvacRouter } from '../features/hvac/hvac.router';
 import { lightsRouter } from '../features/lights/lights.router';
 import { liveRouter } from '../features/live/live.router';
+import { maintenanceRouter } from '../features/maintenance/maintenance.router';
 import { motorsRouter } from '../features/motors/motors.router';
 import { roomsRouter } from '../features/rooms/rooms.router';
 import { settingsRouter } from '../features/settings/settings.router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   hvac: hvacRouter,
   lights: lightsRouter,
   live: liveRouter,
+  maintenance: maintenanceRouter,
   motors: motorsRouter,
   registry: registryRouter,
   rooms: roomsRouter,

@@ -18,5 +18,10 @@ export const auditLog = pgTable(
     result: text('result', { enum: ['success', 'failure', 'denied'] }).notNull(),
     details: jsonb('details'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_ip_result_idx').on(t.ip, t.result, t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_ip_result_idx').on(t.ip, t.result, t.at),
+    // A record's history (a work order's transitions, the events timeline).
+    index('audit_log_target_idx').on(t.target, t.at),
+  ],
 );

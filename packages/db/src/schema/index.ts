@@ -3,5 +3,6 @@ export * from './accounts';
 export * from './audit';
 export * from './jobs';
 export * from './lighting';
+export * from './maintenance';
 export * from './plant';
 export * from './settings';

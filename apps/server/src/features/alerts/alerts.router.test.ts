@@ -115,6 +115,7 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
       clearNote: null,
       rule: null,
       changes: [],
+      workOrder: null,
     });
     expect(list.counts).toEqual({ total: 6, critical: 2, warning: 2, info: 2 });
     expect(await failure(server.client().trpc.alerts.list.query({}))).toMatchObject({

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
+import { workOrders } from '@sentinela/db/schema/maintenance';
 import { alertChanges, alertRules, alerts, equipment, facilities } from '@sentinela/db/schema/plant';
 import type {
   acknowledgeAlertInput,
@@ -59,6 +60,12 @@ const itemColumns = {
   ruleComparison: alertRules.comparison,
   ruleThreshold: alertRules.threshold,
   ruleClearAt: alertRules.clearAt,
+  workOrder: sql<AlertItem['workOrder']>`(
+    select json_build_object('id', o.id, 'number', o.number, 'status', o.status) from ${workOrders} o
+    where o.alert_id = ${alerts.id}
+    order by (o.status in ('scheduled', 'in_progress')) desc, o.created_at desc limit 1)`.mapWith(
+    (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as AlertItem['workOrder'],
+  ),
 };
 
 function selectRows(db: Database) {

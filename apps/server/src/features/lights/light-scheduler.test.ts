@@ -9,7 +9,8 @@ import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-d
 import type { CommandDeps } from '../../platform/commands/commands.service';
 import { LiveBus, type LiveEvent } from '../../telemetry/live-bus';
 import { startFakeLightDevices, type FakeLightDevices } from './fake-light-devices';
-import { startLightScheduler, SYSTEM_ACTOR, type LightScheduler } from './light-scheduler';
+import { SYSTEM_ACTOR } from '../../platform/audit';
+import { startLightScheduler, type LightScheduler } from './light-scheduler';
 
 const log = pino({ level: 'silent' });
 

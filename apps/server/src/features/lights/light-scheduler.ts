@@ -2,19 +2,16 @@ import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { lightSchedules } from '@sentinela/db/schema/lighting';
 import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
-import { recordAudit, type RequestOrigin } from '../../platform/audit';
+import { recordAudit, SYSTEM_ACTOR, type RequestOrigin } from '../../platform/audit';
 import {
   executeCommand,
   executeMany,
-  type Actor,
   type CommandDeps,
   type CommandResult,
   UnsafeCommandError,
 } from '../../platform/commands/commands.service';
 import { dueAction, isValidTimeZone, type DueAction } from './schedule-time';
 
-/** Who schedules act as: no user (the command log's requested_by and the audit's user stay "nobody"). */
-export const SYSTEM_ACTOR: Actor = { id: '00000000-0000-0000-0000-000000000000', email: 'system' };
 /** Where scheduled commands come from, as the audit log records it (never a real address). */
 export const SCHEDULER_ORIGIN: RequestOrigin = { ip: 'system', userAgent: 'sentinela-light-scheduler' };
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
+import { workOrders } from '@sentinela/db/schema/maintenance';
 import { commands, equipment, facilities } from '@sentinela/db/schema/plant';
-import type { BulkCommandResult, EquipmentKind, UnsafeStatus } from '@sentinela/shared/plant';
+import type { BulkCommandResult, EquipmentKind, SkipReason, UnsafeStatus } from '@sentinela/shared/plant';
 import { readControlState, type CommandAction } from '@sentinela/shared/telemetry';
 import { actedBy, auditedChange, type RequestOrigin } from '../audit';
 import { AppError } from '../errors';
@@ -36,10 +37,26 @@ export class UnsafeCommandError extends AppError {
   constructor(
     readonly equipmentId: string,
     readonly equipmentName: string,
-    readonly reason: UnsafeStatus,
+    readonly reason: SkipReason,
+    /** The work order in progress that locks the device out (reason `lockout`). */
+    readonly order?: string,
   ) {
-    super('CONFLICT', `command.unsafe.${reason}`, { name: equipmentName });
+    super('CONFLICT', `command.unsafe.${reason}`, { name: equipmentName, ...(order ? { order } : {}) });
   }
+}
+
+/**
+ * The work order in progress that locks an equipment out (lockout/tagout, PRODUCT.md §3): while
+ * one is, every command to it is refused, off included, before anything is recorded or sent.
+ */
+export async function lockingOrder(db: Database, equipmentId: string): Promise<string | null> {
+  const [order] = await db
+    .select({ number: workOrders.number })
+    .from(workOrders)
+    .where(and(eq(workOrders.equipmentId, equipmentId), eq(workOrders.status, 'in_progress')))
+    .orderBy(asc(workOrders.startedAt))
+    .limit(1);
+  return order?.number ?? null;
 }
 
 /**
@@ -92,6 +109,8 @@ export async function executeCommand(
   if (!device) throw new AppError('NOT_FOUND', 'equipment.notFound');
   if (device.kind !== kind) throw new AppError('BAD_REQUEST', 'equipment.wrongKind');
   if (device.retiredAt) throw new AppError('CONFLICT', 'registry.equipmentRetired');
+  const order = await lockingOrder(deps.db, equipmentId);
+  if (order) throw new UnsafeCommandError(equipmentId, device.name, 'lockout', order);
   if (unsafeStatuses.includes(device.status) && energises(action, params, device.state))
     throw new UnsafeCommandError(equipmentId, device.name, device.status as UnsafeStatus);
   if (!deps.gateway) throw new AppError('SERVICE_UNAVAILABLE', 'equipment.noBroker');
@@ -187,7 +206,12 @@ export async function executeMany<T>(
         results.push(await run(item));
       } catch (error) {
         if (!(error instanceof UnsafeCommandError)) throw error;
-        skipped.push({ equipmentId: error.equipmentId, name: error.equipmentName, reason: error.reason });
+        skipped.push({
+          equipmentId: error.equipmentId,
+          name: error.equipmentName,
+          reason: error.reason,
+          ...(error.order ? { order: error.order } : {}),
+        });
       }
     }
   };

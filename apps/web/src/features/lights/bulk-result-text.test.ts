@@ -29,6 +29,22 @@ describe('bulkResultText', () => {
     );
   });
 
+  it('names the work orders that lock lights out', () => {
+    const locked = {
+      ...result,
+      skipped: [
+        { equipmentId: 'l-4', name: 'Luminária 04', reason: 'lockout' as const, order: 'OS-2026-0012' },
+        { equipmentId: 'l-5', name: 'Luminária 05', reason: 'lockout' as const, order: 'OS-2026-0012' },
+      ],
+    };
+    expect(bulkResultText(tIn('pt'), 'Ligar todas', locked)).toBe(
+      'Ligar todas: 2 confirmada(s), 0 recusada(s), 0 sem resposta. · 2 ignorada(s): bloqueada(s) por OS em andamento (OS-2026-0012)',
+    );
+    expect(bulkResultText(tIn('en'), 'Turn all on', locked)).toContain(
+      '2 skipped: locked out by work orders in progress (OS-2026-0012)',
+    );
+  });
+
   it('says nothing of skipped lights when none were', () => {
     expect(bulkResultText(tIn('pt'), 'Desligar todas', { ...result, confirmed: 5, skipped: [] })).toBe(
       'Desligar todas: 5 confirmada(s), 0 recusada(s), 0 sem resposta.',

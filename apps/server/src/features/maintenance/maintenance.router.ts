@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import {
+  maintenanceKpisInput,
+  maintenanceKpisOutput,
+  maintenancePlanCreateInput,
+  maintenancePlansListOutput,
+  maintenancePlanSchema,
+  maintenancePlanUpdateInput,
+  technicianOptionsOutput,
+  workOrderCancelInput,
+  workOrderCheckInput,
+  workOrderCompleteInput,
+  workOrderCreateInput,
+  workOrderDetailSchema,
+  workOrderIdInput,
+  workOrderReassignInput,
+  workOrderRescheduleInput,
+  workOrdersListInput,
+  workOrdersListOutput,
+} from '@sentinela/shared/maintenance';
+import { router } from '../../trpc/init';
+import { changeProcedure, listProcedure, readProcedure } from '../../trpc/procedures';
+import {
+  cancelWorkOrder,
+  checkWorkOrderItem,
+  completeWorkOrder,
+  reassignWorkOrder,
+  rescheduleWorkOrder,
+  startWorkOrder,
+} from './work-order-lifecycle';
+import { maintenanceKpis } from './maintenance-kpis.service';
+import { createMaintenancePlan, listMaintenancePlans, updateMaintenancePlan } from './maintenance-plans.service';
+import { createWorkOrder, getWorkOrder, listWorkOrders, technicianOptions } from './work-orders.service';
+
+/** Work orders (PRODUCT.md §3): viewers read; operators create and run them; admins also cancel. */
+const ordersRouter = router({
+  list: readProcedure(workOrdersListInput, workOrdersListOutput, listWorkOrders),
+  get: readProcedure(workOrderIdInput, workOrderDetailSchema, (db, input, now) => getWorkOrder(db, input.id, now)),
+  technicians: listProcedure(technicianOptionsOutput, technicianOptions),
+  create: changeProcedure('operator', workOrderCreateInput, workOrderDetailSchema, createWorkOrder),
+  start: changeProcedure('operator', workOrderIdInput, workOrderDetailSchema, startWorkOrder),
+  complete: changeProcedure('operator', workOrderCompleteInput, workOrderDetailSchema, completeWorkOrder),
+  check: changeProcedure('operator', workOrderCheckInput, workOrderDetailSchema, checkWorkOrderItem),
+  reschedule: changeProcedure('operator', workOrderRescheduleInput, workOrderDetailSchema, rescheduleWorkOrder),
+  reassign: changeProcedure('operator', workOrderReassignInput, workOrderDetailSchema, reassignWorkOrder),
+  cancel: changeProcedure('admin', workOrderCancelInput, workOrderDetailSchema, cancelWorkOrder),
+});
+
+/** Preventive plans: everyone reads; admins create and edit them. */
+const plansRouter = router({
+  list: readProcedure(z.void(), maintenancePlansListOutput, listMaintenancePlans),
+  create: changeProcedure('admin', maintenancePlanCreateInput, maintenancePlanSchema, createMaintenancePlan),
+  update: changeProcedure('admin', maintenancePlanUpdateInput, maintenancePlanSchema, updateMaintenancePlan),
+});
+
+export const maintenanceRouter = router({
+  orders: ordersRouter,
+  plans: plansRouter,
+  kpis: readProcedure(maintenanceKpisInput, maintenanceKpisOutput, maintenanceKpis),
+});

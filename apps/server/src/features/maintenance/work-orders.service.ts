@@ -1,0 +1,367 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '@sentinela/db/client';
+import { users } from '@sentinela/db/schema/accounts';
+import { auditLog } from '@sentinela/db/schema/audit';
+import { workOrderChecklistItems, workOrders } from '@sentinela/db/schema/maintenance';
+import { alerts, equipment, facilities, rooms } from '@sentinela/db/schema/plant';
+import { searchMatches } from '@sentinela/db/sql-helpers';
+import {
+  openWorkOrderStatuses,
+  type WorkOrderDetail,
+  type WorkOrderItem,
+  type workOrderCreateInput,
+  type workOrdersListInput,
+  type WorkOrdersListOutput,
+} from '@sentinela/shared/maintenance';
+import { sumMoney } from '@sentinela/shared/money';
+import { pageOffset } from '@sentinela/shared/page';
+import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import type { ChangeDeps } from '../../trpc/procedures';
+import { nextWorkOrderNumber, numberingYear } from './work-order-number';
+
+/** Open and past its scheduled end (scheduled time + expected duration). */
+export function overdueCondition(now: Date): SQL {
+  return sql`(${workOrders.status} in ('scheduled', 'in_progress') and ${workOrders.scheduledAt} + ${workOrders.durationHours} * interval '1 hour' < ${now.toISOString()}::timestamptz)`;
+}
+
+const itemColumns = (now: Date) => ({
+  id: workOrders.id,
+  number: workOrders.number,
+  title: workOrders.title,
+  kind: workOrders.kind,
+  priority: workOrders.priority,
+  status: workOrders.status,
+  scheduledAt: workOrders.scheduledAt,
+  durationHours: workOrders.durationHours,
+  overdue: sql<boolean>`${overdueCondition(now)}`.mapWith(Boolean),
+  equipmentId: workOrders.equipmentId,
+  equipmentName: equipment.name,
+  equipmentKind: equipment.kind,
+  facilityId: facilities.id,
+  facilityName: facilities.name,
+  timezone: facilities.timezone,
+  roomId: rooms.id,
+  roomName: rooms.name,
+  technicianId: workOrders.technicianId,
+  technicianName: sql<string | null>`coalesce(${users.name}, ${workOrders.technicianName})`,
+  checklistDone:
+    sql<number>`(select count(*) from ${workOrderChecklistItems} c where c.work_order_id = ${workOrders.id} and c.done_at is not null)`.mapWith(
+      Number,
+    ),
+  checklistTotal:
+    sql<number>`(select count(*) from ${workOrderChecklistItems} c where c.work_order_id = ${workOrders.id})`.mapWith(
+      Number,
+    ),
+  alertId: workOrders.alertId,
+  planId: workOrders.planId,
+  startedAt: workOrders.startedAt,
+  completedAt: workOrders.completedAt,
+  partsCost: workOrders.partsCost,
+  otherCost: workOrders.otherCost,
+});
+
+function selectItems(db: Database, now: Date) {
+  return db
+    .select(itemColumns(now))
+    .from(workOrders)
+    .innerJoin(facilities, eq(facilities.id, workOrders.facilityId))
+    .leftJoin(equipment, eq(equipment.id, workOrders.equipmentId))
+    .leftJoin(rooms, eq(rooms.id, workOrders.roomId))
+    .leftJoin(users, eq(users.id, workOrders.technicianId));
+}
+
+type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
+
+function toItem(r: ItemRow): WorkOrderItem {
+  return {
+    id: r.id,
+    number: r.number,
+    title: r.title,
+    kind: r.kind,
+    priority: r.priority,
+    status: r.status,
+    scheduledAt: r.scheduledAt,
+    durationHours: r.durationHours,
+    overdue: r.overdue,
+    equipment:
+      r.equipmentId && r.equipmentName && r.equipmentKind
+        ? { id: r.equipmentId, name: r.equipmentName, kind: r.equipmentKind }
+        : null,
+    facility: { id: r.facilityId, name: r.facilityName, timezone: r.timezone },
+    room: r.roomId && r.roomName ? { id: r.roomId, name: r.roomName } : null,
+    technician: { id: r.technicianId, name: r.technicianName },
+    checklist: { done: r.checklistDone, total: r.checklistTotal },
+    alertId: r.alertId,
+    planId: r.planId,
+    startedAt: r.startedAt,
+    completedAt: r.completedAt,
+    cost: sumMoney([r.partsCost, r.otherCost]),
+  };
+}
+
+type ListInput = z.output<typeof workOrdersListInput>;
+
+/** The list's filters but the status ones: the counts by status are taken over these. */
+function filterConditions(input: ListInput): SQL[] {
+  const where: SQL[] = [];
+  if (input.search)
+    where.push(
+      searchMatches(input.search, [
+        workOrders.number,
+        workOrders.title,
+        workOrders.technicianName,
+        equipment.id,
+        equipment.name,
+        users.name,
+      ]),
+    );
+  if (input.kind) where.push(eq(workOrders.kind, input.kind));
+  if (input.priority) where.push(eq(workOrders.priority, input.priority));
+  if (input.technician === 'unassigned')
+    where.push(and(isNull(workOrders.technicianId), isNull(workOrders.technicianName)) as SQL);
+  else if (input.technician) where.push(eq(workOrders.technicianId, input.technician));
+  if (input.facilityId) where.push(eq(workOrders.facilityId, input.facilityId));
+  if (input.equipmentId) where.push(eq(workOrders.equipmentId, input.equipmentId));
+  if (input.from) where.push(gte(workOrders.scheduledAt, input.from));
+  if (input.to) where.push(lt(workOrders.scheduledAt, input.to));
+  return where;
+}
+
+/**
+ * One page of orders, latest scheduled first, with counts by status over every order the other
+ * filters match (the status tabs): `overdue` counts open orders past their scheduled end.
+ */
+export async function listWorkOrders(db: Database, input: ListInput, now: Date): Promise<WorkOrdersListOutput> {
+  const filters = filterConditions(input);
+  const where = [...filters];
+  if (input.status === 'open') where.push(inArray(workOrders.status, [...openWorkOrderStatuses]));
+  else if (input.status === 'overdue') where.push(overdueCondition(now));
+  else if (input.status) where.push(eq(workOrders.status, input.status));
+
+  const [rows, countRows] = await Promise.all([
+    selectItems(db, now)
+      .where(and(...where))
+      .orderBy(desc(workOrders.scheduledAt), desc(workOrders.number))
+      .limit(input.pageSize)
+      .offset(pageOffset(input)),
+    db
+      .select({
+        status: workOrders.status,
+        overdue: sql<boolean>`${overdueCondition(now)}`.mapWith(Boolean),
+        n: count(),
+      })
+      .from(workOrders)
+      .leftJoin(equipment, eq(equipment.id, workOrders.equipmentId))
+      .leftJoin(users, eq(users.id, workOrders.technicianId))
+      .where(and(...filters))
+      .groupBy(workOrders.status, sql`2`),
+  ]);
+  const counts: WorkOrdersListOutput['counts'] = {
+    total: 0,
+    scheduled: 0,
+    in_progress: 0,
+    completed: 0,
+    cancelled: 0,
+    overdue: 0,
+  };
+  for (const row of countRows) {
+    counts.total += row.n;
+    counts[row.status] += row.n;
+    if (row.overdue) counts.overdue += row.n;
+  }
+  const total =
+    input.status === 'open'
+      ? counts.scheduled + counts.in_progress
+      : input.status
+        ? counts[input.status]
+        : counts.total;
+  return { items: rows.map(toItem), total, page: input.page, pageSize: input.pageSize, counts };
+}
+
+/** One order with its checklist, costs and history (its audited transitions, oldest first). */
+export async function getWorkOrder(db: Database, id: string, now: Date): Promise<WorkOrderDetail> {
+  const [[row], [extra], checklistItems, history] = await Promise.all([
+    selectItems(db, now).where(eq(workOrders.id, id)),
+    db
+      .select({
+        description: workOrders.description,
+        notes: workOrders.notes,
+        laborHours: workOrders.laborHours,
+        partsCost: workOrders.partsCost,
+        otherCost: workOrders.otherCost,
+        closingNote: workOrders.closingNote,
+        cancelReason: workOrders.cancelReason,
+        createdAt: workOrders.createdAt,
+      })
+      .from(workOrders)
+      .where(eq(workOrders.id, id)),
+    db
+      .select({
+        id: workOrderChecklistItems.id,
+        label: workOrderChecklistItems.label,
+        mandatory: workOrderChecklistItems.mandatory,
+        doneAt: workOrderChecklistItems.doneAt,
+        doneBy: users.name,
+      })
+      .from(workOrderChecklistItems)
+      .leftJoin(users, eq(users.id, workOrderChecklistItems.doneBy))
+      .where(eq(workOrderChecklistItems.workOrderId, id))
+      .orderBy(asc(workOrderChecklistItems.position)),
+    db
+      .select({ at: auditLog.at, action: auditLog.action, actor: auditLog.actorEmail, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.target, id), eq(auditLog.result, 'success')))
+      .orderBy(asc(auditLog.at), asc(auditLog.id)),
+  ]);
+  if (!row || !extra) throw new AppError('NOT_FOUND', 'maintenance.notFound');
+  return {
+    ...toItem(row),
+    ...extra,
+    checklistItems,
+    history: history.map((h) => ({ ...h, details: (h.details as Record<string, unknown> | null) ?? null })),
+  };
+}
+
+/** Operators and admins who may be given an order (not disabled), by name. */
+export function technicianOptions(db: Database) {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(inArray(users.role, ['operator', 'admin']), isNull(users.disabledAt)))
+    .orderBy(asc(users.name));
+}
+
+/** Checks a technician named by id: an operator or admin who is not disabled. */
+export async function checkTechnician(db: Database, technicianId: string | null): Promise<void> {
+  if (technicianId === null) return;
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, technicianId), inArray(users.role, ['operator', 'admin']), isNull(users.disabledAt)));
+  if (!user) throw new AppError('BAD_REQUEST', 'maintenance.technicianNotFound');
+}
+
+interface Place {
+  equipmentId: string | null;
+  facilityId: string;
+  roomId: string | null;
+  timezone: string;
+}
+
+/** Where the order's work is: its equipment's facility and room, or the facility (and room) given. */
+async function resolvePlace(
+  db: Database,
+  input: { equipmentId: string | null; facilityId: string | null; roomId: string | null; alertId: string | null },
+): Promise<Place> {
+  let equipmentId = input.equipmentId;
+  if (input.alertId) {
+    const [alert] = await db
+      .select({ equipmentId: alerts.equipmentId })
+      .from(alerts)
+      .where(eq(alerts.id, input.alertId));
+    if (!alert) throw new AppError('BAD_REQUEST', 'maintenance.alertNotFound');
+    equipmentId ??= alert.equipmentId;
+  }
+  if (equipmentId) {
+    const [device] = await db
+      .select({ facilityId: equipment.facilityId, roomId: equipment.roomId, timezone: facilities.timezone })
+      .from(equipment)
+      .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
+      .where(and(eq(equipment.id, equipmentId), isNull(equipment.retiredAt)));
+    if (!device) throw new AppError('BAD_REQUEST', 'maintenance.equipmentNotFound');
+    return { equipmentId, ...device };
+  }
+  if (!input.facilityId) throw new AppError('BAD_REQUEST', 'maintenance.facilityNotFound');
+  const [facility] = await db
+    .select({ timezone: facilities.timezone })
+    .from(facilities)
+    .where(eq(facilities.id, input.facilityId));
+  if (!facility) throw new AppError('BAD_REQUEST', 'maintenance.facilityNotFound');
+  if (input.roomId) {
+    const [room] = await db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(and(eq(rooms.id, input.roomId), eq(rooms.facilityId, input.facilityId)));
+    if (!room) throw new AppError('BAD_REQUEST', 'maintenance.roomNotFound');
+  }
+  return { equipmentId: null, facilityId: input.facilityId, roomId: input.roomId, timezone: facility.timezone };
+}
+
+export interface NewOrderSource {
+  planId?: string;
+  planDueKey?: string;
+}
+
+/**
+ * Creates an order (scheduled) with its checklist, numbered in its facility's year, audited.
+ * `source` names the preventive plan (and due date) that created it.
+ */
+export async function createWorkOrder(
+  caller: ChangeCaller,
+  input: z.output<typeof workOrderCreateInput>,
+  deps: Pick<ChangeDeps, 'now'>,
+  source: NewOrderSource = {},
+): Promise<WorkOrderDetail> {
+  const { db } = caller;
+  const now = deps.now();
+  const place = await resolvePlace(db, input);
+  await checkTechnician(db, input.technicianId);
+  const created = await auditedChange(
+    db,
+    caller.origin,
+    async (tx) => {
+      const number = await nextWorkOrderNumber(tx, numberingYear(now, place.timezone));
+      const [order] = await tx
+        .insert(workOrders)
+        .values({
+          number,
+          title: input.title,
+          description: input.description,
+          equipmentId: place.equipmentId,
+          facilityId: place.facilityId,
+          roomId: place.roomId,
+          kind: input.kind,
+          priority: input.priority,
+          scheduledAt: input.scheduledAt,
+          durationHours: input.durationHours,
+          technicianId: input.technicianId,
+          technicianName: input.technicianName,
+          notes: input.notes,
+          alertId: input.alertId,
+          planId: source.planId ?? null,
+          planDueKey: source.planDueKey ?? null,
+          createdBy: caller.actor.id,
+          createdAt: now,
+        })
+        .returning({ id: workOrders.id, number: workOrders.number });
+      if (!order) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
+      if (input.checklist.length > 0)
+        await tx.insert(workOrderChecklistItems).values(
+          input.checklist.map((item, position) => ({
+            workOrderId: order.id,
+            position,
+            label: item.label,
+            mandatory: item.mandatory,
+          })),
+        );
+      return order;
+    },
+    (order) => ({
+      action: 'workOrders.create',
+      result: 'success',
+      ...actedBy(caller.actor),
+      target: order.id,
+      details: {
+        number: order.number,
+        kind: input.kind,
+        priority: input.priority,
+        equipmentId: place.equipmentId,
+        ...(input.alertId ? { alertId: input.alertId } : {}),
+        ...(source.planId ? { planId: source.planId } : {}),
+      },
+    }),
+  );
+  return getWorkOrder(db, created.id, now);
+}
