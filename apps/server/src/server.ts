@@ -15,6 +15,12 @@ import { buildApp } from './http/app';
 import { resolveSessionSecret } from './platform/session-secret';
 import { smsProviderFor } from './platform/sms-provider';
 import { startScheduler } from './platform/scheduler';
+import { SYSTEM_ACTOR } from './platform/audit';
+import {
+  PLANS_ORIGIN,
+  PREVENTIVE_PLANS_INTERVAL_MS,
+  runPreventivePlans,
+} from './features/maintenance/maintenance-plans.service';
 import { ROLLUP_EVERY_MS } from './telemetry/ingest';
 import { applyRetention } from './telemetry/telemetry-writer';
 import { createDeviceDirectory } from './features/device-credentials/device-directory.db';
@@ -129,6 +135,12 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     // Each instance's ingest and virtual plant follow the registry (added equipment starts, retired stops).
     scope: 'instance',
     run: () => runtime.followRegistry(),
+  });
+  jobs.add({
+    name: 'maintenance.plans',
+    intervalMs: PREVENTIVE_PLANS_INTERVAL_MS,
+    runAtStart: true,
+    run: (now) => runPreventivePlans({ db: database.db, actor: SYSTEM_ACTOR, origin: PLANS_ORIGIN }, now),
   });
   jobs.add({
     name: 'auth.housekeeping',

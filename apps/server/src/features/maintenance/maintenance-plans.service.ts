@@ -9,7 +9,7 @@ import type {
   maintenancePlanCreateInput,
   maintenancePlanUpdateInput,
 } from '@sentinela/shared/maintenance';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { actedBy, auditedChange, type ChangeCaller, type RequestOrigin } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
@@ -17,6 +17,11 @@ import { runningHoursSince } from './running-hours';
 import { checkTechnician, createWorkOrder } from './work-orders.service';
 
 const DAY_MS = 86_400_000;
+
+/** How often the server looks for due preventive orders (a due order waits at most this long). */
+export const PREVENTIVE_PLANS_INTERVAL_MS = 10 * 60_000;
+/** Where the orders plans create come from, as the audit log records it. */
+export const PLANS_ORIGIN: RequestOrigin = { ip: 'system', userAgent: 'sentinela-preventive-plans' };
 type PlanRow = typeof maintenancePlans.$inferSelect;
 
 /** The equipment a plan covers now: its one equipment, or every one of its kind (in its facility), in service. */
