@@ -57,6 +57,7 @@ test('shows the demo site’s real figures, the same the API answers', async ({ 
   await dashboardReady(page);
   const summary = await api<{
     equipment: { total: number; byStatus: Record<string, number> };
+    maintenance: { scheduledThisWeek: number };
   }>('dashboard.summary');
   expect(summary.equipment.total).toBeGreaterThan(400);
   await expect.poll(() => integerIn(stat(page, 'Total de Equipamentos'))).toBe(summary.equipment.total);
@@ -64,10 +65,10 @@ test('shows the demo site’s real figures, the same the API answers', async ({ 
   const online = await integerIn(stat(page, 'Equipamentos Online'));
   expect(online).toBeGreaterThan(summary.equipment.total / 2);
   expect(Math.abs(online - summary.equipment.byStatus.online!)).toBeLessThan(20);
-  await expect.poll(() => integerIn(stat(page, 'Manutenção Pendente'))).toBe(summary.equipment.byStatus.maintenance);
+  await expect.poll(() => integerIn(stat(page, 'Manutenção Pendente'))).toBe(summary.maintenance.scheduledThisWeek);
   await expect(page.getByText('Requerem atenção imediata')).toBeVisible();
   await expect(page.getByText('Agendadas para esta semana')).toBeVisible();
-  await expect(page.getByText(/Equipamentos em status de manutenção/)).toBeVisible();
+  await expect(page.getByText(/Ordens de serviço agendadas de segunda a domingo/)).toBeVisible();
 
   // 7 days of kWh, non-zero, with how they are computed.
   const energy = page

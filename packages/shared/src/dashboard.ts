@@ -24,6 +24,8 @@ export const dashboardSummaryOutput = z.object({
     /** Active or acknowledged (not cleared). */
     open: count,
   }),
+  /** Work orders scheduled this week (Monday to Sunday, facility time; not cancelled), and of them those still open. */
+  maintenance: z.object({ scheduledThisWeek: count, openThisWeek: count }),
   /** The newest open alerts. */
   recentAlerts: z.array(
     z.object({

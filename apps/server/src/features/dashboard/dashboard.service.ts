@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DatabaseKind } from '@sentinela/db/client';
+import { workOrders } from '@sentinela/db/schema/maintenance';
 import { alerts, equipment, facilities } from '@sentinela/db/schema/plant';
 import {
   RECENT_ALERTS,
@@ -21,15 +22,16 @@ export interface SummaryDeps {
 const counted = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 
 /**
- * The dashboard's headline figures, in four queries: equipment by status (with silent devices
+ * The dashboard's headline figures, in five queries: equipment by status (with silent devices
  * and the newest time any device was heard, one scan of `equipment`), open alerts by state,
- * the newest open alerts, and the database check.
+ * the newest open alerts, this week's work orders, and the database check.
  */
 export async function getDashboardSummary(deps: SummaryDeps): Promise<DashboardSummary> {
   const { db, now } = deps;
   const silentCutoff = new Date(now.getTime() - SILENT_AFTER_SECONDS * 1000).toISOString();
   const health = await getSystemHealth(db, deps.databaseKind, deps.startedAt, now);
-  const [[fleet], [open], recentAlerts] = await Promise.all([
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  const [[fleet], [open], recentAlerts, [week]] = await Promise.all([
     db
       .select({
         total: counted(sql`count(*)`),
@@ -74,6 +76,18 @@ export async function getDashboardSummary(deps: SummaryDeps): Promise<DashboardS
       .where(ne(alerts.status, 'cleared'))
       .orderBy(desc(alerts.raisedAt), desc(alerts.id))
       .limit(RECENT_ALERTS),
+    // As maintenance.kpis counts them: Monday to Sunday in each order's facility time, not cancelled.
+    db
+      .select({
+        scheduled: counted(sql`count(*)`),
+        open: counted(sql`count(*) filter (where ${workOrders.status} in ('scheduled', 'in_progress'))`),
+      })
+      .from(workOrders)
+      .innerJoin(facilities, eq(facilities.id, workOrders.facilityId))
+      .where(
+        sql`${workOrders.status} <> 'cancelled' and date_trunc('week', ${workOrders.scheduledAt} at time zone ${facilities.timezone})
+          = date_trunc('week', ${nowAt} at time zone ${facilities.timezone})`,
+      ),
   ]);
 
   const lastDataAt = fleet?.lastSeenAt ?? null;
@@ -94,6 +108,7 @@ export async function getDashboardSummary(deps: SummaryDeps): Promise<DashboardS
       },
     },
     alerts: { active: open?.active ?? 0, activeCritical: open?.activeCritical ?? 0, open: open?.open ?? 0 },
+    maintenance: { scheduledThisWeek: week?.scheduled ?? 0, openThisWeek: week?.open ?? 0 },
     recentAlerts,
     health: {
       database: {

@@ -58,7 +58,7 @@ export function DashboardStats({ summary }: { summary: SummaryQuery }) {
       <StatCard
         label={t('pendingMaintenance')}
         icon={<Wrench />}
-        value={n(data?.equipment.byStatus.maintenance)}
+        value={n(data?.maintenance.scheduledThisWeek)}
         hint={<Hint hint={t('pendingMaintenanceHint')} how={data && t('pendingMaintenanceHow')} />}
       />
     </div>

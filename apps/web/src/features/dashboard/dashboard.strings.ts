@@ -12,7 +12,7 @@ export const dashboardStrings = defineStrings(
     activeAlertsHow: 'Ainda não reconhecidos; {critical} crítico(s).',
     pendingMaintenance: 'Manutenção Pendente',
     pendingMaintenanceHint: 'Agendadas para esta semana',
-    pendingMaintenanceHow: 'Equipamentos em status de manutenção (ordens de serviço ainda não existem).',
+    pendingMaintenanceHow: 'Ordens de serviço agendadas de segunda a domingo desta semana (horário da instalação), sem as canceladas.',
 
     realtime: 'Monitoramento em Tempo Real',
     realtimeDescription: 'Métricas atuais do motor escolhido, atualizadas pelo fluxo ao vivo.',
@@ -90,7 +90,7 @@ export const dashboardStrings = defineStrings(
     activeAlertsHow: 'Not yet acknowledged; {critical} critical.',
     pendingMaintenance: 'Pending Maintenance',
     pendingMaintenanceHint: 'Scheduled this week',
-    pendingMaintenanceHow: 'Equipment in maintenance status (work orders do not exist yet).',
+    pendingMaintenanceHow: 'Work orders scheduled Monday to Sunday this week (facility time), cancelled ones left out.',
 
     realtime: 'Real-time Monitoring',
     realtimeDescription: 'Current metrics of the chosen motor, updated by the live stream.',
