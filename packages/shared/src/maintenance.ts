@@ -316,6 +316,8 @@ export const maintenanceKpisInput = z
   .default({});
 
 export const maintenanceKpisOutput = z.object({
+  /** Every order ever, cancelled included. */
+  total: z.number().int(),
   /** Open orders by status and by priority, and how many are past their scheduled end. */
   open: countsOf(['total', 'scheduled', 'in_progress']),
   openByPriority: countsOf(workOrderPriorityValues),
@@ -334,6 +336,8 @@ export const maintenanceKpisOutput = z.object({
   onTimeRate: z.number().nullable(),
   /** Parts + other cost of the orders completed this month, R$. */
   costThisMonth: z.string(),
+  /** Parts + other cost of every completed order, R$. */
+  costTotal: z.string(),
   windowDays: z.number().int(),
 });
 export type MaintenanceKpis = z.infer<typeof maintenanceKpisOutput>;
