@@ -392,6 +392,13 @@ describe.each(testDatabaseKinds())('maintenance figures on %s', (kind) => {
     });
     expect(kpis.onTimeRate).toBeCloseTo(2 / 3);
     const empty = await viewer.trpc.maintenance.kpis.query({ equipmentId: 'mtr-a2' });
-    expect(empty).toMatchObject({ mtbfHours: null, mttrHours: null, onTimeRate: null, costThisMonth: '0.00', total: 0, costTotal: '0.00' });
+    expect(empty).toMatchObject({
+      mtbfHours: null,
+      mttrHours: null,
+      onTimeRate: null,
+      costThisMonth: '0.00',
+      total: 0,
+      costTotal: '0.00',
+    });
   });
 });
