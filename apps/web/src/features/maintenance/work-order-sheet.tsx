@@ -114,6 +114,8 @@ function WorkOrderBody({
   const when = (at: Date | null) => formatDateTime(at, language, zone);
   const open = order.status === 'scheduled' || order.status === 'in_progress';
   const busy = actions.pendingId === order.id;
+  // A tick shows at once; the server's answer (or its refusal) then replaces it.
+  const ticking = actions.check.isPending ? actions.check.variables : null;
   const operatorButton = (label: string, onClick: () => void, variant: 'default' | 'outline' = 'outline') => (
     <RoleGated needs="operator">
       {(allowed) => (
@@ -177,7 +179,7 @@ function WorkOrderBody({
                       type="checkbox"
                       id={`check-${item.id}`}
                       className="mt-0.5 size-4"
-                      checked={item.doneAt !== null}
+                      checked={ticking?.itemId === item.id ? ticking.done : item.doneAt !== null}
                       disabled={!allowed || !open || busy}
                       onChange={(event) => {
                         actions.check.mutate({ id: order.id, itemId: item.id, done: event.target.checked });
