@@ -19,13 +19,15 @@ import { useFacilityZones } from '../plant/use-facility-zones';
 import { MaintenanceKpiCards } from './maintenance-kpis';
 import { maintenanceStrings } from './maintenance.strings';
 import { useWorkOrderActions } from './use-work-order-actions';
-import { WorkOrderActionDialog, type WorkOrderDialogKind } from './work-order-action-dialogs';
+import type { WorkOrderDialogKind } from './work-order-action-dialogs';
 import { WorkOrderFilters, useWorkOrderFilters } from './work-order-filters';
-import { WorkOrderFormDialog } from './work-order-form-dialog';
 import { WorkOrderTable } from './work-order-table';
 
-// The drawer (checklist, history, transitions) loads when an order is opened.
+// The drawer (checklist, history, transitions) loads when an order is opened; the forms (and
+// the schemas they check with) when one is first asked for.
 const WorkOrderSheet = lazy(() => import('./work-order-sheet'));
+const WorkOrderActionDialog = lazy(() => import('./work-order-action-dialogs'));
+const WorkOrderFormDialog = lazy(() => import('./work-order-form-dialog'));
 
 export const WORK_ORDERS_PAGE_SIZE = 25;
 const REFRESH_MS = 30_000;
@@ -43,9 +45,7 @@ export default function MaintenancePage() {
   const kpis = useQuery(trpc.maintenance.kpis.queryOptions({}, pollKeepingData(REFRESH_MS)));
   const list = useQuery(
     trpc.maintenance.orders.list.queryOptions(
-      { ...input, page, pageSize: WORK_ORDERS_PAGE_SIZE } as Parameters<
-        typeof trpc.maintenance.orders.list.queryOptions
-      >[0],
+      { ...input, page, pageSize: WORK_ORDERS_PAGE_SIZE },
       pollKeepingData(REFRESH_MS),
     ),
   );
@@ -123,20 +123,28 @@ export default function MaintenancePage() {
           />
         </Suspense>
       )}
-      <WorkOrderActionDialog
-        target={dialog}
-        actions={actions}
-        technicians={technicians.data}
-        onClose={() => {
-          setDialog(null);
-        }}
-      />
-      <WorkOrderFormDialog
-        open={creating}
-        onOpenChange={setCreating}
-        technicians={technicians.data}
-        onCreated={refresh}
-      />
+      {dialog !== null && (
+        <Suspense fallback={null}>
+          <WorkOrderActionDialog
+            target={dialog}
+            actions={actions}
+            technicians={technicians.data}
+            onClose={() => {
+              setDialog(null);
+            }}
+          />
+        </Suspense>
+      )}
+      {creating && (
+        <Suspense fallback={null}>
+          <WorkOrderFormDialog
+            open={creating}
+            onOpenChange={setCreating}
+            technicians={technicians.data}
+            onCreated={refresh}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

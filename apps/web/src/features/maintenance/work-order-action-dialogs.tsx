@@ -87,8 +87,11 @@ interface WorkOrderActionDialogProps {
   onClose: () => void;
 }
 
-/** Complete (hours, costs, closing note), cancel (a reason), reschedule (date, time, duration) or reassign. */
-export function WorkOrderActionDialog({ target, actions, technicians, onClose }: WorkOrderActionDialogProps) {
+/**
+ * Complete (hours, costs, closing note), cancel (a reason), reschedule (date, time, duration) or
+ * reassign. Loaded on first use: it brings the schemas along.
+ */
+export default function WorkOrderActionDialog({ target, actions, technicians, onClose }: WorkOrderActionDialogProps) {
   const tOps = useStrings(opsStrings);
   return (
     <Dialog

@@ -1,4 +1,11 @@
-import { workOrderKindValues, workOrderPriorityValues, workOrderStatusValues } from '@sentinela/shared/maintenance';
+import {
+  workOrderKindValues,
+  workOrderPriorityValues,
+  workOrderStatusValues,
+  type WorkOrderKind,
+  type WorkOrderPriority,
+  type WorkOrderStatus,
+} from '@sentinela/shared/maintenance-values';
 import { useMemo, useState } from 'react';
 import { SearchField } from '../../components/filter-bar';
 import { SelectField } from '../../components/select-field';
@@ -10,9 +17,9 @@ import { maintenanceStrings } from './maintenance.strings';
 export interface WorkOrderFilterValues {
   search: string;
   /** A status, 'open' (the default: what still has to be done) or 'overdue'; '' = all. */
-  status: string;
-  kind: string;
-  priority: string;
+  status: '' | WorkOrderStatus | 'open' | 'overdue';
+  kind: '' | WorkOrderKind;
+  priority: '' | WorkOrderPriority;
   /** A user id or 'unassigned'. */
   technician: string;
   facilityId: string;
@@ -79,7 +86,7 @@ export function WorkOrderFilters({ values, onChange, technicians, facilities }: 
           ...workOrderStatusValues.map((value) => ({ value, label: t(`status.${value}`) })),
         ]}
         onChange={(status) => {
-          set({ status });
+          set({ status: status as WorkOrderFilterValues['status'] });
         }}
       />
       <SelectField
@@ -89,7 +96,7 @@ export function WorkOrderFilters({ values, onChange, technicians, facilities }: 
         emptyOption={t('filter.allKinds')}
         options={workOrderKindValues.map((value) => ({ value, label: t(`kind.${value}`) }))}
         onChange={(kind) => {
-          set({ kind });
+          set({ kind: kind as WorkOrderFilterValues['kind'] });
         }}
       />
       <SelectField
@@ -99,7 +106,7 @@ export function WorkOrderFilters({ values, onChange, technicians, facilities }: 
         emptyOption={t('filter.allPriorities')}
         options={workOrderPriorityValues.map((value) => ({ value, label: t(`priority.${value}`) }))}
         onChange={(priority) => {
-          set({ priority });
+          set({ priority: priority as WorkOrderFilterValues['priority'] });
         }}
       />
       <SelectField

@@ -47,8 +47,11 @@ interface WorkOrderFormDialogProps {
   onCreated: () => Promise<unknown>;
 }
 
-/** "Nova ordem de serviço" (operators): checked with the shared schema, then by the server. */
-export function WorkOrderFormDialog({ open, onOpenChange, technicians, onCreated }: WorkOrderFormDialogProps) {
+/**
+ * "Nova ordem de serviço" (operators): checked with the shared schema, then by the server.
+ * Loaded on first use: it brings the schemas along.
+ */
+export default function WorkOrderFormDialog({ open, onOpenChange, technicians, onCreated }: WorkOrderFormDialogProps) {
   const t = useStrings(maintenanceStrings);
   const tOps = useStrings(opsStrings);
   return (

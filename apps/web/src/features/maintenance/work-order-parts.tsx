@@ -1,4 +1,5 @@
-import type { WorkOrderItem, WorkOrderPriority, WorkOrderStatus } from '@sentinela/shared/maintenance';
+import type { WorkOrderItem } from '@sentinela/shared/maintenance';
+import type { WorkOrderPriority, WorkOrderStatus } from '@sentinela/shared/maintenance-values';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';

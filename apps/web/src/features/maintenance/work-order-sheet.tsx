@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { WorkOrderDetail, WorkOrderItem } from '@sentinela/shared/maintenance';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ErrorState } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
 import { ZoneNote } from '../../components/zone-note';
@@ -114,8 +114,6 @@ function WorkOrderBody({
   const when = (at: Date | null) => formatDateTime(at, language, zone);
   const open = order.status === 'scheduled' || order.status === 'in_progress';
   const busy = actions.pendingId === order.id;
-  // A tick shows at once; the server's answer (or its refusal) then replaces it.
-  const ticking = actions.check.isPending ? actions.check.variables : null;
   const operatorButton = (label: string, onClick: () => void, variant: 'default' | 'outline' = 'outline') => (
     <RoleGated needs="operator">
       {(allowed) => (
@@ -173,20 +171,14 @@ function WorkOrderBody({
           <ul className="flex flex-col gap-2">
             {order.checklistItems.map((item) => (
               <li key={item.id} className="flex items-start gap-2 text-sm">
-                <RoleGated needs="operator">
-                  {(allowed) => (
-                    <input
-                      type="checkbox"
-                      id={`check-${item.id}`}
-                      className="mt-0.5 size-4"
-                      checked={ticking?.itemId === item.id ? ticking.done : item.doneAt !== null}
-                      disabled={!allowed || !open || busy}
-                      onChange={(event) => {
-                        actions.check.mutate({ id: order.id, itemId: item.id, done: event.target.checked });
-                      }}
-                    />
-                  )}
-                </RoleGated>
+                <ChecklistTick
+                  id={`check-${item.id}`}
+                  done={item.doneAt !== null}
+                  disabled={!open || busy}
+                  onTick={(done, settled) => {
+                    actions.check.mutate({ id: order.id, itemId: item.id, done }, { onSettled: settled });
+                  }}
+                />
                 <label htmlFor={`check-${item.id}`} className="flex flex-col">
                   <span>
                     {item.label}
@@ -238,5 +230,39 @@ function WorkOrderBody({
         </ol>
       </Section>
     </>
+  );
+}
+
+/** A checklist item's tick box (operators): the tick shows at once, the server's answer then replaces it. */
+function ChecklistTick({
+  id,
+  done,
+  disabled,
+  onTick,
+}: {
+  id: string;
+  done: boolean;
+  disabled: boolean;
+  onTick: (done: boolean, settled: () => void) => void;
+}) {
+  const [ticked, setTicked] = useState<boolean | null>(null);
+  return (
+    <RoleGated needs="operator">
+      {(allowed) => (
+        <input
+          type="checkbox"
+          id={id}
+          className="mt-0.5 size-4"
+          checked={ticked ?? done}
+          disabled={!allowed || disabled}
+          onChange={(event) => {
+            setTicked(event.target.checked);
+            onTick(event.target.checked, () => {
+              setTicked(null);
+            });
+          }}
+        />
+      )}
+    </RoleGated>
   );
 }
