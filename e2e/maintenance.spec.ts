@@ -122,24 +122,16 @@ test('an operator creates an order for a motor, starts it (the motor is locked o
   await expect(done).toBeHidden();
   await expect(toast(page, `${number} concluída.`)).toBeVisible();
   await expect(statValue(page, 'Concluídas')).toHaveText(String(completedBefore + 1));
-  // The motor takes commands again.
-  expect(
-    (await callProcedure(baseUrl(), 'maintenance.orders.get', 'query', { id: await idOf(number) }, adminCookies())) as {
-      status: string;
-    },
-  ).toMatchObject({ status: 'completed' });
-});
-
-async function idOf(number: string): Promise<string> {
-  const list = (await callProcedure(
+  // Recorded with its cost: parts R$ 120,50, nothing else.
+  const recorded = (await callProcedure(
     baseUrl(),
     'maintenance.orders.list',
     'query',
     { search: number },
     adminCookies(),
-  )) as { items: { id: string }[] };
-  return list.items[0]!.id;
-}
+  )) as { items: { status: string; cost: string }[] };
+  expect(recorded.items[0]).toMatchObject({ status: 'completed', cost: '120.50' });
+});
 
 test('the maintenance page reads in English and passes the audit', async ({ page }) => {
   await page.goto('/maintenance');
