@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { searchSchema } from './equipment';
 import { optionalText, requiredText } from './fields';
+import {
+  openWorkOrderStatuses,
+  workOrderKindValues,
+  workOrderPriorityValues,
+  workOrderStatusValues,
+} from './maintenance-values';
 import { moneySchema } from './money';
 import { pageInput, pageOf } from './page';
 import { countsOf, equipmentIdSchema, equipmentKindValues, facilityIdSchema, roomIdSchema } from './plant';
@@ -10,16 +16,9 @@ import { countsOf, equipmentIdSchema, equipmentKindValues, facilityIdSchema, roo
  * completed (Concluir), or cancelled with a reason. An order in progress locks its equipment out.
  */
 
-export const workOrderStatusValues = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
-export type WorkOrderStatus = (typeof workOrderStatusValues)[number];
-/** Orders still to be done: they count as open, and as overdue once their time has passed. */
-export const openWorkOrderStatuses = ['scheduled', 'in_progress'] as const satisfies WorkOrderStatus[];
-
-export const workOrderKindValues = ['preventive', 'corrective'] as const;
-export type WorkOrderKind = (typeof workOrderKindValues)[number];
-
-export const workOrderPriorityValues = ['low', 'medium', 'high', 'urgent'] as const;
-export type WorkOrderPriority = (typeof workOrderPriorityValues)[number];
+// The plain values live in maintenance-values.ts (no zod, for the client's bundle); named here too.
+export { openWorkOrderStatuses, workOrderKindValues, workOrderPriorityValues, workOrderStatusValues };
+export type { WorkOrderKind, WorkOrderPriority, WorkOrderStatus } from './maintenance-values';
 
 export const WORK_ORDER_CHECKLIST_MAX = 50;
 /** An order's expected duration, hours: a quarter of an hour to a month. */
@@ -319,6 +318,8 @@ export const maintenanceKpisInput = z
   .default({});
 
 export const maintenanceKpisOutput = z.object({
+  /** Every order ever, cancelled included. */
+  total: z.number().int(),
   /** Open orders by status and by priority, and how many are past their scheduled end. */
   open: countsOf(['total', 'scheduled', 'in_progress']),
   openByPriority: countsOf(workOrderPriorityValues),
@@ -337,6 +338,8 @@ export const maintenanceKpisOutput = z.object({
   onTimeRate: z.number().nullable(),
   /** Parts + other cost of the orders completed this month, R$. */
   costThisMonth: z.string(),
+  /** Parts + other cost of every completed order, R$. */
+  costTotal: z.string(),
   windowDays: z.number().int(),
 });
 export type MaintenanceKpis = z.infer<typeof maintenanceKpisOutput>;

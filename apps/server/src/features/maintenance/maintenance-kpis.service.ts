@@ -30,13 +30,16 @@ const countsRow = z.object({
   failures: z.coerce.number(),
   mttr_hours: z.coerce.number().nullable(),
   cost_month: z.string().nullable(),
+  total: z.coerce.number(),
+  cost_total: z.string().nullable(),
 });
 
 /**
  * The maintenance figures, over every order (or a facility's, or an equipment's), each computed as
  * the page says: open by status and priority, overdue (open past its scheduled end), this week's,
  * completed by kind, MTBF (running hours ÷ corrective orders), MTTR (failure to completion), the
- * on-time rate (completed by the end of the scheduled day, facility time) and this month's cost.
+ * on-time rate (completed by the end of the scheduled day, facility time), this month's cost, and
+ * every order ever and the cost of all completed ones.
  * Week and month are the facility's (São Paulo's for the whole site).
  */
 export async function maintenanceKpis(
@@ -78,7 +81,9 @@ export async function maintenanceKpis(
           filter (where o.kind = 'corrective' and o.status = 'completed'
             and o.completed_at >= ${since.toISOString()}::timestamptz) as mttr_hours,
         (sum(coalesce(o.parts_cost, 0) + coalesce(o.other_cost, 0)) filter (where o.status = 'completed'
-          and date_trunc('month', ${local(sql`o.completed_at`)}) = date_trunc('month', ${local(nowAt)})))::text as cost_month
+          and date_trunc('month', ${local(sql`o.completed_at`)}) = date_trunc('month', ${local(nowAt)})))::text as cost_month,
+        count(*) as total,
+        (sum(coalesce(o.parts_cost, 0) + coalesce(o.other_cost, 0)) filter (where o.status = 'completed'))::text as cost_total
       from ${workOrders} o
       join ${facilities} f on f.id = o.facility_id
       left join ${alerts} a on a.id = o.alert_id
@@ -87,6 +92,7 @@ export async function maintenanceKpis(
   if (!row) throw new Error('the figures query answers one row');
   const runningHours = await scopeRunningHours(db, input, since);
   return {
+    total: row.total,
     open: { total: row.scheduled + row.in_progress, scheduled: row.scheduled, in_progress: row.in_progress },
     openByPriority: { low: row.low, medium: row.medium, high: row.high, urgent: row.urgent },
     overdue: row.overdue,
@@ -102,6 +108,7 @@ export async function maintenanceKpis(
     mttrHours: row.mttr_hours,
     onTimeRate: row.completed > 0 ? row.on_time / row.completed : null,
     costThisMonth: sumMoney([row.cost_month]),
+    costTotal: sumMoney([row.cost_total]),
     windowDays: MAINTENANCE_KPI_WINDOW_DAYS,
   };
 }

@@ -413,6 +413,8 @@ describe.each(testDatabaseKinds())('maintenance figures on %s', (kind) => {
     );
     const kpis = await viewer.trpc.maintenance.kpis.query({ equipmentId: 'mtr-a1' });
     expect(kpis).toMatchObject({
+      total: 6,
+      costTotal: '175.50',
       open: { total: 2, scheduled: 2, in_progress: 0 },
       openByPriority: { low: 0, medium: 0, high: 1, urgent: 1 },
       overdue: 1,
@@ -426,6 +428,13 @@ describe.each(testDatabaseKinds())('maintenance figures on %s', (kind) => {
     });
     expect(kpis.onTimeRate).toBeCloseTo(2 / 3);
     const empty = await viewer.trpc.maintenance.kpis.query({ equipmentId: 'mtr-a2' });
-    expect(empty).toMatchObject({ mtbfHours: null, mttrHours: null, onTimeRate: null, costThisMonth: '0.00' });
+    expect(empty).toMatchObject({
+      mtbfHours: null,
+      mttrHours: null,
+      onTimeRate: null,
+      costThisMonth: '0.00',
+      total: 0,
+      costTotal: '0.00',
+    });
   });
 });

@@ -1,7 +1,150 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WorkOrderItem } from '@sentinela/shared/maintenance';
+import { Plus } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { FirstPageLoading } from '../../components/query-state';
+import { RoleGated } from '../../components/role-gated';
+import { ZoneNote } from '../../components/zone-note';
+import { Button } from '../../components/ui/button';
+import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { pollKeepingData } from '../../lib/polling';
+import { useTRPC } from '../../lib/trpc';
+import { FiguresOrError } from '../plant/device-page-header';
+import { PagedList } from '../plant/paged-list';
+import { useFacilityZones } from '../plant/use-facility-zones';
+import { MaintenanceKpiCards } from './maintenance-kpis';
+import { maintenanceStrings } from './maintenance.strings';
+import { useWorkOrderActions } from './use-work-order-actions';
+import type { WorkOrderDialogKind } from './work-order-action-dialogs';
+import { WorkOrderFilters, useWorkOrderFilters } from './work-order-filters';
+import { WorkOrderTable } from './work-order-table';
 
+// The drawer (checklist, history, transitions) loads when an order is opened; the forms (and
+// the schemas they check with) when one is first asked for.
+const WorkOrderSheet = lazy(() => import('./work-order-sheet'));
+const WorkOrderActionDialog = lazy(() => import('./work-order-action-dialogs'));
+const WorkOrderFormDialog = lazy(() => import('./work-order-form-dialog'));
+
+export const WORK_ORDERS_PAGE_SIZE = 25;
+const REFRESH_MS = 30_000;
+
+/** /maintenance: the figures, the work orders (filtered, paged) and what a shift does with them. */
 export default function MaintenancePage() {
-  const { t } = useLanguage();
-  return <PageHeader title={t('nav.maintenance')} />;
+  const { t: tCore, language } = useLanguage();
+  const t = useStrings(maintenanceStrings);
+  const tOps = useStrings(opsStrings);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const sharedZone = useFacilityZones().shared;
+
+  const { values, setValues, input, page, setPage, filtered } = useWorkOrderFilters();
+  const kpis = useQuery(trpc.maintenance.kpis.queryOptions({}, pollKeepingData(REFRESH_MS)));
+  const list = useQuery(
+    trpc.maintenance.orders.list.queryOptions(
+      { ...input, page, pageSize: WORK_ORDERS_PAGE_SIZE },
+      pollKeepingData(REFRESH_MS),
+    ),
+  );
+  const technicians = useQuery(trpc.maintenance.orders.technicians.queryOptions());
+  const facilities = useQuery(trpc.facilities.options.queryOptions());
+  const actions = useWorkOrderActions();
+
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [dialog, setDialog] = useState<{ kind: WorkOrderDialogKind; order: WorkOrderItem } | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.maintenance.pathKey() });
+
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title={tCore('nav.maintenance')}>
+        <RoleGated needs="operator">
+          {(allowed) => (
+            <Button
+              disabled={!allowed}
+              onClick={() => {
+                setCreating(true);
+              }}
+            >
+              <Plus aria-hidden />
+              {t('newOrder')}
+            </Button>
+          )}
+        </RoleGated>
+      </PageHeader>
+      <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
+
+      <FiguresOrError query={kpis}>{(data) => <MaintenanceKpiCards kpis={data} />}</FiguresOrError>
+
+      <WorkOrderFilters
+        values={values}
+        onChange={setValues}
+        technicians={technicians.data}
+        facilities={facilities.data}
+      />
+      <ZoneNote place={sharedZone?.place} timeZone={sharedZone?.timeZone} />
+
+      <PagedList
+        list={list}
+        onPage={setPage}
+        totalLabel={(count) => t('total', { count: formatNumber(count, language) })}
+      >
+        <WorkOrderTable
+          items={list.data?.items}
+          filtered={filtered}
+          stale={list.isPlaceholderData}
+          busy={list.isFetching}
+          pendingId={actions.pendingId}
+          onStart={(order) => actions.start.mutate({ id: order.id })}
+          onComplete={(order) => {
+            setDialog({ kind: 'complete', order });
+          }}
+          onOpen={(order) => {
+            setOpenId(order.id);
+          }}
+        />
+      </PagedList>
+      <FirstPageLoading query={list} text={tOps('loading')} />
+
+      {openId !== null && (
+        <Suspense fallback={null}>
+          <WorkOrderSheet
+            id={openId}
+            actions={actions}
+            onDialog={(kind, order) => {
+              setDialog({ kind, order });
+            }}
+            onOpenChange={(open) => {
+              if (!open) setOpenId(null);
+            }}
+          />
+        </Suspense>
+      )}
+      {dialog !== null && (
+        <Suspense fallback={null}>
+          <WorkOrderActionDialog
+            target={dialog}
+            actions={actions}
+            technicians={technicians.data}
+            onClose={() => {
+              setDialog(null);
+            }}
+          />
+        </Suspense>
+      )}
+      {creating && (
+        <Suspense fallback={null}>
+          <WorkOrderFormDialog
+            open={creating}
+            onOpenChange={setCreating}
+            technicians={technicians.data}
+            onCreated={refresh}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,244 @@
+import {
+  workOrderCancelInput,
+  workOrderCompleteInput,
+  workOrderReassignInput,
+  workOrderRescheduleInput,
+  type WorkOrderItem,
+} from '@sentinela/shared/maintenance';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormAlert, FormField, useFormIssues, type ParseResult } from '../../components/form-field';
+import { formStrings } from '../../components/form.strings';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { parseNumberText } from '../../lib/form-issues';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { dateToZonedWallTime, zonedWallTimeToDate } from '../../lib/zoned-time';
+import { maintenanceStrings } from './maintenance.strings';
+import { TechnicianFields, technicianInput, technicianValues } from './technician-fields';
+import type { WorkOrderActionsApi } from './use-work-order-actions';
+
+export type WorkOrderDialogKind = 'complete' | 'cancel' | 'reschedule' | 'reassign';
+
+interface ActionFormProps<T> {
+  title: string;
+  description?: string;
+  fields: readonly string[];
+  submitLabel: string;
+  /** The checked input, from the form's values. */
+  parse: () => ParseResult<T>;
+  send: (input: T) => Promise<unknown>;
+  onDone: () => void;
+  children: (errors: Partial<Record<string, string>>) => ReactNode;
+}
+
+/** One transition's form in a dialog: checked with the shared schema, a server refusal on its field or on top. */
+function ActionForm<T>({ title, description, fields, submitLabel, parse, send, onDone, children }: ActionFormProps<T>) {
+  const tForm = useStrings(formStrings);
+  const tOps = useStrings(opsStrings);
+  const { formRef, errors, formError, validate, showServerError } = useFormIssues(fields);
+  const [saving, setSaving] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = validate(parse());
+    if (!input) return;
+    setSaving(true);
+    try {
+      await send(input);
+      onDone();
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription className={description ? undefined : 'sr-only'}>{description ?? title}</DialogDescription>
+      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <FormAlert message={formError} />
+        {children(errors)}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onDone}>
+            {tOps('cancel')}
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? tForm('saving') : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** Money as typed ('1.234,50' or '1234.50' or '') → the schema's '1234.50'. */
+function moneyText(text: string): string {
+  const trimmed = text.trim().replace(/\s/g, '');
+  if (trimmed === '') return '0';
+  return trimmed.includes(',') ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed;
+}
+
+interface WorkOrderActionDialogProps {
+  target: { kind: WorkOrderDialogKind; order: WorkOrderItem } | null;
+  actions: WorkOrderActionsApi;
+  technicians: readonly { id: string; name: string }[] | undefined;
+  onClose: () => void;
+}
+
+/**
+ * Complete (hours, costs, closing note), cancel (a reason), reschedule (date, time, duration) or
+ * reassign. Loaded on first use: it brings the schemas along.
+ */
+export default function WorkOrderActionDialog({ target, actions, technicians, onClose }: WorkOrderActionDialogProps) {
+  const tOps = useStrings(opsStrings);
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent closeLabel={tOps('close')}>
+        {target && (
+          <ActionBody
+            key={`${target.kind}:${target.order.id}`}
+            target={target}
+            actions={actions}
+            technicians={technicians}
+            onClose={onClose}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ActionBody({
+  target: { kind, order },
+  actions,
+  technicians,
+  onClose,
+}: WorkOrderActionDialogProps & { target: { kind: WorkOrderDialogKind; order: WorkOrderItem } }) {
+  const t = useStrings(maintenanceStrings);
+  const zone = order.facility.timezone;
+  const [values, setValues] = useState(() => ({
+    laborHours: '',
+    partsCost: '',
+    otherCost: '',
+    closingNote: '',
+    reason: '',
+    ...dateToZonedWallTime(order.scheduledAt, zone),
+    durationHours: String(order.durationHours),
+    ...technicianValues(order.technician),
+  }));
+  const field = (name: keyof typeof values, label: string, error: string | undefined, type = 'text') => (
+    <FormField label={label} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          name={name}
+          type={type}
+          inputMode={type === 'text' && name !== 'closingNote' && name !== 'reason' ? 'decimal' : undefined}
+          value={values[name]}
+          onChange={(event) => {
+            setValues((current) => ({ ...current, [name]: event.target.value }));
+          }}
+        />
+      )}
+    </FormField>
+  );
+  const common = { onDone: onClose, submitLabel: t('save') };
+
+  if (kind === 'complete')
+    return (
+      <ActionForm
+        {...common}
+        title={t('complete.title', { number: order.number })}
+        description={t('complete.description')}
+        submitLabel={t('complete')}
+        fields={['laborHours', 'partsCost', 'otherCost', 'closingNote']}
+        parse={() =>
+          workOrderCompleteInput.safeParse({
+            id: order.id,
+            laborHours: parseNumberText(values.laborHours),
+            partsCost: moneyText(values.partsCost),
+            otherCost: moneyText(values.otherCost),
+            closingNote: values.closingNote,
+          })
+        }
+        send={(input) => actions.complete.mutateAsync(input)}
+      >
+        {(errors) => (
+          <>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+              {field('laborHours', t('complete.laborHours'), errors.laborHours)}
+              {field('partsCost', t('complete.partsCost'), errors.partsCost)}
+              {field('otherCost', t('complete.otherCost'), errors.otherCost)}
+            </div>
+            {field('closingNote', t('complete.closingNote'), errors.closingNote)}
+          </>
+        )}
+      </ActionForm>
+    );
+  if (kind === 'cancel')
+    return (
+      <ActionForm
+        {...common}
+        title={t('cancel.title', { number: order.number })}
+        description={t('cancel.description')}
+        submitLabel={t('cancelOrder')}
+        fields={['reason']}
+        parse={() => workOrderCancelInput.safeParse({ id: order.id, reason: values.reason })}
+        send={(input) => actions.cancel.mutateAsync(input)}
+      >
+        {(errors) => field('reason', t('cancel.reason'), errors.reason)}
+      </ActionForm>
+    );
+  if (kind === 'reschedule')
+    return (
+      <ActionForm
+        {...common}
+        title={t('reschedule.title', { number: order.number })}
+        description={t('form.timeHint')}
+        fields={['scheduledAt', 'durationHours']}
+        parse={() =>
+          workOrderRescheduleInput.safeParse({
+            id: order.id,
+            scheduledAt: zonedWallTimeToDate(values.date, values.time, zone),
+            durationHours: parseNumberText(values.durationHours),
+          })
+        }
+        send={(input) => actions.reschedule.mutateAsync(input)}
+      >
+        {(errors) => (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            {field('date', t('form.date'), errors.scheduledAt, 'date')}
+            {field('time', t('form.time'), undefined, 'time')}
+            {field('durationHours', t('form.duration'), errors.durationHours)}
+          </div>
+        )}
+      </ActionForm>
+    );
+  return (
+    <ActionForm
+      {...common}
+      title={t('reassign.title', { number: order.number })}
+      fields={['technicianId', 'technicianName']}
+      parse={() => workOrderReassignInput.safeParse({ id: order.id, ...technicianInput(values) })}
+      send={(input) => actions.reassign.mutateAsync(input)}
+    >
+      {(errors) => (
+        <TechnicianFields
+          values={values}
+          technicians={technicians}
+          errors={errors}
+          onChange={(change) => {
+            setValues((current) => ({ ...current, ...change }));
+          }}
+        />
+      )}
+    </ActionForm>
+  );
+}

@@ -1,0 +1,336 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  workOrderCreateInput,
+  workOrderKindValues,
+  workOrderPriorityValues,
+  type ChecklistItemInput,
+} from '@sentinela/shared/maintenance';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { formStrings } from '../../components/form.strings';
+import { SearchInput } from '../../components/filter-bar';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Input, Select } from '../../components/ui/input';
+import { parseNumberText } from '../../lib/form-issues';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { zonedWallTimeToDate } from '../../lib/zoned-time';
+import { maintenanceStrings } from './maintenance.strings';
+import { TechnicianFields, technicianInput } from './technician-fields';
+
+const FIELDS = [
+  'title',
+  'description',
+  'equipmentId',
+  'facilityId',
+  'kind',
+  'priority',
+  'scheduledAt',
+  'durationHours',
+  'technicianId',
+  'technicianName',
+  'checklist',
+  'notes',
+] as const;
+
+const EQUIPMENT_OPTIONS = 50;
+
+interface WorkOrderFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  technicians: readonly { id: string; name: string }[] | undefined;
+  onCreated: () => Promise<unknown>;
+}
+
+/**
+ * "Nova ordem de serviço" (operators): checked with the shared schema, then by the server.
+ * Loaded on first use: it brings the schemas along.
+ */
+export default function WorkOrderFormDialog({ open, onOpenChange, technicians, onCreated }: WorkOrderFormDialogProps) {
+  const t = useStrings(maintenanceStrings);
+  const tOps = useStrings(opsStrings);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={tOps('close')} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogTitle>{t('newOrder')}</DialogTitle>
+        <DialogDescription>{t('form.description')}</DialogDescription>
+        {open && (
+          <WorkOrderForm
+            technicians={technicians}
+            onCancel={() => {
+              onOpenChange(false);
+            }}
+            onCreated={async () => {
+              onOpenChange(false);
+              await onCreated();
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WorkOrderForm({
+  technicians,
+  onCancel,
+  onCreated,
+}: {
+  technicians: WorkOrderFormDialogProps['technicians'];
+  onCancel: () => void;
+  onCreated: () => Promise<unknown>;
+}) {
+  const t = useStrings(maintenanceStrings);
+  const tForm = useStrings(formStrings);
+  const tOps = useStrings(opsStrings);
+  const trpc = useTRPC();
+  const [values, setValues] = useState({
+    title: '',
+    description: '',
+    equipmentSearch: '',
+    equipmentId: '',
+    facilityId: '',
+    kind: 'corrective',
+    priority: 'medium',
+    date: '',
+    time: '08:00',
+    durationHours: '2',
+    technician: '',
+    contractor: '',
+    notes: '',
+  });
+  const [checklist, setChecklist] = useState<ChecklistItemInput[]>([]);
+  const [saving, setSaving] = useState(false);
+  const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
+  const create = useMutation(trpc.maintenance.orders.create.mutationOptions());
+
+  const search = useDebouncedValue(values.equipmentSearch.trim(), 300);
+  const equipment = useQuery(
+    trpc.equipment.list.queryOptions(
+      { search: search || undefined, page: 1, pageSize: EQUIPMENT_OPTIONS },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  const facilities = useQuery(trpc.facilities.options.queryOptions());
+  const options = equipment.data?.items ?? [];
+  const chosen = options.find((item) => item.id === values.equipmentId);
+  const facilityId = chosen?.facilityId ?? values.facilityId;
+  const zone = facilities.data?.find((f) => f.id === facilityId)?.timezone;
+
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = validate(
+      workOrderCreateInput.safeParse({
+        title: values.title,
+        description: values.description,
+        equipmentId: values.equipmentId || null,
+        facilityId: values.equipmentId ? (chosen?.facilityId ?? null) : values.facilityId || null,
+        kind: values.kind,
+        priority: values.priority,
+        scheduledAt: zonedWallTimeToDate(values.date, values.time, zone),
+        durationHours: parseNumberText(values.durationHours),
+        ...technicianInput(values),
+        notes: values.notes,
+        checklist,
+      }),
+    );
+    if (!input) return;
+    setSaving(true);
+    try {
+      const order = await create.mutateAsync(input);
+      notify.success(t('created', { number: order.number }));
+      await onCreated();
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (name: 'title' | 'description' | 'notes', label: string) => (
+    <FormField label={name === 'title' ? label : `${label} (${tForm('optional')})`} error={errors[name]}>
+      {(control) => <Input {...control} name={name} value={values[name]} onChange={set(name)} />}
+    </FormField>
+  );
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormAlert message={formError} />
+      {text('title', t('form.title'))}
+      {text('description', t('form.details'))}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <SearchInput
+            aria-label={t('form.equipmentSearch')}
+            placeholder={t('form.equipmentSearch')}
+            value={values.equipmentSearch}
+            onChange={set('equipmentSearch')}
+          />
+          <FormField label={t('form.equipment')} error={errors.equipmentId}>
+            {(control) => (
+              <Select {...control} name="equipmentId" value={values.equipmentId} onChange={set('equipmentId')}>
+                <option value="">{t('form.noEquipment')}</option>
+                {values.equipmentId && !chosen && <option value={values.equipmentId}>{values.equipmentId}</option>}
+                {options.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.name} · {item.facilityName}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        </div>
+        {!values.equipmentId && (
+          <FormField label={t('form.facility')} error={errors.facilityId} hint={t('form.facilityHint')}>
+            {(control) => (
+              <Select {...control} name="facilityId" value={values.facilityId} onChange={set('facilityId')}>
+                <option value="">{t('form.chooseFacility')}</option>
+                {(facilities.data ?? []).map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        )}
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <FormField label={t('form.kind')} error={errors.kind}>
+          {(control) => (
+            <Select {...control} name="kind" value={values.kind} onChange={set('kind')}>
+              {workOrderKindValues.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`kind.${kind}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label={t('form.priority')} error={errors.priority}>
+          {(control) => (
+            <Select {...control} name="priority" value={values.priority} onChange={set('priority')}>
+              {workOrderPriorityValues.map((priority) => (
+                <option key={priority} value={priority}>
+                  {t(`priority.${priority}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <FormField label={t('form.date')} error={errors.scheduledAt} hint={t('form.timeHint')}>
+          {(control) => <Input {...control} name="date" type="date" value={values.date} onChange={set('date')} />}
+        </FormField>
+        <FormField label={t('form.time')}>
+          {(control) => <Input {...control} name="time" type="time" value={values.time} onChange={set('time')} />}
+        </FormField>
+        <FormField label={t('form.duration')} error={errors.durationHours}>
+          {(control) => (
+            <Input
+              {...control}
+              name="durationHours"
+              inputMode="decimal"
+              value={values.durationHours}
+              onChange={set('durationHours')}
+            />
+          )}
+        </FormField>
+      </div>
+      <TechnicianFields
+        values={values}
+        technicians={technicians}
+        errors={errors}
+        onChange={(change) => {
+          setValues((current) => ({ ...current, ...change }));
+        }}
+      />
+      <ChecklistEditor items={checklist} onChange={setChecklist} error={errors.checklist} />
+      {text('notes', t('form.notes'))}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          {tOps('cancel')}
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? tForm('saving') : t('form.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The checklist's items: a label each and whether it must be ticked before completing. */
+function ChecklistEditor({
+  items,
+  onChange,
+  error,
+}: {
+  items: ChecklistItemInput[];
+  onChange: (items: ChecklistItemInput[]) => void;
+  error: string | undefined;
+}) {
+  const t = useStrings(maintenanceStrings);
+  const update = (index: number, change: Partial<ChecklistItemInput>) => {
+    onChange(items.map((item, i) => (i === index ? { ...item, ...change } : item)));
+  };
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium">{t('form.checklist')}</legend>
+      {items.map((item, index) => (
+        <div key={index} className="flex flex-wrap items-center gap-2">
+          <Input
+            aria-label={t('form.item', { n: index + 1 })}
+            className="min-w-0 flex-1"
+            value={item.label}
+            onChange={(event) => {
+              update(index, { label: event.target.value });
+            }}
+          />
+          <label className="inline-flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              checked={item.mandatory ?? false}
+              onChange={(event) => {
+                update(index, { mandatory: event.target.checked });
+              }}
+            />
+            {t('form.mandatory')}
+          </label>
+          <Button
+            size="icon-sm"
+            variant="ghost"
+            aria-label={t('form.removeItem', { n: index + 1 })}
+            onClick={() => {
+              onChange(items.filter((_, i) => i !== index));
+            }}
+          >
+            <Trash2 />
+          </Button>
+        </div>
+      ))}
+      {error && <p className="text-xs text-destructive">{error}</p>}
+      <Button
+        size="sm"
+        variant="outline"
+        className="self-start"
+        onClick={() => {
+          onChange([...items, { label: '', mandatory: false }]);
+        }}
+      >
+        <Plus aria-hidden />
+        {t('form.addItem')}
+      </Button>
+    </fieldset>
+  );
+}

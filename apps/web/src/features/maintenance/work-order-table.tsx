@@ -1,0 +1,165 @@
+import type { WorkOrderItem } from '@sentinela/shared/maintenance';
+import { ClipboardX } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { useLanguage } from '../../lib/i18n/language-context';
+import { useStrings } from '../../lib/i18n/strings';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { DeviceCard, DeviceCardList } from '../plant/device-card';
+import { maintenanceStrings } from './maintenance.strings';
+import {
+  formatMoneyText,
+  placeLabel,
+  PriorityBadge,
+  ScheduledCell,
+  technicianLabel,
+  WorkOrderActions,
+  WorkOrderStatusBadges,
+  type WorkOrderRowActions,
+} from './work-order-parts';
+
+const cell = 'px-3 py-2.5 text-left align-top';
+
+interface WorkOrderTableProps extends WorkOrderRowActions {
+  items: WorkOrderItem[] | undefined;
+  filtered: boolean;
+  stale: boolean;
+  busy: boolean;
+}
+
+/** The work-order list; on a phone, a card per order. */
+export function WorkOrderTable({ items, filtered, stale, busy, ...actions }: WorkOrderTableProps) {
+  const t = useStrings(maintenanceStrings);
+  const { language } = useLanguage();
+  const isMobile = useIsMobile();
+  const empty = (
+    <span className="inline-flex items-center gap-2">
+      <ClipboardX aria-hidden className="size-4" />
+      {filtered ? t('emptyFiltered') : t('empty')}
+    </span>
+  );
+  const checklist = (order: WorkOrderItem) =>
+    order.checklist.total === 0 ? '—' : t('checklistProgress', order.checklist);
+  const cost = (order: WorkOrderItem) => (order.status === 'completed' ? formatMoneyText(order.cost, language) : '—');
+
+  if (isMobile)
+    return (
+      <DeviceCardList
+        loading={!items}
+        stale={stale}
+        busy={busy}
+        empty={items?.length === 0 ? empty : null}
+        label={t('listLabel')}
+      >
+        {items?.map((order) => (
+          <DeviceCard
+            key={order.id}
+            attributes={{ 'data-order-id': order.id, 'data-number': order.number }}
+            title={
+              <>
+                <span className="block font-medium">
+                  {order.number} · {order.title}
+                </span>
+                <span className="block text-xs text-muted-foreground">{placeLabel(order)}</span>
+              </>
+            }
+            status={
+              <>
+                <WorkOrderStatusBadges order={order} />
+                <PriorityBadge priority={order.priority} />
+              </>
+            }
+            figures={[
+              { label: t('col.scheduled'), value: <ScheduledCell order={order} /> },
+              { label: t('col.technician'), value: technicianLabel(t, order.technician) },
+              { label: t('col.kind'), value: t(`kind.${order.kind}`) },
+              { label: t('col.checklist'), value: checklist(order) },
+              { label: t('col.cost'), value: cost(order) },
+            ]}
+          >
+            <WorkOrderActions order={order} {...actions} className="flex flex-wrap justify-end gap-2" />
+          </DeviceCard>
+        ))}
+      </DeviceCardList>
+    );
+
+  const columns = [
+    t('col.number'),
+    t('col.title'),
+    t('col.equipment'),
+    t('col.kind'),
+    t('col.priority'),
+    t('col.scheduled'),
+    t('col.technician'),
+    t('col.status'),
+    t('col.cost'),
+    t('col.checklist'),
+    t('col.actions'),
+  ];
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table
+        className={cn('w-full min-w-[70rem] text-sm', stale && 'opacity-60')}
+        aria-label={t('listLabel')}
+        aria-busy={busy}
+      >
+        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
+          <tr>
+            {columns.map((label) => (
+              <th key={label} scope="col" className={cn(cell, 'whitespace-nowrap')}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {!items ? (
+            Array.from({ length: 6 }, (_, row) => (
+              <tr key={row} aria-hidden data-slot="skeleton">
+                {columns.map((label) => (
+                  <td key={label} className={cell}>
+                    <span className="block h-4 w-16 animate-pulse rounded bg-muted" />
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : items.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="px-3 py-10 text-center text-muted-foreground">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            items.map((order) => (
+              <tr key={order.id} data-order-id={order.id} data-number={order.number} data-status={order.status}>
+                <td className={cn(cell, 'font-medium whitespace-nowrap tabular-nums')}>{order.number}</td>
+                <td className={cn(cell, 'min-w-40')}>{order.title}</td>
+                <td className={cn(cell, 'min-w-36')}>
+                  <span className="block">{order.equipment?.name ?? order.room?.name ?? '—'}</span>
+                  <span className="block text-xs text-muted-foreground">{order.facility.name}</span>
+                </td>
+                <td className={cell}>{t(`kind.${order.kind}`)}</td>
+                <td className={cell}>
+                  <PriorityBadge priority={order.priority} />
+                </td>
+                <td className={cell}>
+                  <ScheduledCell order={order} />
+                </td>
+                <td className={cell}>{technicianLabel(t, order.technician)}</td>
+                <td className={cell}>
+                  <WorkOrderStatusBadges order={order} />
+                </td>
+                <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{cost(order)}</td>
+                <td className={cn(cell, 'tabular-nums')} data-checklist>
+                  {checklist(order)}
+                </td>
+                <td className={cell}>
+                  <WorkOrderActions order={order} {...actions} className="flex flex-col items-stretch gap-1.5" />
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
