@@ -12,7 +12,8 @@ export const dashboardStrings = defineStrings(
     activeAlertsHow: 'Ainda não reconhecidos; {critical} crítico(s).',
     pendingMaintenance: 'Manutenção Pendente',
     pendingMaintenanceHint: 'Agendadas para esta semana',
-    pendingMaintenanceHow: 'Ordens de serviço agendadas de segunda a domingo desta semana (horário da instalação), sem as canceladas.',
+    pendingMaintenanceHow:
+      'Ordens de serviço agendadas de segunda a domingo desta semana (horário da instalação), sem as canceladas.',
 
     realtime: 'Monitoramento em Tempo Real',
     realtimeDescription: 'Métricas atuais do motor escolhido, atualizadas pelo fluxo ao vivo.',
