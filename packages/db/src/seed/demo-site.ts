@@ -1,6 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/accounts';
+import { auditLog } from '../schema/audit';
+import { maintenancePlans, workOrderChecklistItems, workOrderSequences, workOrders } from '../schema/maintenance';
 import { alertChanges, alertRules, alerts, commands, dataCenters, equipment, facilities, rooms } from '../schema/plant';
 import { RollupRows, insertLatest, insertRollupChunk, insertRollups } from './bulk-rows';
 import {
@@ -15,6 +17,7 @@ import {
 import { alertRuleKeys, alertsFromIncidents, defaultAlertRules } from './demo-alerts';
 import { demoCommands } from './demo-commands';
 import { demoUserRows, demoUsers } from './demo-users';
+import { demoWorkOrders } from './demo-work-orders';
 import { buildDemoEquipment, type SeedDevice } from './demo-equipment';
 import { planIncidents } from './demo-incidents';
 import { demoDataCenters, demoFacilities } from './demo-site-plan';
@@ -50,6 +53,8 @@ export interface DemoSiteResult {
   hourlyRollups: number;
   minuteRollups: number;
   latestValues: number;
+  workOrders: number;
+  maintenancePlans: number;
 }
 
 const nothing: DemoSiteResult = {
@@ -70,6 +75,8 @@ const nothing: DemoSiteResult = {
   hourlyRollups: 0,
   minuteRollups: 0,
   latestValues: 0,
+  workOrders: 0,
+  maintenancePlans: 0,
 };
 
 /** Everything the demo site is, computed in memory (deterministic from seed and now). */
@@ -101,7 +108,15 @@ function generate(seed: number, now: number) {
   // Meters last: they add up what their rooms consumed.
   for (const device of devices) if (device.kind === 'meter') generateMeterHistory(ctx, device, minutely);
   const commandRows = demoCommands(devices, createRandom(streamSeed(seed, 'commands')), now);
-  return { devices, incidents, hourly: ctx.hourly, minutely, latest: ctx.latest, commands: commandRows };
+  return {
+    devices,
+    incidents,
+    hourly: ctx.hourly,
+    minutely,
+    latest: ctx.latest,
+    commands: commandRows,
+    workOrderSeed: streamSeed(seed, 'workOrders'),
+  };
 }
 
 function lastSeen(latest: HistoryContext['latest']): Map<string, number> {
@@ -145,20 +160,30 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
   const roomId = new Map(roomRows.map((r) => [`${r.facilityId}/${r.name}`, r.id]));
 
   const seen = lastSeen(site.latest);
-  await tx.insert(equipment).values(
-    site.devices.map((d) => ({
-      id: d.id,
-      name: d.name,
-      kind: d.kind,
-      status: d.status,
-      facilityId: idOf(d.facility.code),
-      roomId: d.room ? (roomId.get(`${idOf(d.facility.code)}/${d.room.name}`) ?? null) : null,
-      location: d.location,
-      rated: d.rated,
-      state: d.state,
-      lastSeenAt: new Date(seen.get(d.id) ?? now),
-    })),
-  );
+  const deviceRows = await tx
+    .insert(equipment)
+    .values(
+      site.devices.map((d) => ({
+        id: d.id,
+        name: d.name,
+        kind: d.kind,
+        status: d.status,
+        facilityId: idOf(d.facility.code),
+        roomId: d.room ? (roomId.get(`${idOf(d.facility.code)}/${d.room.name}`) ?? null) : null,
+        location: d.location,
+        rated: d.rated,
+        state: d.state,
+        lastSeenAt: new Date(seen.get(d.id) ?? now),
+      })),
+    )
+    .returning({
+      id: equipment.id,
+      name: equipment.name,
+      kind: equipment.kind,
+      status: equipment.status,
+      facilityId: equipment.facilityId,
+      roomId: equipment.roomId,
+    });
   await tx.insert(dataCenters).values(
     demoDataCenters.map(({ facilityCode, ...dc }) => ({
       ...dc,
@@ -179,7 +204,7 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
     .values(demoUserRows(new Date(now)))
     .onConflictDoNothing();
   const people = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(
       inArray(
@@ -194,10 +219,27 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
     ruleIds,
     (incident) => people[(turn.get(incident) ?? 0) % people.length]?.id ?? null,
   );
-  await tx.insert(alerts).values(alertRows);
+  const alertsInserted = await tx.insert(alerts).values(alertRows).returning({
+    id: alerts.id,
+    equipmentId: alerts.equipmentId,
+    source: alerts.source,
+    severity: alerts.severity,
+    status: alerts.status,
+    raisedAt: alerts.raisedAt,
+    clearedAt: alerts.clearedAt,
+  });
   if (changes.length > 0) await tx.insert(alertChanges).values(changes);
   await tx.insert(commands).values(site.commands);
   await insertLatest(tx, site.latest);
+
+  const maintenance = demoWorkOrders(deviceRows, alertsInserted, people, createRandom(site.workOrderSeed), now);
+  await tx.insert(maintenancePlans).values(maintenance.plans);
+  if (maintenance.orders.length > 0) {
+    await tx.insert(workOrders).values(maintenance.orders);
+    await tx.insert(workOrderChecklistItems).values(maintenance.checklist);
+    await tx.insert(workOrderSequences).values(maintenance.sequences);
+    await tx.insert(auditLog).values(maintenance.audit);
+  }
 
   return {
     seeded: true,
@@ -217,6 +259,8 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
     hourlyRollups: site.hourly.length,
     minuteRollups: site.minutely.length,
     latestValues: site.latest.length,
+    workOrders: maintenance.orders.length,
+    maintenancePlans: maintenance.plans.length,
   };
 }
 
