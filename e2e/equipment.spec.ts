@@ -104,6 +104,14 @@ test('the drawer shows live values and a history chart by metric and period', as
     sheet.getByText('Média de cada intervalo de 30 s; a faixa sombreada vai do mínimo ao máximo.'),
   ).toBeVisible();
 
+  // Its maintenance: every demo motor has a preventive history, so its orders and figures show.
+  const maintenance = sheet.getByTestId('equipment-maintenance');
+  await expect(maintenance.getByRole('heading', { name: 'Manutenção' })).toBeVisible();
+  await expect(
+    maintenance.getByRole('list', { name: 'Últimas ordens de serviço' }).getByRole('listitem').first(),
+  ).toContainText(/OS-\d{4}-\d{4}/);
+  await expect(maintenance.getByText(/^MTBF$/)).toBeVisible();
+
   await sheet.getByRole('button', { name: 'Fechar' }).click();
   await expect(sheet).toBeHidden();
 });

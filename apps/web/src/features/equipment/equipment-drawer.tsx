@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../lib/use-current-user';
 import { DeviceCredentialsSection } from './device-credentials-section';
 import { EquipmentRegistryActions } from './equipment-registry-actions';
 import { EquipmentHistory } from './equipment-history';
+import { EquipmentMaintenance } from './equipment-maintenance';
 import { ZoneNote } from '../../components/zone-note';
 import { useFacilityZones } from '../plant/use-facility-zones';
 import { formatMetric, formatRated, metricLabel, ratedLabel, sortMetrics } from './metric-format';
@@ -151,6 +152,8 @@ function DrawerBody({ item, status, onClose, onEdit }: DrawerBodyProps) {
         </section>
 
         <EquipmentHistory item={item} metrics={metrics} timeZone={zone?.timeZone} />
+
+        <EquipmentMaintenance id={item.id} timeZone={zone?.timeZone} />
 
         {rated.length > 0 && (
           <section aria-labelledby="rated-title" className="flex flex-col gap-2">
