@@ -20,7 +20,12 @@ const testRouter = router({
 
 function callerAs(user: { role: 'viewer' | 'admin'; twoFactorEnabled: boolean } | null) {
   const session = user ? { id: 's1', user: { id: 'u1', email: 'u@example.com', ...user } } : null;
-  return createCallerFactory(testRouter)({ db, session, lang: 'en' } as unknown as Context);
+  return createCallerFactory(testRouter)({
+    db,
+    session,
+    lang: 'en',
+    auth: { now: () => new Date() },
+  } as unknown as Context);
 }
 
 describe('procedure builders', () => {

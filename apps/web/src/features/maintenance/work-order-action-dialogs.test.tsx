@@ -82,6 +82,7 @@ describe('work-order transitions', () => {
       partsCost: '1234.50',
       otherCost: '0',
       closingNote: 'Rolamento trocado.',
+      clearAlert: true,
     });
     expect(onClose).toHaveBeenCalled();
   });
