@@ -34,6 +34,8 @@ export const deviceItemBase = z.object({
   facilityName: z.string(),
   roomId: z.string().nullable(),
   roomName: z.string().nullable(),
+  /** The work order in progress that locks it out: no command reaches it (null: none). */
+  lockedBy: z.string().nullable(),
 });
 
 /**

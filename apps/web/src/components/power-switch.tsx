@@ -1,8 +1,10 @@
-import { LoaderCircle } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { LoaderCircle, Lock } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { ConfirmDialog } from './confirm-dialog';
 import { RoleGated } from './role-gated';
+import { opsStrings } from '../lib/i18n/ops-strings';
+import { useStrings } from '../lib/i18n/strings';
 
 /** What the "are you sure?" dialog says before switching a device to `on`. */
 export interface PowerConfirmation {
@@ -27,6 +29,11 @@ interface PowerSwitchProps {
   busy?: boolean;
   /** Ask first (machines: motors, HVAC units), naming the device and its facility. */
   confirm?: (on: boolean) => PowerConfirmation;
+  /**
+   * The work order in progress that locks the device out: the switch cannot be pressed and a lock
+   * with the order replaces the caption (the server refuses any command anyway).
+   */
+  lockedBy?: string | null;
 }
 
 /**
@@ -43,7 +50,10 @@ export function PowerSwitch({
   tone = 'machine',
   busy = false,
   confirm,
+  lockedBy = null,
 }: PowerSwitchProps) {
+  const tOps = useStrings(opsStrings);
+  const lockId = useId();
   /** The state asked for, while the dialog is open. */
   const [asking, setAsking] = useState<boolean | null>(null);
   const question = asking !== null && confirm ? confirm(asking) : null;
@@ -57,7 +67,8 @@ export function PowerSwitch({
             aria-checked={on}
             aria-label={label}
             aria-busy={pending || busy}
-            disabled={!allowed || pending || busy}
+            aria-describedby={lockedBy ? lockId : undefined}
+            disabled={!allowed || pending || busy || lockedBy !== null}
             onClick={() => {
               if (confirm) setAsking(!on);
               else onChange(!on);
@@ -78,7 +89,20 @@ export function PowerSwitch({
               {pending && <LoaderCircle className="size-3.5 animate-spin text-zinc-700" />}
             </span>
           </button>
-          {children}
+          {lockedBy ? (
+            <span
+              id={lockId}
+              className="inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap text-amber-800 dark:text-amber-300"
+              title={tOps('lockout.reason', { order: lockedBy })}
+              data-slot="lockout"
+            >
+              <Lock aria-hidden className="size-3.5" />
+              {tOps('lockout.caption', { order: lockedBy })}
+              <span className="sr-only">{tOps('lockout.reason', { order: lockedBy })}</span>
+            </span>
+          ) : (
+            children
+          )}
           {confirm && (
             <ConfirmDialog
               open={asking !== null}

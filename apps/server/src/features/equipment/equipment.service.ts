@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { searchMatches } from '@sentinela/db/sql-helpers';
+import { workOrders } from '@sentinela/db/schema/maintenance';
 import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import { EQUIPMENT_CSV_MAX_ROWS, type equipmentFilters, type equipmentListInput } from '@sentinela/shared/equipment';
 import type { Language } from '@sentinela/shared/language';
@@ -33,6 +34,9 @@ const itemColumns = {
   rated: equipment.rated,
   state: equipment.state,
   lastSeenAt: equipment.lastSeenAt,
+  // The work order in progress that locks it out (no command reaches it).
+  lockedBy: sql<string | null>`(select o.number from ${workOrders} o
+    where o.equipment_id = ${equipment.id} and o.status = 'in_progress' order by o.started_at limit 1)`,
 };
 
 function selectItems(db: Database, where: SQL | undefined) {

@@ -183,6 +183,7 @@ describe.each(testDatabaseKinds())('HVAC API on %s', (kind) => {
       facilityName: 'Planta A',
       roomId: ids.offices,
       roomName: 'Escritórios',
+      lockedBy: null,
       on: true,
       mode: 'cool',
       setpoint: 23,

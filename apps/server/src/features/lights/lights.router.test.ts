@@ -141,6 +141,7 @@ describe.each(testDatabaseKinds())('lights API on %s', (kind) => {
       facilityName: 'Fábrica Campinas',
       roomId: ids.roomA,
       roomName: 'Galpão A',
+      lockedBy: null,
       ratedW: 100,
       on: true,
       brightness: 50,

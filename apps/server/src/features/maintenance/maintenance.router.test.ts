@@ -122,6 +122,13 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
     expect(started).toMatchObject({ status: 'in_progress' });
     const [light] = await db.select({ status: equipment.status }).from(equipment).where(eq(equipment.id, 'lgt-a1'));
     expect(light?.status).toBe('maintenance');
+    // Its switch shows the lock: the lists name the order.
+    const lockedIn = async () => ({
+      lights: (await viewer.trpc.lights.list.query({ search: 'Luz A1' })).items.find((l) => l.id === 'lgt-a1')
+        ?.lockedBy,
+      equipment: (await viewer.trpc.equipment.list.query({ search: 'lgt-a1' })).items[0]?.lockedBy,
+    });
+    expect(await lockedIn()).toEqual({ lights: created.number, equipment: created.number });
 
     // Off included, before anything is recorded or sent.
     const sentBefore = gateway.sent.length;
@@ -170,6 +177,7 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
     ]);
     const [after] = await db.select({ status: equipment.status }).from(equipment).where(eq(equipment.id, 'lgt-a1'));
     expect(after?.status).toBe('offline');
+    expect(await lockedIn()).toEqual({ lights: null, equipment: null });
     await operator.trpc.lights.set.mutate({ id: 'lgt-a1', on: true });
     expect(gateway.sent.at(-1)).toBe('lgt-a1');
   });

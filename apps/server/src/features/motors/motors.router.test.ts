@@ -199,6 +199,7 @@ describe.each(testDatabaseKinds())('motors API on %s', (kind) => {
       facilityName: 'Planta A',
       roomId: ids.r1,
       roomName: 'Galpão 1',
+      lockedBy: null,
       on: true,
       rated: { powerKw: 7.5, currentA: 15, rpm: 1765, voltageV: 380, efficiency: 91 },
       lastSeenAt: null,

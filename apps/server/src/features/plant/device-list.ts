@@ -31,6 +31,7 @@ const deviceRow = {
   room_name: z.string().nullable(),
   rated: sqlRated,
   readings_ms: sqlEpochDate,
+  lockout: z.string().nullable(),
 };
 
 /** The fields of a device item every list shows (id, name, status, where it is). */
@@ -44,6 +45,7 @@ export function deviceBase(row: z.output<z.ZodObject<typeof deviceRow>>) {
     facilityName: row.facility_name,
     roomId: row.room_id,
     roomName: row.room_name,
+    lockedBy: row.lockout,
   };
 }
 
@@ -63,7 +65,11 @@ export async function listDevices<T extends z.ZodRawShape>(
     db.execute(sql`
       select e.id, e.name, e.status, e.location, e.facility_id, f.name as facility_name,
              e.room_id, r.name as room_name, e.rated,
-             ${epochMs(sql`m.readings_at`)} as readings_ms, ${device.columns}
+             ${epochMs(sql`m.readings_at`)} as readings_ms,
+             -- The work order in progress that locks it out (PRODUCT.md §3), shown on its switch.
+             (select o.number from work_orders o where o.equipment_id = e.id and o.status = 'in_progress'
+               order by o.started_at limit 1) as lockout,
+             ${device.columns}
         from (select * from equipment e where ${where} order by e.name, e.id
                limit ${page.pageSize} offset ${pageOffset(page)}) e
         join facilities f on f.id = e.facility_id

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EquipmentItem } from '@sentinela/shared/equipment';
-import { Power } from 'lucide-react';
+import { Lock, Power } from 'lucide-react';
 import { useState } from 'react';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
@@ -64,14 +64,24 @@ export function PowerControl({ item }: { item: EquipmentItem }) {
           </span>
         )}
       </div>
-      <RoleGated needs="operator">
-        {(allowed) => (
-          <Button variant={on ? 'outline' : 'default'} size="sm" disabled={!allowed || pending} onClick={toggle}>
-            <Power aria-hidden />
-            {on ? t('turnOff') : t('turnOn')}
-          </Button>
-        )}
-      </RoleGated>
+      {item.lockedBy ? (
+        <p
+          className="flex items-center gap-1.5 text-xs font-medium text-amber-800 dark:text-amber-300"
+          data-slot="lockout"
+        >
+          <Lock aria-hidden className="size-3.5" />
+          {tOps('lockout.reason', { order: item.lockedBy })}
+        </p>
+      ) : (
+        <RoleGated needs="operator">
+          {(allowed) => (
+            <Button variant={on ? 'outline' : 'default'} size="sm" disabled={!allowed || pending} onClick={toggle}>
+              <Power aria-hidden />
+              {on ? t('turnOff') : t('turnOn')}
+            </Button>
+          )}
+        </RoleGated>
+      )}
     </div>
   );
 }

@@ -11,13 +11,15 @@ interface HvacPowerSwitchProps {
   mode: string;
   pending: boolean;
   onChange: (on: boolean) => void;
+  /** The work order in progress that locks it out. */
+  lockedBy?: string | null;
 }
 
 /**
  * An HVAC unit's on/off switch, captioned with its confirmed state and mode; switching asks
  * first, naming the unit and its facility.
  */
-export function HvacPowerSwitch({ name, facility, on, mode, pending, onChange }: HvacPowerSwitchProps) {
+export function HvacPowerSwitch({ name, facility, on, mode, pending, onChange, lockedBy }: HvacPowerSwitchProps) {
   const t = useStrings(hvacStrings);
   return (
     <PowerSwitch
@@ -25,6 +27,7 @@ export function HvacPowerSwitch({ name, facility, on, mode, pending, onChange }:
       on={on}
       pending={pending}
       onChange={onChange}
+      lockedBy={lockedBy}
       confirm={(target) => ({
         title: t(target ? 'confirm.onTitle' : 'confirm.offTitle'),
         description: t(target ? 'confirm.on' : 'confirm.off', { name, facility }),

@@ -74,6 +74,7 @@ export function HvacTable({
           on={item.on === true}
           mode={modeName(item.mode)}
           pending={pending[item.id] === 'power'}
+          lockedBy={item.lockedBy}
           onChange={(on) => {
             onPower(item, on);
           }}

@@ -70,6 +70,7 @@ export function LightRow({ item, live, pending, onChange, layout }: LightRowProp
       }}
       tone="light"
       busy={busy}
+      lockedBy={item.lockedBy}
     >
       <span className="w-24 text-xs whitespace-nowrap" data-slot="power-state">
         {pending && 'on' in pending ? t('pendingShort') : t(on ? 'state.on' : 'state.off')}

@@ -88,6 +88,7 @@ export default function MotorDetailSheet({ item, live, pending, open, onOpenChan
               facility={item.facilityName}
               on={live.on}
               pending={pending || live.pending}
+              lockedBy={item.lockedBy}
               onChange={onPower}
             />
           </div>

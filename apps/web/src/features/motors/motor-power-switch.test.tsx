@@ -54,4 +54,28 @@ describe('MotorPowerSwitch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(onChange).toHaveBeenCalledExactlyOnceWith(true);
   });
+
+  it('shows a locked-out motor with its work order and lets nobody switch it', () => {
+    const onChange = vi.fn();
+    render(
+      <MotorPowerSwitch
+        name="Bomba Centrífuga 04"
+        facility="Planta Campinas"
+        on
+        pending={false}
+        onChange={onChange}
+        lockedBy="OS-2026-0012"
+      />,
+      { wrapper },
+    );
+    const control = screen.getByRole('switch', { name: 'Ligar/desligar Bomba Centrífuga 04' });
+    expect((control as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Bloqueado · OS-2026-0012')).toBeTruthy();
+    expect(control.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(control.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'Bloqueado pela OS-2026-0012 em andamento',
+    );
+    fireEvent.click(control);
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });

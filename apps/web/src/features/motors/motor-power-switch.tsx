@@ -10,13 +10,15 @@ interface MotorPowerSwitchProps {
   on: boolean;
   pending: boolean;
   onChange: (on: boolean) => void;
+  /** The work order in progress that locks it out. */
+  lockedBy?: string | null;
 }
 
 /**
  * A motor's on/off switch, captioned with its confirmed state or "waiting for confirmation";
  * switching asks first, naming the motor and its facility.
  */
-export function MotorPowerSwitch({ name, facility, on, pending, onChange }: MotorPowerSwitchProps) {
+export function MotorPowerSwitch({ name, facility, on, pending, onChange, lockedBy }: MotorPowerSwitchProps) {
   const t = useStrings(motorsStrings);
   return (
     <PowerSwitch
@@ -24,6 +26,7 @@ export function MotorPowerSwitch({ name, facility, on, pending, onChange }: Moto
       on={on}
       pending={pending}
       onChange={onChange}
+      lockedBy={lockedBy}
       confirm={(target) => ({
         title: t(target ? 'confirm.onTitle' : 'confirm.offTitle'),
         description: t(target ? 'confirm.on' : 'confirm.off', { name, facility }),

@@ -65,6 +65,7 @@ export function MotorTable({ items, stale, filtered, live, pending, onPower, onO
           facility={item.facilityName}
           on={motor.on}
           pending={Boolean(pending[item.id]) || motor.pending}
+          lockedBy={item.lockedBy}
           onChange={(on) => {
             onPower(item, on);
           }}
