@@ -8,18 +8,20 @@ import { protectedRoutes, publicRoutes } from './routes';
 // interaction:
 // - JS: every JavaScript file the browser fetches to show it (the entry, its preloads, the
 //   layout and the route's own chunk; not what loads on a click), measured gzip-compressed
-//   (level 9, as the server may send it). The budget is issue 11's goal, 170 KB, for every route
-//   but /login: its goal is 100 KB, out of reach while the entry holds React DOM (65 KB), tRPC and
-//   TanStack Query (27 KB) and the button tailwind-merge (9 KB), so it fails only past 125 KB and
-//   the table says whether the goal was met.
+//   (level 9, as the server may send it). Issue 11's budget is "170 KB per route before its lazy
+//   chunk": what loads before the route's own page chunk (the total less that chunk) is held to
+//   it, and the total with it is printed beside. /login's goal is 100 KB, out of reach while the
+//   entry holds React DOM (65 KB), tRPC and TanStack Query (27 KB) and tailwind-merge (9 KB), so it
+//   fails only past 125 KB and the table says whether the goal was met.
 // - LCP: Largest Contentful Paint (PerformanceObserver, buffered), read once the page is quiet
-//   (its data and live values in). The goal is 1.0 s on this machine; the test fails only past a
-//   hard ceiling of 2.5 s, because the e2e machine is shared (two cores, other suites running) and
-//   a loaded moment doubles it. The table says, route by route, whether the goal was met.
+//   (its data and live values in). The goal, 1.0 s, is printed route by route, not asserted: our
+//   machines differ 2–3× in speed and the e2e machine is shared, so a timed assertion would say
+//   more about the machine than the page (speed targets live in printed figures, see README).
+//   The test fails only when a route paints nothing, or takes past 10 s (it hangs).
 const jsGoalKb = (route: string) => (route === '/login' ? 100 : 170);
 const jsBudgetKb = (route: string) => (route === '/login' ? 125 : 170);
 const LCP_GOAL_MS = 1_000;
-const LCP_CEILING_MS = 2_500;
+const LCP_HANG_MS = 10_000;
 
 interface Row {
   route: string;
@@ -27,6 +29,8 @@ interface Row {
   kb: number;
   /** The route's own page chunk (assets/<name>-page-<hash>.js), included in kb. */
   pageKb: number;
+  /** What loads before the route's own chunk: kb less pageKb (the budget's figure). */
+  beforeKb: number;
   files: number;
   goalKb: number;
   budgetKb: number;
@@ -79,6 +83,7 @@ test('first load per route: JS budget and largest contentful paint', async ({ br
       lcpMs,
       kb: kb(sizes.reduce((sum, s) => sum + s.bytes, 0)),
       pageKb: kb(sizes.filter((s) => pageFile(s.path)).reduce((sum, s) => sum + s.bytes, 0)),
+      beforeKb: kb(sizes.filter((s) => !pageFile(s.path)).reduce((sum, s) => sum + s.bytes, 0)),
       files: scripts.size,
       goalKb: jsGoalKb(route),
       budgetKb: jsBudgetKb(route),
@@ -86,16 +91,16 @@ test('first load per route: JS budget and largest contentful paint', async ({ br
     await context.close();
   }
   console.log(
-    `\nFirst load per route (cold, new context): LCP (goal ${LCP_GOAL_MS} ms, ceiling ${LCP_CEILING_MS} ms) and JS before any interaction (gzip):`,
+    `\nFirst load per route (cold, new context): LCP (goal ${LCP_GOAL_MS} ms) and JS before any interaction (gzip KB; the budget holds what loads before the route's own chunk):`,
   );
   console.log(
-    `  ${'route'.padEnd(18)} ${'LCP ms'.padStart(7)}        ${'JS KB'.padStart(7)} (page chunk)  files  goal/budget`,
+    `  ${'route'.padEnd(18)} ${'LCP ms'.padStart(7)}            ${'before'.padStart(7)} ${'page'.padStart(6)} ${'total'.padStart(7)}  files  goal/budget`,
   );
   for (const row of rows) {
-    const lcpMark = row.lcpMs > LCP_CEILING_MS ? 'OVER CEILING' : row.lcpMs > LCP_GOAL_MS ? 'over goal' : 'ok';
-    const jsMark = row.kb > row.budgetKb ? 'OVER BUDGET' : row.kb > row.goalKb ? 'over goal' : 'ok';
+    const lcpMark = row.lcpMs > LCP_GOAL_MS ? 'over goal' : 'ok';
+    const jsMark = row.beforeKb > row.budgetKb ? 'OVER BUDGET' : row.beforeKb > row.goalKb ? 'over goal' : 'ok';
     console.log(
-      `  ${row.route.padEnd(18)} ${String(row.lcpMs).padStart(7)} ${lcpMark.padEnd(12)} ${row.kb.toFixed(1).padStart(7)} (${row.pageKb.toFixed(1).padStart(5)})  ${String(row.files).padStart(9)}  ${row.goalKb}/${row.budgetKb} ${jsMark}`,
+      `  ${row.route.padEnd(18)} ${String(row.lcpMs).padStart(7)} ${lcpMark.padEnd(10)} ${row.beforeKb.toFixed(1).padStart(7)} ${row.pageKb.toFixed(1).padStart(6)} ${row.kb.toFixed(1).padStart(7)}  ${String(row.files).padStart(5)}  ${row.goalKb}/${row.budgetKb} ${jsMark}`,
     );
   }
   const met = rows.filter((row) => row.lcpMs <= LCP_GOAL_MS).length;
@@ -103,8 +108,10 @@ test('first load per route: JS budget and largest contentful paint', async ({ br
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/bundle-sizes.json', JSON.stringify(rows, null, 2));
   for (const row of rows) {
-    expect(row.kb, `${row.route} loads ${row.kb} KB of JS`).toBeLessThanOrEqual(row.budgetKb);
+    expect(row.beforeKb, `${row.route} loads ${row.beforeKb} KB of JS before its own chunk`).toBeLessThanOrEqual(
+      row.budgetKb,
+    );
     expect(row.lcpMs, `${row.route}: no LCP entry`).toBeGreaterThan(0);
-    expect(row.lcpMs, `${row.route}: LCP ${row.lcpMs} ms`).toBeLessThanOrEqual(LCP_CEILING_MS);
+    expect(row.lcpMs, `${row.route}: LCP ${row.lcpMs} ms (hung?)`).toBeLessThanOrEqual(LCP_HANG_MS);
   }
 });
