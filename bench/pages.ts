@@ -1,5 +1,6 @@
 // `npm run bench:pages`: how fast the operations pages' queries answer with the demo site ×10
-// (≈5,000 devices in 30 facilities, their latest values, 35 days of hourly history and alerts).
+// (≈5,000 devices in 30 facilities, their latest values, 35 days of hourly history, alerts, and
+// three years of work orders: the demo's six months of history copied back five times).
 // For each database (PGlite on disk; PostgreSQL when reachable) it starts the built server on
 // the demo site, multiplies the plant ten times in SQL, signs in an administrator and times
 // every query a page makes when it opens, over HTTP as the browser calls them. Prints p50/p95
@@ -41,9 +42,23 @@ const calls: { page: string; path: string; input?: unknown }[] = [
   { page: '/facilities', path: 'facilities.list', input: { page: 1, pageSize: 12 } },
   { page: '/datacenters', path: 'datacenters.overview', input: {} },
   { page: '/alerts', path: 'alerts.list', input: { status: 'open', page: 1, pageSize: 25 } },
+  { page: '/maintenance', path: 'maintenance.kpis', input: {} },
+  { page: '/maintenance', path: 'maintenance.orders.list', input: { status: 'open', page: 1, pageSize: 25 } },
+  { page: '/maintenance', path: 'maintenance.orders.list', input: { search: 'rolamento', page: 1, pageSize: 25 } },
+  { page: '/maintenance', path: 'maintenance.plans.list' },
+  // The calendar: one month of orders (this month, from the 1st, UTC−3).
+  { page: '/maintenance (month)', path: 'maintenance.orders.list', input: { ...thisMonth(), page: 1, pageSize: 200 } },
   // Not a page's call (pages ask for the devices they show): every latest value at once.
   { page: '(all values)', path: 'telemetry.latest', input: {} },
 ];
+
+/** This month in São Paulo's calendar, as the calendar view asks for it. */
+function thisMonth(): { from: Date; to: Date } {
+  const local = new Date(Date.now() - 3 * 3_600_000);
+  const from = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1, 3);
+  const to = Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 1, 3);
+  return { from: new Date(from), to: new Date(to) };
+}
 
 const multiply = [
   `insert into facilities (id, code, name, city, state, latitude, longitude, timezone)
@@ -64,6 +79,23 @@ const multiply = [
   `insert into alerts (rule_id, source, equipment_id, severity, message, value, status, raised_at, acknowledged_at, acknowledge_note, cleared_at, clear_note)
    select rule_id, source, equipment_id || '-x' || k, severity, message, value, status, raised_at, acknowledged_at, acknowledge_note, cleared_at, clear_note
      from alerts cross join generate_series(1, ${COPIES}) k`,
+  // Work orders: each copy gets the demo's orders, and the closed ones again 1 to 5 half-years back.
+  `insert into work_orders (id, number, title, description, equipment_id, facility_id, room_id, kind, priority,
+     status, scheduled_at, duration_hours, technician_id, technician_name, notes, prior_equipment_status,
+     started_at, started_by, completed_at, completed_by, labor_hours, parts_cost, other_cost, closing_note,
+     cancelled_at, cancelled_by, cancel_reason, created_by, created_at)
+   select gen_random_uuid(), o.number || '-' || k || '-' || h, o.title, o.description,
+          case when o.equipment_id is null or k = 0 then o.equipment_id else o.equipment_id || '-x' || k end,
+          case when k = 0 then o.facility_id else md5(o.facility_id::text || k)::uuid end,
+          case when o.room_id is null or k = 0 then o.room_id else md5(o.room_id::text || k)::uuid end,
+          o.kind, o.priority, o.status, o.scheduled_at - h * interval '182 days', o.duration_hours,
+          o.technician_id, o.technician_name, o.notes, o.prior_equipment_status,
+          o.started_at - h * interval '182 days', o.started_by, o.completed_at - h * interval '182 days',
+          o.completed_by, o.labor_hours, o.parts_cost, o.other_cost, o.closing_note,
+          o.cancelled_at - h * interval '182 days', o.cancelled_by, o.cancel_reason, o.created_by,
+          o.created_at - h * interval '182 days'
+     from work_orders o cross join generate_series(0, ${COPIES}) k cross join generate_series(0, 5) h
+    where (k > 0 or h > 0) and (h = 0 or o.status in ('completed', 'cancelled'))`,
   'analyze',
 ];
 
@@ -72,7 +104,8 @@ async function multiplyPlant(handle: DatabaseHandle): Promise<Record<string, num
   const [counts] = rowsOf<Record<string, number | string>>(
     await handle.db
       .execute(sql`select (select count(*) from facilities) as facilities, (select count(*) from equipment) as equipment,
-      (select count(*) from telemetry_latest) as latest, (select count(*) from telemetry_1h) as hourly, (select count(*) from alerts) as alerts`),
+      (select count(*) from telemetry_latest) as latest, (select count(*) from telemetry_1h) as hourly, (select count(*) from alerts) as alerts,
+      (select count(*) from work_orders) as orders`),
   );
   return Object.fromEntries(Object.entries(counts ?? {}).map(([k, v]) => [k, Number(v)]));
 }
@@ -185,7 +218,7 @@ async function benchPostgres(): Promise<void> {
 function report(database: string, counts: Record<string, number>, rows: string[][]): void {
   console.log(
     `\n${database}, demo site ×10: ${counts.facilities} facilities, ${counts.equipment} devices, ${counts.latest} latest values, ` +
-      `${counts.hourly} hourly rollups, ${counts.alerts} alerts. ${RUNS} calls each, HTTP round trip in ms:`,
+      `${counts.hourly} hourly rollups, ${counts.alerts} alerts, ${counts.orders} work orders. ${RUNS} calls each, HTTP round trip in ms:`,
   );
   console.log(table(['page', 'procedure', 'p50', 'p95'], rows));
 }
