@@ -65,7 +65,7 @@ const plansRouter = router({
   create: changeProcedure('admin', maintenancePlanCreateInput, maintenancePlanSchema, createMaintenancePlan),
   update: changeProcedure('admin', maintenancePlanUpdateInput, maintenancePlanSchema, updateMaintenancePlan),
   /** Runs the preventive plans' job now (it also runs at start and every 10 minutes). */
-  runDue: changeProcedure('admin', z.void(), runDuePlansOutput, runDuePlans),
+  runDue: changeProcedure('admin', z.object({}).nullish(), runDuePlansOutput, runDuePlans),
 });
 
 export const maintenanceRouter = router({

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { formatDay } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
@@ -104,7 +104,7 @@ function PlanRow({ plan, onEdit }: { plan: MaintenancePlan; onEdit: (plan: Maint
     plan.targets === 0
       ? t('noTargets')
       : plan.nextDueAt
-        ? formatDay(plan.nextDueAt, language, zone)
+        ? formatDateTime(plan.nextDueAt, language, zone)
         : plan.hoursLeft !== null
           ? hoursLeftText(plan.hoursLeft, t, language)
           : '—';
