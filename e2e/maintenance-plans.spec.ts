@@ -37,8 +37,9 @@ test('an admin creates a calendar plan due within its lead days; its order appea
   await form.getByRole('textbox', { name: 'Título' }).fill(title);
   await form.getByRole('searchbox', { name: 'Buscar equipamento' }).fill(motor.name);
   const equipment = form.getByRole('combobox', { name: 'Equipamento', exact: true });
-  await expect(equipment.locator('option', { hasText: motor.name })).toHaveCount(1);
-  await equipment.selectOption({ label: `${motor.name} · ${motor.facilityName}` });
+  const option = `${motor.name} · ${motor.facilityName}`;
+  await expect(equipment.locator('option', { hasText: option })).toHaveCount(1);
+  await equipment.selectOption({ label: option });
   await expect(form.getByRole('textbox', { name: 'A cada (dias)' })).toHaveValue('30');
   await expect(form.getByRole('textbox', { name: 'Antecedência (dias)' })).toHaveValue('7');
   await form.getByLabel('Começa em').fill(startsOn);
