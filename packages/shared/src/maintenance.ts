@@ -186,6 +186,19 @@ export const workOrdersListOutput = pageOf(workOrderItemSchema).extend({
 });
 export type WorkOrdersListOutput = z.infer<typeof workOrdersListOutput>;
 
+/** The most rows one CSV export of the orders carries (read from the database a page at a time). */
+export const WORK_ORDERS_CSV_MAX_ROWS = 50_000;
+
+/** The filtered order list as a CSV file in the caller's language (the list's filters; its paging ignored). */
+export const workOrdersCsvOutput = z.object({
+  filename: z.string(),
+  /** UTF-8 text with a byte-order mark, so spreadsheet programs read the accents right. */
+  csv: z.string(),
+  rows: z.number().int(),
+  /** More orders matched than WORK_ORDERS_CSV_MAX_ROWS: only the first ones are in the file. */
+  truncated: z.boolean(),
+});
+
 export const checklistItemSchema = z.object({
   id: z.string(),
   label: z.string(),
@@ -305,6 +318,8 @@ export const maintenancePlanSchema = z.object({
   hoursLeft: z.number().nullable(),
 });
 export type MaintenancePlan = z.infer<typeof maintenancePlanSchema>;
+
+export const runDuePlansOutput = z.object({ created: z.number().int() });
 
 export const maintenancePlansListOutput = z.array(maintenancePlanSchema);
 

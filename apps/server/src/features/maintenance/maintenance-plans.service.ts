@@ -9,7 +9,7 @@ import type {
   maintenancePlanCreateInput,
   maintenancePlanUpdateInput,
 } from '@sentinela/shared/maintenance';
-import { actedBy, auditedChange, type ChangeCaller, type RequestOrigin } from '../../platform/audit';
+import { actedBy, auditedChange, recordAudit, type ChangeCaller, type RequestOrigin } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
@@ -126,6 +126,25 @@ export async function runPreventivePlans(caller: ChangeCaller, now: Date): Promi
     }
   }
   return { created };
+}
+
+/**
+ * "Run the due plans now" (admins; the job runs at start and every 10 minutes): the same job,
+ * its orders recorded as the admin's, and the run audited with how many it created.
+ */
+export async function runDuePlans(
+  caller: ChangeCaller,
+  _input: unknown,
+  deps: Pick<ChangeDeps, 'now'>,
+): Promise<{ created: number }> {
+  const result = await runPreventivePlans(caller, deps.now());
+  await recordAudit(caller.db, caller.origin, {
+    action: 'maintenancePlans.runDue',
+    result: 'success',
+    ...actedBy(caller.actor),
+    details: result,
+  });
+  return result;
 }
 
 /** Every plan with what it covers and what comes next. */

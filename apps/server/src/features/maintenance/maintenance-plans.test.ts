@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '@sentinela/db/schema/audit';
 import { workOrders } from '@sentinela/db/schema/maintenance';
 import { equipment, telemetry1h } from '@sentinela/db/schema/plant';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
@@ -122,5 +123,32 @@ describe.each(testDatabaseKinds())('preventive plans on %s', (kind) => {
     expect(await failure(admin.trpc.maintenance.plans.create.mutate(plan({ everyDays: 7 })))).toMatchObject({
       message: expect.stringContaining('Escolha um equipamento ou um tipo'),
     });
+  });
+
+  it('runs the due plans now for an admin, once, audited; others may not', async () => {
+    const created = await admin.trpc.maintenance.plans.create.mutate(
+      plan({ equipmentId: 'emt-b2', everyDays: 30, startsAt: day('2026-03-05'), leadDays: 7 }),
+    );
+    expect(await failure(operator.trpc.maintenance.plans.runDue.mutate())).toMatchObject({ code: 'FORBIDDEN' });
+    // The test clock reads 2026-03-02: within the lead days of 2026-03-05.
+    expect((await admin.trpc.maintenance.plans.runDue.mutate()).created).toBeGreaterThanOrEqual(1);
+    expect(await admin.trpc.maintenance.plans.runDue.mutate()).toEqual({ created: 0 });
+    expect((await ordersOf(created.id)).map((o) => o.planDueKey)).toEqual(['emt-b2@2026-03-05']);
+    const runs = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'maintenancePlans.runDue'));
+    expect(runs.map((r) => r.details)).toEqual([{ created: expect.any(Number) }, { created: 0 }]);
+  });
+
+  it('deactivates a plan: it creates no more orders', async () => {
+    const created = await admin.trpc.maintenance.plans.create.mutate(
+      plan({ kind: 'motor', facilityId: ids.f.beta, everyDays: 30, startsAt: day('2026-03-04') }),
+    );
+    const updated = await admin.trpc.maintenance.plans.update.mutate({
+      ...plan({ kind: 'motor', facilityId: ids.f.beta, everyDays: 30, startsAt: day('2026-03-04') }),
+      id: created.id,
+      active: false,
+    });
+    expect(updated.active).toBe(false);
+    await runPreventivePlans(system, day('2026-03-03'));
+    expect(await ordersOf(created.id)).toEqual([]);
   });
 });

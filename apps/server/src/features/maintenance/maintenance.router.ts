@@ -16,9 +16,11 @@ import {
   workOrderReassignInput,
   workOrderRescheduleInput,
   workOrdersListInput,
+  workOrdersCsvOutput,
   workOrdersListOutput,
+  runDuePlansOutput,
 } from '@sentinela/shared/maintenance';
-import { router } from '../../trpc/init';
+import { authenticatedProcedure, router } from '../../trpc/init';
 import { changeProcedure, listProcedure, readProcedure } from '../../trpc/procedures';
 import {
   cancelWorkOrder,
@@ -29,12 +31,23 @@ import {
   startWorkOrder,
 } from './work-order-lifecycle';
 import { maintenanceKpis } from './maintenance-kpis.service';
-import { createMaintenancePlan, listMaintenancePlans, updateMaintenancePlan } from './maintenance-plans.service';
+import {
+  createMaintenancePlan,
+  listMaintenancePlans,
+  runDuePlans,
+  updateMaintenancePlan,
+} from './maintenance-plans.service';
+import { exportWorkOrdersCsv } from './work-orders-csv';
 import { createWorkOrder, getWorkOrder, listWorkOrders, technicianOptions } from './work-orders.service';
 
 /** Work orders (PRODUCT.md §3): viewers read; operators create and run them; admins also cancel. */
 const ordersRouter = router({
   list: readProcedure(workOrdersListInput, workOrdersListOutput, listWorkOrders),
+  /** The filtered list (every page) as a CSV file in the caller's language. */
+  exportCsv: authenticatedProcedure
+    .input(workOrdersListInput)
+    .output(workOrdersCsvOutput)
+    .query(({ ctx, input }) => exportWorkOrdersCsv(ctx.db, input, ctx.lang, ctx.auth.now())),
   get: readProcedure(workOrderIdInput, workOrderDetailSchema, (db, input, now) => getWorkOrder(db, input.id, now)),
   technicians: listProcedure(technicianOptionsOutput, technicianOptions),
   create: changeProcedure('operator', workOrderCreateInput, workOrderDetailSchema, createWorkOrder),
@@ -51,6 +64,8 @@ const plansRouter = router({
   list: readProcedure(z.void(), maintenancePlansListOutput, listMaintenancePlans),
   create: changeProcedure('admin', maintenancePlanCreateInput, maintenancePlanSchema, createMaintenancePlan),
   update: changeProcedure('admin', maintenancePlanUpdateInput, maintenancePlanSchema, updateMaintenancePlan),
+  /** Runs the preventive plans' job now (it also runs at start and every 10 minutes). */
+  runDue: changeProcedure('admin', z.object({}).nullish(), runDuePlansOutput, runDuePlans),
 });
 
 export const maintenanceRouter = router({

@@ -129,23 +129,34 @@ function filterConditions(input: ListInput): SQL[] {
   return where;
 }
 
+/** Orders the list's filters (status included) match, latest scheduled first: the page and the CSV export. */
+export async function workOrderRows(
+  db: Database,
+  input: ListInput,
+  now: Date,
+  limit: number,
+  offset: number,
+): Promise<WorkOrderItem[]> {
+  const where = filterConditions(input);
+  if (input.status === 'open') where.push(inArray(workOrders.status, [...openWorkOrderStatuses]));
+  else if (input.status === 'overdue') where.push(overdueCondition(now));
+  else if (input.status) where.push(eq(workOrders.status, input.status));
+  const rows = await selectItems(db, now)
+    .where(and(...where))
+    .orderBy(desc(workOrders.scheduledAt), desc(workOrders.number), desc(workOrders.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toItem);
+}
+
 /**
  * One page of orders, latest scheduled first, with counts by status over every order the other
  * filters match (the status tabs): `overdue` counts open orders past their scheduled end.
  */
 export async function listWorkOrders(db: Database, input: ListInput, now: Date): Promise<WorkOrdersListOutput> {
   const filters = filterConditions(input);
-  const where = [...filters];
-  if (input.status === 'open') where.push(inArray(workOrders.status, [...openWorkOrderStatuses]));
-  else if (input.status === 'overdue') where.push(overdueCondition(now));
-  else if (input.status) where.push(eq(workOrders.status, input.status));
-
-  const [rows, countRows] = await Promise.all([
-    selectItems(db, now)
-      .where(and(...where))
-      .orderBy(desc(workOrders.scheduledAt), desc(workOrders.number))
-      .limit(input.pageSize)
-      .offset(pageOffset(input)),
+  const [items, countRows] = await Promise.all([
+    workOrderRows(db, input, now, input.pageSize, pageOffset(input)),
     db
       .select({
         status: workOrders.status,
@@ -177,7 +188,7 @@ export async function listWorkOrders(db: Database, input: ListInput, now: Date):
       : input.status
         ? counts[input.status]
         : counts.total;
-  return { items: rows.map(toItem), total, page: input.page, pageSize: input.pageSize, counts };
+  return { items, total, page: input.page, pageSize: input.pageSize, counts };
 }
 
 /** One order with its checklist, costs and history (its audited transitions, oldest first). */

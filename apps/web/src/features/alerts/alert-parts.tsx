@@ -9,6 +9,7 @@ import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { useFacilityZones } from '../plant/use-facility-zones';
 import { formatMetricValue } from '../../lib/metric-format';
 import { sourceKind } from './alert-format';
+import { AlertWorkOrder } from './alert-work-order';
 import { alertsStrings } from './alerts.strings';
 
 // What an alert's table row and its phone card both show.
@@ -76,7 +77,7 @@ export interface AlertActionProps {
   onClear: (alert: AlertItem) => void;
 }
 
-/** "Reconhecer" (while active) and "Encerrar" (until cleared), for operators. */
+/** "Reconhecer" (while active) and "Encerrar" (until cleared), for operators; the alert's work order. */
 export function AlertActions({
   alert,
   pendingId,
@@ -109,6 +110,7 @@ export function AlertActions({
           }}
         />
       )}
+      <AlertWorkOrder alert={alert} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkOrderItem } from '@sentinela/shared/maintenance';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { PageHeader } from '../../components/page-header';
 import { FirstPageLoading } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
@@ -17,11 +18,14 @@ import { FiguresOrError } from '../plant/device-page-header';
 import { PagedList } from '../plant/paged-list';
 import { useFacilityZones } from '../plant/use-facility-zones';
 import { MaintenanceKpiCards } from './maintenance-kpis';
+import { MaintenancePlansCard } from './maintenance-plans-card';
 import { maintenanceStrings } from './maintenance.strings';
 import { useWorkOrderActions } from './use-work-order-actions';
 import type { WorkOrderDialogKind } from './work-order-action-dialogs';
 import { WorkOrderFilters, useWorkOrderFilters } from './work-order-filters';
 import { WorkOrderTable } from './work-order-table';
+import { WorkOrdersExportButton } from './work-orders-export-button';
+import { prefillFromParams } from './work-order-links';
 
 // The drawer (checklist, history, transitions) loads when an order is opened; the forms (and
 // the schemas they check with) when one is first asked for.
@@ -53,14 +57,21 @@ export default function MaintenancePage() {
   const facilities = useQuery(trpc.facilities.options.queryOptions());
   const actions = useWorkOrderActions();
 
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  // Links from elsewhere: ?order=<id> opens that order; ?fromAlert=… the new-order form, prefilled.
+  const [params, setParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => params.get('order'));
+  const [prefill, setPrefill] = useState(() => prefillFromParams(params));
+  const [creating, setCreating] = useState(prefill !== undefined);
+  const forgetLink = () => {
+    if (params.has('order') || params.has('fromAlert')) setParams({}, { replace: true });
+  };
   const [dialog, setDialog] = useState<{ kind: WorkOrderDialogKind; order: WorkOrderItem } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.maintenance.pathKey() });
 
   return (
     <section className="flex flex-col gap-4">
       <PageHeader title={tCore('nav.maintenance')}>
+        <WorkOrdersExportButton filters={input} />
         <RoleGated needs="operator">
           {(allowed) => (
             <Button
@@ -118,7 +129,9 @@ export default function MaintenancePage() {
               setDialog({ kind, order });
             }}
             onOpenChange={(open) => {
-              if (!open) setOpenId(null);
+              if (open) return;
+              setOpenId(null);
+              forgetLink();
             }}
           />
         </Suspense>
@@ -139,12 +152,20 @@ export default function MaintenancePage() {
         <Suspense fallback={null}>
           <WorkOrderFormDialog
             open={creating}
-            onOpenChange={setCreating}
+            prefill={prefill}
+            onOpenChange={(open) => {
+              setCreating(open);
+              if (open) return;
+              setPrefill(undefined);
+              forgetLink();
+            }}
             technicians={technicians.data}
             onCreated={refresh}
           />
         </Suspense>
       )}
+
+      <MaintenancePlansCard technicians={technicians.data} />
     </section>
   );
 }

@@ -82,9 +82,31 @@ describe('work-order transitions', () => {
       partsCost: '1234.50',
       otherCost: '0',
       closingNote: 'Rolamento trocado.',
-      clearAlert: true,
+      clearAlert: false,
     });
     expect(onClose).toHaveBeenCalled();
+    // No alert behind this order: nothing to clear, no box.
+    expect(screen.queryByLabelText('Encerrar o alerta')).toBeNull();
+  });
+
+  it('clears the order’s alert on completion unless the box is unticked', async () => {
+    const complete = vi.fn(() => Promise.resolve());
+    render(
+      <WorkOrderActionDialog
+        target={{ kind: 'complete', order: { ...order, alertId: '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f' } }}
+        actions={actionsWith({ complete })}
+        technicians={[]}
+        onClose={vi.fn()}
+      />,
+      { wrapper },
+    );
+    const box = screen.getByLabelText<HTMLInputElement>('Encerrar o alerta');
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    change('Horas de trabalho', '1');
+    change('Nota de fechamento', 'Feito.');
+    await submit('Concluir');
+    expect(complete).toHaveBeenCalledWith(expect.objectContaining({ clearAlert: false }));
   });
 
   it('shows a refusal the server sends on the form, and stays open', async () => {

@@ -133,6 +133,7 @@ function ActionBody({
     durationHours: String(order.durationHours),
     ...technicianValues(order.technician),
   }));
+  const [clearAlert, setClearAlert] = useState(true);
   const field = (name: keyof typeof values, label: string, error: string | undefined, type = 'text') => (
     <FormField label={label} error={error}>
       {(control) => (
@@ -166,6 +167,7 @@ function ActionBody({
             partsCost: moneyText(values.partsCost),
             otherCost: moneyText(values.otherCost),
             closingNote: values.closingNote,
+            clearAlert: order.alertId !== null && clearAlert,
           })
         }
         send={(input) => actions.complete.mutateAsync(input)}
@@ -178,6 +180,19 @@ function ActionBody({
               {field('otherCost', t('complete.otherCost'), errors.otherCost)}
             </div>
             {field('closingNote', t('complete.closingNote'), errors.closingNote)}
+            {order.alertId !== null && (
+              <label className="inline-flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="clearAlert"
+                  checked={clearAlert}
+                  onChange={(event) => {
+                    setClearAlert(event.target.checked);
+                  }}
+                />
+                {t('complete.clearAlert')}
+              </label>
+            )}
           </>
         )}
       </ActionForm>

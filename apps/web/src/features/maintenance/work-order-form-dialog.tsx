@@ -19,7 +19,7 @@ import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { zonedWallTimeToDate } from '../../lib/zoned-time';
+import { dateToZonedWallTime, zonedWallTimeToDate } from '../../lib/zoned-time';
 import { maintenanceStrings } from './maintenance.strings';
 import { TechnicianFields, technicianInput } from './technician-fields';
 
@@ -45,13 +45,28 @@ interface WorkOrderFormDialogProps {
   onOpenChange: (open: boolean) => void;
   technicians: readonly { id: string; name: string }[] | undefined;
   onCreated: () => Promise<unknown>;
+  /** Opened from an alert: its equipment, a title and priority from it, and the alert to link. */
+  prefill?: WorkOrderPrefill;
+}
+
+export interface WorkOrderPrefill {
+  alertId: string;
+  equipmentId: string;
+  title: string;
+  priority: string;
 }
 
 /**
  * "Nova ordem de serviço" (operators): checked with the shared schema, then by the server.
  * Loaded on first use: it brings the schemas along.
  */
-export default function WorkOrderFormDialog({ open, onOpenChange, technicians, onCreated }: WorkOrderFormDialogProps) {
+export default function WorkOrderFormDialog({
+  open,
+  onOpenChange,
+  technicians,
+  onCreated,
+  prefill,
+}: WorkOrderFormDialogProps) {
   const t = useStrings(maintenanceStrings);
   const tOps = useStrings(opsStrings);
   return (
@@ -62,6 +77,7 @@ export default function WorkOrderFormDialog({ open, onOpenChange, technicians, o
         {open && (
           <WorkOrderForm
             technicians={technicians}
+            prefill={prefill}
             onCancel={() => {
               onOpenChange(false);
             }}
@@ -78,10 +94,12 @@ export default function WorkOrderFormDialog({ open, onOpenChange, technicians, o
 
 function WorkOrderForm({
   technicians,
+  prefill,
   onCancel,
   onCreated,
 }: {
   technicians: WorkOrderFormDialogProps['technicians'];
+  prefill: WorkOrderPrefill | undefined;
   onCancel: () => void;
   onCreated: () => Promise<unknown>;
 }) {
@@ -103,6 +121,13 @@ function WorkOrderForm({
     technician: '',
     contractor: '',
     notes: '',
+    ...(prefill && {
+      title: prefill.title,
+      equipmentSearch: prefill.equipmentId,
+      equipmentId: prefill.equipmentId,
+      priority: prefill.priority,
+      date: dateToZonedWallTime(new Date(), undefined).date,
+    }),
   });
   const [checklist, setChecklist] = useState<ChecklistItemInput[]>([]);
   const [saving, setSaving] = useState(false);
@@ -142,6 +167,7 @@ function WorkOrderForm({
         ...technicianInput(values),
         notes: values.notes,
         checklist,
+        alertId: prefill?.alertId ?? null,
       }),
     );
     if (!input) return;
@@ -271,7 +297,7 @@ function WorkOrderForm({
 }
 
 /** The checklist's items: a label each and whether it must be ticked before completing. */
-function ChecklistEditor({
+export function ChecklistEditor({
   items,
   onChange,
   error,

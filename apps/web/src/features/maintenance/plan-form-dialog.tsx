@@ -1,0 +1,298 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  maintenancePlanCreateInput,
+  workOrderPriorityValues,
+  type MaintenancePlan,
+} from '@sentinela/shared/maintenance';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { formStrings } from '../../components/form.strings';
+import { SearchInput } from '../../components/filter-bar';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Input, Select } from '../../components/ui/input';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { equipmentKinds } from '../plant/equipment-values';
+import { useFacilityZones } from '../plant/use-facility-zones';
+import { plansStrings } from './maintenance-plans.strings';
+import { maintenanceStrings } from './maintenance.strings';
+import { planFormValues, planInputOf, type PlanFormValues } from './plan-form-values';
+import { TechnicianFields } from './technician-fields';
+import { ChecklistEditor } from './work-order-form-dialog';
+
+const FIELDS = [
+  'title',
+  'description',
+  'equipmentId',
+  'kind',
+  'facilityId',
+  'everyDays',
+  'everyRunningHours',
+  'leadDays',
+  'priority',
+  'durationHours',
+  'technicianId',
+  'technicianName',
+  'checklist',
+  'startsAt',
+] as const;
+
+const EQUIPMENT_OPTIONS = 50;
+
+interface PlanFormDialogProps {
+  /** The plan to edit; null: a new one. */
+  plan: MaintenancePlan | null;
+  technicians: readonly { id: string; name: string }[] | undefined;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}
+
+/** "Novo plano" / "Editar plano" (admins), checked with the shared schema, then by the server. */
+export default function PlanFormDialog({ plan, technicians, onClose, onSaved }: PlanFormDialogProps) {
+  const t = useStrings(plansStrings);
+  const tOps = useStrings(opsStrings);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent closeLabel={tOps('close')} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogTitle>{plan ? t('editPlan') : t('newPlan')}</DialogTitle>
+        <DialogDescription>{t('form.description')}</DialogDescription>
+        <PlanForm plan={plan} technicians={technicians} onCancel={onClose} onSaved={onSaved} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PlanForm({
+  plan,
+  technicians,
+  onCancel,
+  onSaved,
+}: Omit<PlanFormDialogProps, 'onClose'> & { onCancel: () => void }) {
+  const t = useStrings(plansStrings);
+  const tOrders = useStrings(maintenanceStrings);
+  const tForm = useStrings(formStrings);
+  const tOps = useStrings(opsStrings);
+  const trpc = useTRPC();
+  const zones = useFacilityZones();
+  const [values, setValues] = useState<PlanFormValues>(() => planFormValues(plan, zones.shared?.timeZone));
+  const [equipmentSearch, setEquipmentSearch] = useState('');
+  const [saving, setSaving] = useState(false);
+  const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
+  const create = useMutation(trpc.maintenance.plans.create.mutationOptions());
+  const update = useMutation(trpc.maintenance.plans.update.mutationOptions());
+
+  const search = useDebouncedValue(equipmentSearch.trim(), 300);
+  const equipment = useQuery(
+    trpc.equipment.list.queryOptions(
+      { search: search || undefined, page: 1, pageSize: EQUIPMENT_OPTIONS },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  const facilities = useQuery(trpc.facilities.options.queryOptions());
+  const options = equipment.data?.items ?? [];
+  const chosen = options.find((item) => item.id === values.equipmentId);
+  const facilityId = values.target === 'equipment' ? chosen?.facilityId : values.facilityId;
+  const zone = facilities.data?.find((f) => f.id === facilityId)?.timezone ?? zones.shared?.timeZone;
+
+  const change = (patch: Partial<PlanFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+  };
+  const set = (name: keyof PlanFormValues) => (event: { target: { value: string } }) => {
+    change({ [name]: event.target.value });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fields = planInputOf(values, zone);
+    const parsed = maintenancePlanCreateInput.safeParse(fields);
+    const input = validate(parsed);
+    if (!input) return;
+    setSaving(true);
+    try {
+      const saved = plan ? await update.mutateAsync({ ...input, id: plan.id }) : await create.mutateAsync(input);
+      notify.success(t(plan ? 'saved' : 'created', { title: saved.title }));
+      await onSaved();
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const pair = (children: ReactNode) => <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">{children}</div>;
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormAlert message={formError} />
+      <FormField label={t('form.title')} error={errors.title}>
+        {(control) => <Input {...control} name="title" value={values.title} onChange={set('title')} />}
+      </FormField>
+      <FormField label={`${t('form.details')} (${tForm('optional')})`} error={errors.description}>
+        {(control) => (
+          <Input {...control} name="description" value={values.description} onChange={set('description')} />
+        )}
+      </FormField>
+      {pair(
+        <>
+          <FormField label={t('form.target')}>
+            {(control) => (
+              <Select {...control} name="target" value={values.target} onChange={set('target')}>
+                <option value="equipment">{t('form.targetEquipment')}</option>
+                <option value="kind">{t('form.targetKind')}</option>
+              </Select>
+            )}
+          </FormField>
+          {values.target === 'equipment' ? (
+            <div className="flex flex-col gap-1">
+              <SearchInput
+                aria-label={tOrders('form.equipmentSearch')}
+                placeholder={tOrders('form.equipmentSearch')}
+                value={equipmentSearch}
+                onChange={(event) => {
+                  setEquipmentSearch(event.target.value);
+                }}
+              />
+              <FormField label={tOrders('form.equipment')} error={errors.equipmentId}>
+                {(control) => (
+                  <Select {...control} name="equipmentId" value={values.equipmentId} onChange={set('equipmentId')}>
+                    <option value="">{tOrders('form.noEquipment')}</option>
+                    {values.equipmentId && !chosen && (
+                      <option value={values.equipmentId}>{plan?.equipment?.name ?? values.equipmentId}</option>
+                    )}
+                    {options.map((item) => (
+                      <option key={item.id} value={item.id}>
+                        {item.name} · {item.facilityName}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+            </div>
+          ) : (
+            <div className="flex flex-col gap-3">
+              <FormField label={t('form.kind')} error={errors.kind ?? errors.equipmentId}>
+                {(control) => (
+                  <Select {...control} name="kind" value={values.kind} onChange={set('kind')}>
+                    {equipmentKinds.map((kind) => (
+                      <option key={kind} value={kind}>
+                        {tOps(`kind.${kind}`)}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+              <FormField label={t('form.facility')} error={errors.facilityId}>
+                {(control) => (
+                  <Select {...control} name="facilityId" value={values.facilityId} onChange={set('facilityId')}>
+                    <option value="">{t('form.allFacilities')}</option>
+                    {(facilities.data ?? []).map((f) => (
+                      <option key={f.id} value={f.id}>
+                        {f.name}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+            </div>
+          )}
+        </>,
+      )}
+      {pair(
+        <>
+          <FormField label={t('form.recurrence')}>
+            {(control) => (
+              <Select {...control} name="recurrence" value={values.recurrence} onChange={set('recurrence')}>
+                <option value="days">{t('form.byDays')}</option>
+                <option value="hours">{t('form.byHours')}</option>
+              </Select>
+            )}
+          </FormField>
+          <FormField
+            label={values.recurrence === 'days' ? t('form.everyDays') : t('form.everyHours')}
+            error={errors.everyDays ?? errors.everyRunningHours}
+          >
+            {(control) => (
+              <Input {...control} name="every" inputMode="decimal" value={values.every} onChange={set('every')} />
+            )}
+          </FormField>
+        </>,
+      )}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <FormField label={t('form.startsAt')} error={errors.startsAt} hint={t('form.startsAtHint')}>
+          {(control) => (
+            <Input {...control} name="startsOn" type="date" value={values.startsOn} onChange={set('startsOn')} />
+          )}
+        </FormField>
+        <FormField label={t('form.leadDays')} error={errors.leadDays} hint={t('form.leadDaysHint')}>
+          {(control) => (
+            <Input
+              {...control}
+              name="leadDays"
+              inputMode="numeric"
+              value={values.leadDays}
+              onChange={set('leadDays')}
+            />
+          )}
+        </FormField>
+        <FormField label={tOrders('form.duration')} error={errors.durationHours}>
+          {(control) => (
+            <Input
+              {...control}
+              name="durationHours"
+              inputMode="decimal"
+              value={values.durationHours}
+              onChange={set('durationHours')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField label={tOrders('form.priority')} error={errors.priority}>
+        {(control) => (
+          <Select {...control} name="priority" value={values.priority} onChange={set('priority')}>
+            {workOrderPriorityValues.map((priority) => (
+              <option key={priority} value={priority}>
+                {tOrders(`priority.${priority}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <TechnicianFields values={values} technicians={technicians} errors={errors} onChange={change} />
+      <ChecklistEditor
+        items={values.checklist}
+        onChange={(checklist) => {
+          change({ checklist });
+        }}
+        error={errors.checklist}
+      />
+      <label className="inline-flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="active"
+          checked={values.active}
+          onChange={(event) => {
+            change({ active: event.target.checked });
+          }}
+        />
+        {t('form.active')}
+      </label>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          {tOps('cancel')}
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? tForm('saving') : plan ? tOrders('save') : t('form.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}
