@@ -116,19 +116,22 @@ test('an operator turns a motor off, the virtual plant confirms and spins it dow
   await expect(sheet.getByRole('img', { name: `Rotação de ${name}, Última hora` })).toBeVisible();
 });
 
-test('a motor in maintenance is not switched on: the operator reads why; nothing is sent', async ({
+test('a motor under a work order in progress is locked out: its switch names the order and cannot be pressed', async ({
   operatorPage: page,
 }) => {
+  // The demo's motors in maintenance are under an order in progress (lockout/tagout).
   const name = 'Moinho 01';
   await page.goto('/motors');
   await page.getByPlaceholder('Nome, código ou local').fill(name);
   await expect(rows(page)).toHaveCount(1);
   const power = page.getByRole('switch', { name: `Ligar/desligar ${name}` });
+  await expect(power).toBeDisabled();
   await expect(power).toHaveAttribute('aria-checked', 'false');
-  await power.click();
-  await page.getByRole('dialog', { name: 'Ligar motor?' }).getByRole('button', { name: 'Ligar' }).click();
-  await expect(toast(page, `${name} está em manutenção: só aceita o comando de desligar.`)).toBeVisible();
-  await expect(power).toHaveAttribute('aria-checked', 'false');
+  await expect(
+    rows(page)
+      .first()
+      .getByText(/^Bloqueado · OS-\d{4}-\d{4}$/),
+  ).toBeVisible();
 });
 
 test('reads in English, temperatures in °F', async ({ page }) => {
