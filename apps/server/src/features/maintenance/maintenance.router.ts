@@ -18,6 +18,7 @@ import {
   workOrdersListInput,
   workOrdersListOutput,
 } from '@sentinela/shared/maintenance';
+import { workOrderCalendarInput, workOrderCalendarOutput } from '@sentinela/shared/maintenance-calendar';
 import { router } from '../../trpc/init';
 import { changeProcedure, listProcedure, readProcedure } from '../../trpc/procedures';
 import {
@@ -28,6 +29,7 @@ import {
   rescheduleWorkOrder,
   startWorkOrder,
 } from './work-order-lifecycle';
+import { workOrderCalendar } from './work-order-calendar.service';
 import { maintenanceKpis } from './maintenance-kpis.service';
 import { createMaintenancePlan, listMaintenancePlans, updateMaintenancePlan } from './maintenance-plans.service';
 import { createWorkOrder, getWorkOrder, listWorkOrders, technicianOptions } from './work-orders.service';
@@ -35,6 +37,7 @@ import { createWorkOrder, getWorkOrder, listWorkOrders, technicianOptions } from
 /** Work orders (PRODUCT.md §3): viewers read; operators create and run them; admins also cancel. */
 const ordersRouter = router({
   list: readProcedure(workOrdersListInput, workOrdersListOutput, listWorkOrders),
+  calendar: readProcedure(workOrderCalendarInput, workOrderCalendarOutput, workOrderCalendar),
   get: readProcedure(workOrderIdInput, workOrderDetailSchema, (db, input, now) => getWorkOrder(db, input.id, now)),
   technicians: listProcedure(technicianOptionsOutput, technicianOptions),
   create: changeProcedure('operator', workOrderCreateInput, workOrderDetailSchema, createWorkOrder),
