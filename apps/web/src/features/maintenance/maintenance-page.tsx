@@ -18,8 +18,10 @@ import { PagedList } from '../plant/paged-list';
 import { useFacilityZones } from '../plant/use-facility-zones';
 import { MaintenanceKpiCards } from './maintenance-kpis';
 import { maintenanceStrings } from './maintenance.strings';
+import { MaintenanceViewToggle, useMaintenanceView } from './maintenance-view';
 import { useWorkOrderActions } from './use-work-order-actions';
 import type { WorkOrderDialogKind } from './work-order-action-dialogs';
+import { WorkOrderCalendar } from './work-order-calendar';
 import { WorkOrderFilters, useWorkOrderFilters } from './work-order-filters';
 import { WorkOrderTable } from './work-order-table';
 
@@ -42,11 +44,12 @@ export default function MaintenancePage() {
   const sharedZone = useFacilityZones().shared;
 
   const { values, setValues, input, page, setPage, filtered } = useWorkOrderFilters();
+  const view = useMaintenanceView();
   const kpis = useQuery(trpc.maintenance.kpis.queryOptions({}, pollKeepingData(REFRESH_MS)));
   const list = useQuery(
     trpc.maintenance.orders.list.queryOptions(
       { ...input, page, pageSize: WORK_ORDERS_PAGE_SIZE },
-      pollKeepingData(REFRESH_MS),
+      { ...pollKeepingData(REFRESH_MS), enabled: view.view === 'list' },
     ),
   );
   const technicians = useQuery(trpc.maintenance.orders.technicians.queryOptions());
@@ -85,29 +88,47 @@ export default function MaintenancePage() {
         technicians={technicians.data}
         facilities={facilities.data}
       />
-      <ZoneNote place={sharedZone?.place} timeZone={sharedZone?.timeZone} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <ZoneNote place={sharedZone?.place} timeZone={sharedZone?.timeZone} />
+        <MaintenanceViewToggle view={view.view} onChange={view.setView} />
+      </div>
 
-      <PagedList
-        list={list}
-        onPage={setPage}
-        totalLabel={(count) => t('total', { count: formatNumber(count, language) })}
-      >
-        <WorkOrderTable
-          items={list.data?.items}
+      {view.view === 'calendar' ? (
+        <WorkOrderCalendar
+          filters={input}
           filtered={filtered}
-          stale={list.isPlaceholderData}
-          busy={list.isFetching}
-          pendingId={actions.pendingId}
-          onStart={(order) => actions.start.mutate({ id: order.id })}
-          onComplete={(order) => {
-            setDialog({ kind: 'complete', order });
-          }}
-          onOpen={(order) => {
-            setOpenId(order.id);
+          month={view.month}
+          onMonth={view.setMonth}
+          onOpen={setOpenId}
+          onDialog={(kind, order) => {
+            setDialog({ kind, order });
           }}
         />
-      </PagedList>
-      <FirstPageLoading query={list} text={tOps('loading')} />
+      ) : (
+        <>
+          <PagedList
+            list={list}
+            onPage={setPage}
+            totalLabel={(count) => t('total', { count: formatNumber(count, language) })}
+          >
+            <WorkOrderTable
+              items={list.data?.items}
+              filtered={filtered}
+              stale={list.isPlaceholderData}
+              busy={list.isFetching}
+              pendingId={actions.pendingId}
+              onStart={(order) => actions.start.mutate({ id: order.id })}
+              onComplete={(order) => {
+                setDialog({ kind: 'complete', order });
+              }}
+              onOpen={(order) => {
+                setOpenId(order.id);
+              }}
+            />
+          </PagedList>
+          <FirstPageLoading query={list} text={tOps('loading')} />
+        </>
+      )}
 
       {openId !== null && (
         <Suspense fallback={null}>
