@@ -46,7 +46,7 @@ test('an operator finds an order on its day in the calendar and reschedules it t
   await page.getByRole('searchbox', { name: /Buscar ordens/ }).fill(title);
 
   // On the 10th, named with its count; the grid's only order once searched.
-  const grid = page.getByRole('grid', { name: /^Ordens de serviço de / });
+  const grid = page.getByRole('table', { name: /^Ordens de serviço de / });
   await expect(day(page, `${month}-10`).locator(`[data-number="${number}"]`)).toBeVisible();
   await expect(grid.locator('[data-order-id]')).toHaveCount(1);
   await expect(day(page, `${month}-10`)).toHaveAttribute('aria-label', /^10 de .+: 1 ordem$/);
@@ -90,7 +90,7 @@ test('an operator finds an order on its day in the calendar and reschedules it t
 
   // The month and the view are in the URL: a reload keeps them.
   await page.reload();
-  await expect(page.getByRole('grid', { name: /^Ordens de serviço de / })).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Ordens de serviço de / })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`month=${month}`));
 });
 
@@ -100,7 +100,7 @@ test('the calendar reads in English and passes the audit in both themes and on a
     await expect(page.locator('[data-slot="work-order-calendar"]')).toBeVisible();
     await expect(
       page
-        .getByRole('grid', { name: /^Ordens de serviço de / })
+        .getByRole('table', { name: /^Ordens de serviço de / })
         .or(page.getByRole('list', { name: /^Dias de .+ com ordens de serviço$/ }))
         .or(page.getByText('Nenhuma ordem neste mês.')),
     ).toBeVisible();
@@ -110,7 +110,7 @@ test('the calendar reads in English and passes the audit in both themes and on a
 
   await switchToEnglish(page);
   await expect(page.getByRole('button', { name: 'Calendar' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('grid', { name: /^Work orders of / })).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Work orders of / })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Today' })).toBeVisible();
   await page.getByRole('button', { name: 'Next month' }).click();
   await expect(page).toHaveURL(/month=\d{4}-\d{2}/);

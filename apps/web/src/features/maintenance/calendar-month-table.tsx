@@ -31,8 +31,9 @@ export function dayName(t: T, locale: string, key: string, count: number): strin
 const MOVES: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
 /**
- * The month as a grid, Monday first: each day a cell (named with its date and how many orders it
- * holds; one of them in the tab order, the arrow keys move between them) listing its orders.
+ * The month as a table, Monday first: each day a cell (named with its date and how many orders it
+ * holds; one of them in the tab order, the arrow keys move between them) listing its orders. A
+ * table, not an ARIA grid: a grid cell is a widget, whose name would have to hold its orders' text.
  */
 export function CalendarMonthTable({ month, byDay, today, label, busy, ...actions }: CalendarDaysProps) {
   const t = useStrings(calendarStrings);
@@ -63,13 +64,7 @@ export function CalendarMonthTable({ month, byDay, today, label, busy, ...action
   };
 
   return (
-    <table
-      ref={tableRef}
-      role="grid"
-      aria-label={label}
-      aria-busy={busy}
-      className="w-full table-fixed border-collapse text-sm"
-    >
+    <table ref={tableRef} aria-label={label} aria-busy={busy} className="w-full table-fixed border-collapse text-sm">
       <thead>
         <tr>
           {weekdays.map((w) => (
@@ -91,7 +86,6 @@ export function CalendarMonthTable({ month, byDay, today, label, busy, ...action
               return (
                 <td
                   key={day.key}
-                  role="gridcell"
                   data-day={day.key}
                   tabIndex={day.key === active ? 0 : -1}
                   aria-label={dayName(t, locale, day.key, orders.length)}

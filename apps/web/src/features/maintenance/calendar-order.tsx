@@ -67,8 +67,9 @@ export function CalendarOrder({
       >
         {order.overdue && <AlertTriangle aria-hidden className="size-3 shrink-0 text-red-700 dark:text-red-400" />}
         {StatusIcon && <StatusIcon aria-hidden className="size-3 shrink-0" />}
-        <span className="truncate">
-          <span className="font-medium tabular-nums">{order.number}</span> {order.title}
+        <span className="min-w-0">
+          <span className="block truncate font-medium tabular-nums">{order.number}</span>{' '}
+          <span className="block truncate">{order.title}</span>
         </span>
         <span className="sr-only">{`, ${state}${order.overdue ? `, ${tM('overdue')}` : ''}`}</span>
       </button>

@@ -79,9 +79,9 @@ describe('the maintenance calendar', () => {
       />,
       { wrapper: inLanguage('pt') },
     );
-    const grid = screen.getByRole('grid', { name: 'Ordens de serviço de março de 2026' });
+    const grid = screen.getByRole('table', { name: 'Ordens de serviço de março de 2026' });
     expect(within(grid).getAllByRole('columnheader')[0]?.querySelector('abbr')?.title).toBe('segunda-feira');
-    const third = within(grid).getByRole('gridcell', { name: '3 de março: 2 ordens' });
+    const third = within(grid).getByRole('cell', { name: '3 de março: 2 ordens' });
     expect(third.getAttribute('aria-current')).toBe('date');
     expect(third.tabIndex).toBe(0);
     expect(
@@ -97,11 +97,11 @@ describe('the maintenance calendar', () => {
     fireEvent.click(within(third).getByRole('button', { name: 'Reagendar OS-2026-0001' }));
     expect(onReschedule).toHaveBeenCalledWith(items[0]?.id);
     // A completed order can no longer be rescheduled.
-    const eighth = within(grid).getByRole('gridcell', { name: '8 de março: 1 ordem' });
+    const eighth = within(grid).getByRole('cell', { name: '8 de março: 1 ordem' });
     expect(within(eighth).queryByRole('button', { name: /Reagendar/ })).toBeNull();
-    expect(within(grid).getByRole('gridcell', { name: '1 de março: nenhuma ordem' })).toBeTruthy();
+    expect(within(grid).getByRole('cell', { name: '1 de março: nenhuma ordem' })).toBeTruthy();
     // The February days around the month show no orders (the one of 28 February is not fetched whole).
-    expect(within(grid).getByRole('gridcell', { name: '28 de fevereiro: nenhuma ordem' })).toBeTruthy();
+    expect(within(grid).getByRole('cell', { name: '28 de fevereiro: nenhuma ordem' })).toBeTruthy();
 
     // The arrow keys move between days.
     third.focus();
@@ -109,7 +109,7 @@ describe('the maintenance calendar', () => {
     expect(document.activeElement?.getAttribute('data-day')).toBe('2026-03-10');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
     expect(document.activeElement?.getAttribute('data-day')).toBe('2026-03-09');
-    expect(screen.getByRole('gridcell', { name: '9 de março: nenhuma ordem' }).tabIndex).toBe(0);
+    expect(screen.getByRole('cell', { name: '9 de março: nenhuma ordem' }).tabIndex).toBe(0);
     expect(third.tabIndex).toBe(-1);
   });
 
@@ -123,7 +123,7 @@ describe('the maintenance calendar', () => {
       onReschedule: vi.fn(),
     };
     render(<CalendarMonthTable {...props} label="Work orders of March 2026" />, { wrapper: inLanguage('en') });
-    expect(screen.getByRole('gridcell', { name: 'March 3: 2 orders' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'March 3: 2 orders' })).toBeTruthy();
     expect(
       screen.getByRole('button', { name: /OS-2026-0002 Limpeza ?, Scheduled, urgent priority, Overdue/ }),
     ).toBeTruthy();
