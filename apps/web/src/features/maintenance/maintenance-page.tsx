@@ -21,7 +21,6 @@ import { maintenanceStrings } from './maintenance.strings';
 import { MaintenanceViewToggle, useMaintenanceView } from './maintenance-view';
 import { useWorkOrderActions } from './use-work-order-actions';
 import type { WorkOrderDialogKind } from './work-order-action-dialogs';
-import { WorkOrderCalendar } from './work-order-calendar';
 import { WorkOrderFilters, useWorkOrderFilters } from './work-order-filters';
 import { WorkOrderTable } from './work-order-table';
 
@@ -30,6 +29,8 @@ import { WorkOrderTable } from './work-order-table';
 const WorkOrderSheet = lazy(() => import('./work-order-sheet'));
 const WorkOrderActionDialog = lazy(() => import('./work-order-action-dialogs'));
 const WorkOrderFormDialog = lazy(() => import('./work-order-form-dialog'));
+// The calendar loads when it is first shown.
+const WorkOrderCalendar = lazy(() => import('./work-order-calendar'));
 
 export const WORK_ORDERS_PAGE_SIZE = 25;
 const REFRESH_MS = 30_000;
@@ -94,16 +95,18 @@ export default function MaintenancePage() {
       </div>
 
       {view.view === 'calendar' ? (
-        <WorkOrderCalendar
-          filters={input}
-          filtered={filtered}
-          month={view.month}
-          onMonth={view.setMonth}
-          onOpen={setOpenId}
-          onDialog={(kind, order) => {
-            setDialog({ kind, order });
-          }}
-        />
+        <Suspense fallback={<p className="text-sm text-muted-foreground">{tOps('loading')}</p>}>
+          <WorkOrderCalendar
+            filters={input}
+            filtered={filtered}
+            month={view.month}
+            onMonth={view.setMonth}
+            onOpen={setOpenId}
+            onDialog={(kind, order) => {
+              setDialog({ kind, order });
+            }}
+          />
+        </Suspense>
       ) : (
         <>
           <PagedList

@@ -52,7 +52,14 @@ export function ordersByDay(items: readonly WorkOrderCalendarItem[], month: stri
  * The month's work orders by day (the site's month, each order on its facility's day), with the
  * list's filters; previous/next month and today; an order opens the drawer or the reschedule dialog.
  */
-export function WorkOrderCalendar({ filters, filtered, month, onMonth, onOpen, onDialog }: WorkOrderCalendarProps) {
+export default function WorkOrderCalendar({
+  filters,
+  filtered,
+  month,
+  onMonth,
+  onOpen,
+  onDialog,
+}: WorkOrderCalendarProps) {
   const t = useStrings(calendarStrings);
   const tM = useStrings(maintenanceStrings);
   const tOps = useStrings(opsStrings);
