@@ -12,6 +12,10 @@ export const maintenanceMessages = {
     pt: 'Escolha uma data entre 2000 e 2100.',
     en: 'Choose a date between 2000 and 2100.',
   },
+  'validation.calendarRange': {
+    pt: 'O fim do período deve vir depois do início, no máximo 45 dias depois.',
+    en: 'The end of the range must come after its start, at most 45 days later.',
+  },
   'validation.money': {
     pt: 'Informe um valor em reais, sem sinal, com até 2 casas decimais (ex.: 1250.50).',
     en: 'Enter an amount in reais, not negative, with at most 2 decimals (e.g. 1250.50).',

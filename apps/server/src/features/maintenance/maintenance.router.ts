@@ -20,6 +20,7 @@ import {
   workOrdersListOutput,
   runDuePlansOutput,
 } from '@sentinela/shared/maintenance';
+import { workOrderCalendarInput, workOrderCalendarOutput } from '@sentinela/shared/maintenance-calendar';
 import { authenticatedProcedure, router } from '../../trpc/init';
 import { changeProcedure, listProcedure, readProcedure } from '../../trpc/procedures';
 import {
@@ -30,6 +31,7 @@ import {
   rescheduleWorkOrder,
   startWorkOrder,
 } from './work-order-lifecycle';
+import { workOrderCalendar } from './work-order-calendar.service';
 import { maintenanceKpis } from './maintenance-kpis.service';
 import {
   createMaintenancePlan,
@@ -48,6 +50,7 @@ const ordersRouter = router({
     .input(workOrdersListInput)
     .output(workOrdersCsvOutput)
     .query(({ ctx, input }) => exportWorkOrdersCsv(ctx.db, input, ctx.lang, ctx.auth.now())),
+  calendar: readProcedure(workOrderCalendarInput, workOrderCalendarOutput, workOrderCalendar),
   get: readProcedure(workOrderIdInput, workOrderDetailSchema, (db, input, now) => getWorkOrder(db, input.id, now)),
   technicians: listProcedure(technicianOptionsOutput, technicianOptions),
   create: changeProcedure('operator', workOrderCreateInput, workOrderDetailSchema, createWorkOrder),

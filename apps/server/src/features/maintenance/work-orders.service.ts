@@ -102,9 +102,14 @@ function toItem(r: ItemRow): WorkOrderItem {
 }
 
 type ListInput = z.output<typeof workOrdersListInput>;
+/** What the list and the calendar filter by. */
+export type WorkOrderFilters = Omit<ListInput, 'page' | 'pageSize'>;
 
-/** The list's filters but the status ones: the counts by status are taken over these. */
-function filterConditions(input: ListInput): SQL[] {
+/**
+ * The list's filters but the status ones: the counts by status are taken over these. The
+ * equipment and user tables must be joined (search).
+ */
+export function filterConditions(input: WorkOrderFilters): SQL[] {
   const where: SQL[] = [];
   if (input.search)
     where.push(
@@ -129,6 +134,13 @@ function filterConditions(input: ListInput): SQL[] {
   return where;
 }
 
+/** The status filter: a status, 'open' (scheduled or in progress) or 'overdue'; none for all. */
+export function statusCondition(status: WorkOrderFilters['status'], now: Date): SQL | undefined {
+  if (status === 'open') return inArray(workOrders.status, [...openWorkOrderStatuses]);
+  if (status === 'overdue') return overdueCondition(now);
+  return status ? eq(workOrders.status, status) : undefined;
+}
+
 /** Orders the list's filters (status included) match, latest scheduled first: the page and the CSV export. */
 export async function workOrderRows(
   db: Database,
@@ -138,9 +150,8 @@ export async function workOrderRows(
   offset: number,
 ): Promise<WorkOrderItem[]> {
   const where = filterConditions(input);
-  if (input.status === 'open') where.push(inArray(workOrders.status, [...openWorkOrderStatuses]));
-  else if (input.status === 'overdue') where.push(overdueCondition(now));
-  else if (input.status) where.push(eq(workOrders.status, input.status));
+  const status = statusCondition(input.status, now);
+  if (status) where.push(status);
   const rows = await selectItems(db, now)
     .where(and(...where))
     .orderBy(desc(workOrders.scheduledAt), desc(workOrders.number), desc(workOrders.id))

@@ -20,6 +20,7 @@ import { useFacilityZones } from '../plant/use-facility-zones';
 import { MaintenanceKpiCards } from './maintenance-kpis';
 import { MaintenancePlansCard } from './maintenance-plans-card';
 import { maintenanceStrings } from './maintenance.strings';
+import { MaintenanceViewToggle, useMaintenanceView } from './maintenance-view';
 import { useWorkOrderActions } from './use-work-order-actions';
 import type { WorkOrderDialogKind } from './work-order-action-dialogs';
 import { WorkOrderFilters, useWorkOrderFilters } from './work-order-filters';
@@ -32,6 +33,8 @@ import { prefillFromParams } from './work-order-links';
 const WorkOrderSheet = lazy(() => import('./work-order-sheet'));
 const WorkOrderActionDialog = lazy(() => import('./work-order-action-dialogs'));
 const WorkOrderFormDialog = lazy(() => import('./work-order-form-dialog'));
+// The calendar loads when it is first shown.
+const WorkOrderCalendar = lazy(() => import('./work-order-calendar'));
 
 export const WORK_ORDERS_PAGE_SIZE = 25;
 const REFRESH_MS = 30_000;
@@ -46,11 +49,12 @@ export default function MaintenancePage() {
   const sharedZone = useFacilityZones().shared;
 
   const { values, setValues, input, page, setPage, filtered } = useWorkOrderFilters();
+  const view = useMaintenanceView();
   const kpis = useQuery(trpc.maintenance.kpis.queryOptions({}, pollKeepingData(REFRESH_MS)));
   const list = useQuery(
     trpc.maintenance.orders.list.queryOptions(
       { ...input, page, pageSize: WORK_ORDERS_PAGE_SIZE },
-      pollKeepingData(REFRESH_MS),
+      { ...pollKeepingData(REFRESH_MS), enabled: view.view === 'list' },
     ),
   );
   const technicians = useQuery(trpc.maintenance.orders.technicians.queryOptions());
@@ -96,29 +100,49 @@ export default function MaintenancePage() {
         technicians={technicians.data}
         facilities={facilities.data}
       />
-      <ZoneNote place={sharedZone?.place} timeZone={sharedZone?.timeZone} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <ZoneNote place={sharedZone?.place} timeZone={sharedZone?.timeZone} />
+        <MaintenanceViewToggle view={view.view} onChange={view.setView} />
+      </div>
 
-      <PagedList
-        list={list}
-        onPage={setPage}
-        totalLabel={(count) => t('total', { count: formatNumber(count, language) })}
-      >
-        <WorkOrderTable
-          items={list.data?.items}
-          filtered={filtered}
-          stale={list.isPlaceholderData}
-          busy={list.isFetching}
-          pendingId={actions.pendingId}
-          onStart={(order) => actions.start.mutate({ id: order.id })}
-          onComplete={(order) => {
-            setDialog({ kind: 'complete', order });
-          }}
-          onOpen={(order) => {
-            setOpenId(order.id);
-          }}
-        />
-      </PagedList>
-      <FirstPageLoading query={list} text={tOps('loading')} />
+      {view.view === 'calendar' ? (
+        <Suspense fallback={<p className="text-sm text-muted-foreground">{tOps('loading')}</p>}>
+          <WorkOrderCalendar
+            filters={input}
+            filtered={filtered}
+            month={view.month}
+            onMonth={view.setMonth}
+            onOpen={setOpenId}
+            onDialog={(kind, order) => {
+              setDialog({ kind, order });
+            }}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <PagedList
+            list={list}
+            onPage={setPage}
+            totalLabel={(count) => t('total', { count: formatNumber(count, language) })}
+          >
+            <WorkOrderTable
+              items={list.data?.items}
+              filtered={filtered}
+              stale={list.isPlaceholderData}
+              busy={list.isFetching}
+              pendingId={actions.pendingId}
+              onStart={(order) => actions.start.mutate({ id: order.id })}
+              onComplete={(order) => {
+                setDialog({ kind: 'complete', order });
+              }}
+              onOpen={(order) => {
+                setOpenId(order.id);
+              }}
+            />
+          </PagedList>
+          <FirstPageLoading query={list} text={tOps('loading')} />
+        </>
+      )}
 
       {openId !== null && (
         <Suspense fallback={null}>

@@ -15,6 +15,7 @@ import { maintenanceStrings } from './maintenance.strings';
 import type { WorkOrderDialogKind } from './work-order-action-dialogs';
 import { formatMoneyText, placeLabel, PriorityBadge, technicianLabel, WorkOrderStatusBadges } from './work-order-parts';
 import type { WorkOrderActionsApi } from './use-work-order-actions';
+import { PrintOrderButton } from './work-order-print';
 
 type T = AreaTranslate<keyof (typeof maintenanceStrings)['pt']>;
 
@@ -130,6 +131,9 @@ function WorkOrderBody({
         <WorkOrderStatusBadges order={order} />
         <PriorityBadge priority={order.priority} />
         <span className="text-sm text-muted-foreground">{t(`kind.${order.kind}`)}</span>
+        <span className="ml-auto">
+          <PrintOrderButton order={order} />
+        </span>
       </div>
       {open && (
         <div className="flex flex-wrap gap-2" data-slot="order-actions">
