@@ -47,7 +47,7 @@ const calls: { page: string; path: string; input?: unknown }[] = [
   { page: '/maintenance', path: 'maintenance.orders.list', input: { search: 'rolamento', page: 1, pageSize: 25 } },
   { page: '/maintenance', path: 'maintenance.plans.list' },
   // The calendar: one month of orders (this month, from the 1st, UTC−3).
-  { page: '/maintenance (month)', path: 'maintenance.orders.list', input: { ...thisMonth(), page: 1, pageSize: 200 } },
+  { page: '/maintenance (month)', path: 'maintenance.orders.calendar', input: thisMonth() },
   // Not a page's call (pages ask for the devices they show): every latest value at once.
   { page: '(all values)', path: 'telemetry.latest', input: {} },
 ];

@@ -23,8 +23,10 @@ const pages: PhonePage[] = [
   {
     path: '/alerts',
     heading: 'Alertas',
-    items: '[data-alert-id][data-status="active"]',
-    action: (item) => item.getByRole('button', { name: /^Reconhecer/ }),
+    // An open alert: "Reconhecer" while active, "Encerrar" once acknowledged (earlier specs
+    // acknowledge some of the demo's alerts).
+    items: '[data-alert-id]:not([data-status="cleared"])',
+    action: (item) => item.getByRole('button', { name: /^(Reconhecer|Encerrar)/ }).first(),
   },
 ];
 

@@ -26,22 +26,25 @@ export function LanguageButton(props: ComponentProps<typeof Button>) {
 
 /** PT/EN selector: in the top bar and on the sign-in pages. */
 export function LanguageSelect() {
-  const [wanted, setWanted] = useState(false);
+  // How it was asked for: from the keyboard, the open menu puts the focus on its first item, as
+  // Radix does for a menu it opens itself (this one mounts after the key was pressed).
+  const [wanted, setWanted] = useState<'pointer' | 'keyboard' | null>(null);
   const button = (
     <LanguageButton
       aria-haspopup="menu"
       aria-expanded={false}
       onPointerEnter={preloadMenu}
       onFocus={preloadMenu}
-      onClick={() => {
-        setWanted(true);
+      onClick={(event) => {
+        // A click the keyboard made (Enter, Space) has no pointer: detail 0.
+        setWanted(event.detail === 0 ? 'keyboard' : 'pointer');
       }}
     />
   );
   if (!wanted) return button;
   return (
     <Suspense fallback={button}>
-      <LanguageMenu defaultOpen />
+      <LanguageMenu defaultOpen focusFirst={wanted === 'keyboard'} />
     </Suspense>
   );
 }
