@@ -69,18 +69,21 @@ test('an operator creates an order for a motor, starts it (the motor is locked o
 
   // Started: the motor is locked out, every command refused with the order's number.
   await row.getByRole('button', { name: `Iniciar ${number}` }).click();
-  await expect(toast(page, `${number} iniciada: ${motor.name} bloqueado até a conclusão.`)).toBeVisible();
+  await expect(
+    toast(page, `${number} iniciada: os comandos para ${motor.name} ficam bloqueados até a conclusão.`),
+  ).toBeVisible();
   await expect(row).toContainText('Em andamento');
 
   await page.goto('/motors');
   await page.getByPlaceholder('Nome, código ou local').fill(motor.name);
   await expect(page.locator('[data-motor-id]')).toHaveCount(1);
-  await page.getByRole('switch', { name: `Ligar/desligar ${motor.name}` }).click();
-  await page
-    .getByRole('dialog', { name: /motor\?$/ })
-    .getByRole('button', { name: /^(Ligar|Desligar)$/ })
-    .click();
-  await expect(toast(page, `${motor.name}: bloqueado pela ${number} em andamento.`)).toBeVisible();
+  // Its switch shows the lock with the order and cannot be pressed…
+  await expect(page.getByRole('switch', { name: `Ligar/desligar ${motor.name}` })).toBeDisabled();
+  await expect(page.locator('[data-motor-id]').first().getByText(`Bloqueado · ${number}`)).toBeVisible();
+  // …and a command sent anyway (off included) is refused by the server, naming the order.
+  await expect(
+    callProcedure(baseUrl(), 'motors.setPower', 'mutation', { id: motor.id, on: false }, adminCookies()),
+  ).rejects.toThrow(`${motor.name}: bloqueado pela ${number} em andamento.`);
 
   // Back on the list: completing waits for the mandatory item.
   await page.goto('/maintenance');

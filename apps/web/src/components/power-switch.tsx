@@ -90,16 +90,19 @@ export function PowerSwitch({
             </span>
           </button>
           {lockedBy ? (
-            <span
-              id={lockId}
-              className="inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap text-amber-800 dark:text-amber-300"
-              title={tOps('lockout.reason', { order: lockedBy })}
-              data-slot="lockout"
-            >
-              <Lock aria-hidden className="size-3.5" />
-              {tOps('lockout.caption', { order: lockedBy })}
-              <span className="sr-only">{tOps('lockout.reason', { order: lockedBy })}</span>
-            </span>
+            <>
+              <span
+                className="inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap text-amber-800 dark:text-amber-300"
+                title={tOps('lockout.reason', { order: lockedBy })}
+                data-slot="lockout"
+              >
+                <Lock aria-hidden className="size-3.5" />
+                {tOps('lockout.caption', { order: lockedBy })}
+              </span>
+              <span id={lockId} className="sr-only">
+                {tOps('lockout.reason', { order: lockedBy })}
+              </span>
+            </>
           ) : (
             children
           )}
