@@ -55,7 +55,7 @@ describe('the kinds built on the device filters', () => {
   });
   it('keep the device item fields', () => {
     expect(Object.keys(deviceItemBase.shape).sort()).toEqual(
-      ['facilityId', 'facilityName', 'id', 'location', 'name', 'roomId', 'roomName', 'status'].sort(),
+      ['facilityId', 'facilityName', 'id', 'location', 'lockedBy', 'name', 'roomId', 'roomName', 'status'].sort(),
     );
   });
 });
