@@ -43,7 +43,7 @@ export function AlertWorkOrder({ alert }: { alert: AlertItem }) {
           href={`/maintenance?order=${order.id}`}
           data-slot="alert-work-order"
           aria-label={t('workOrderOf', { number: order.number, status: t(`workOrder.${order.status}`) })}
-          className="inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap text-primary underline-offset-2 hover:underline"
+          className="inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap underline underline-offset-2"
         >
           <ClipboardList aria-hidden className="size-3.5" />
           {order.number} · {t(`workOrder.${order.status}`)}
