@@ -258,12 +258,13 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
       code: 'FORBIDDEN',
     });
     await admin.trpc.maintenance.orders.cancel.mutate({ id: created.id, reason: 'Equipamento substituído' });
+    // One call at a time: each starts when it is awaited (a rejection nobody awaits yet is unhandled).
     for (const call of [
-      operator.trpc.maintenance.orders.start.mutate({ id: created.id }),
-      operator.trpc.maintenance.orders.complete.mutate(completion),
-      operator.trpc.maintenance.orders.reschedule.mutate({ id: created.id, scheduledAt: at }),
+      () => operator.trpc.maintenance.orders.start.mutate({ id: created.id }),
+      () => operator.trpc.maintenance.orders.complete.mutate(completion),
+      () => operator.trpc.maintenance.orders.reschedule.mutate({ id: created.id, scheduledAt: at }),
     ])
-      expect(await failure(call)).toMatchObject({
+      expect(await failure(call())).toMatchObject({
         code: 'CONFLICT',
         message: `A ${created.number} já foi concluída ou cancelada: não pode mais ser alterada.`,
       });
