@@ -1,11 +1,13 @@
 import type { FieldIssue } from '@sentinela/shared/api-errors';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { errorMessage } from '../lib/api-errors';
 import { cn } from '../lib/cn';
 import { clientIssues, serverIssues, sortIssues, type FieldErrors } from '../lib/form-issues';
 import { useLanguage } from '../lib/i18n/language-context';
 import { useStrings } from '../lib/i18n/strings';
 import { formStrings } from './form.strings';
+import type { SelectOption } from './select-field';
+import { Select } from './ui/input';
 
 /**
  * The pieces of a form that validates with a shared zod schema and shows each refusal under its
@@ -51,6 +53,47 @@ export function FormField({ label, error, hint, className, children }: FormField
         </p>
       )}
     </div>
+  );
+}
+
+interface FormSelectProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  name: string;
+  value: string;
+  /** The first option, with the empty value ("Choose …", "None"); none when left out. */
+  emptyOption?: string;
+  options: readonly SelectOption[];
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+}
+
+/** A form's labelled select (a `FormField` around a native select): the empty option first, then the options. */
+export function FormSelect({
+  label,
+  error,
+  hint,
+  className,
+  name,
+  value,
+  emptyOption,
+  options,
+  onChange,
+}: FormSelectProps) {
+  return (
+    <FormField label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <Select {...control} name={name} value={value} onChange={onChange}>
+          {emptyOption !== undefined && <option value="">{emptyOption}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </FormField>
   );
 }
 

@@ -9,10 +9,10 @@ import {
 } from '@sentinela/shared/registry';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { FormAlert, FormField, FormSelect, useFormIssues } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { Button } from '../../components/ui/button';
-import { Input, Select } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { formatNumber } from '../../lib/format';
 import { numberText, parseNumberText } from '../../lib/form-issues';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -233,83 +233,54 @@ export function EquipmentForm({
         </FormField>
       )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <FormField label={t('form.facility')} error={errors.facilityId}>
-          {(control) => (
-            <Select
-              {...control}
-              name="facilityId"
-              value={values.facilityId}
-              onChange={(e) => setFacility(e.target.value)}
-            >
-              <option value="">{t('form.chooseFacility')}</option>
-              {facilities.map((facility) => (
-                <option key={facility.id} value={facility.id}>
-                  {facility.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label={t('form.room')} error={errors.roomId}>
-          {(control) => (
-            <Select
-              {...control}
-              name="roomId"
-              value={values.roomId}
-              onChange={(e) => {
-                const roomId = e.target.value;
-                setValues((current) => ({ ...current, roomId }));
-              }}
-            >
-              <option value="">{t('form.noRoom')}</option>
-              {facilityRooms.map((room) => (
-                <option key={room.id} value={room.id}>
-                  {room.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label={t('form.kind')} error={errors.kind}>
-          {(control) => (
-            <Select
-              {...control}
-              name="kind"
-              value={values.kind}
-              onChange={(e) => setKind(e.target.value as EquipmentKind | '')}
-            >
-              {equipmentKinds.map((kind) => (
-                <option key={kind} value={kind}>
-                  {tOps(`kind.${kind}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <FormSelect
+          label={t('form.facility')}
+          error={errors.facilityId}
+          name="facilityId"
+          value={values.facilityId}
+          onChange={(e) => setFacility(e.target.value)}
+          emptyOption={t('form.chooseFacility')}
+          options={facilities.map((facility) => ({ value: facility.id, label: facility.name }))}
+        />
+        <FormSelect
+          label={t('form.room')}
+          error={errors.roomId}
+          name="roomId"
+          value={values.roomId}
+          onChange={(e) => {
+            const roomId = e.target.value;
+            setValues((current) => ({ ...current, roomId }));
+          }}
+          emptyOption={t('form.noRoom')}
+          options={facilityRooms.map((room) => ({ value: room.id, label: room.name }))}
+        />
+        <FormSelect
+          label={t('form.kind')}
+          error={errors.kind}
+          name="kind"
+          value={values.kind}
+          onChange={(e) => setKind(e.target.value as EquipmentKind | '')}
+          options={equipmentKinds.map((kind) => ({ value: kind, label: tOps(`kind.${kind}`) }))}
+        />
         {text('name', t('form.name'), false)}
       </div>
       {values.kind !== 'gateway' && (
-        <FormField label={t('form.gateway')} error={errors.gatewayId} hint={t('form.gatewayHint')}>
-          {(control) => (
-            <Select
-              {...control}
-              name="gatewayId"
-              value={values.gatewayId}
-              onChange={(e) => {
-                const gatewayId = e.target.value;
-                setValues((current) => ({ ...current, gatewayId }));
-              }}
-            >
-              <option value="">{t('form.noGateway')}</option>
-              {facilityGateways.map((gateway) => (
-                <option key={gateway.id} value={gateway.id}>
-                  {gateway.name} ({gateway.id})
-                </option>
-              ))}
-              {keptGateway && <option value={keptGateway}>{t('form.gatewayRetired', { id: keptGateway })}</option>}
-            </Select>
-          )}
-        </FormField>
+        <FormSelect
+          label={t('form.gateway')}
+          error={errors.gatewayId}
+          hint={t('form.gatewayHint')}
+          name="gatewayId"
+          value={values.gatewayId}
+          onChange={(e) => {
+            const gatewayId = e.target.value;
+            setValues((current) => ({ ...current, gatewayId }));
+          }}
+          emptyOption={t('form.noGateway')}
+          options={[
+            ...facilityGateways.map((gateway) => ({ value: gateway.id, label: `${gateway.name} (${gateway.id})` })),
+            ...(keptGateway ? [{ value: keptGateway, label: t('form.gatewayRetired', { id: keptGateway }) }] : []),
+          ]}
+        />
       )}
       {text('location', t('form.location'))}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">

@@ -5,12 +5,12 @@ import {
   type MaintenancePlan,
 } from '@sentinela/shared/maintenance';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { FormAlert, FormField, FormSelect, useFormIssues } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { SearchInput } from '../../components/filter-bar';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Input, Select } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
@@ -143,14 +143,16 @@ function PlanForm({
       </FormField>
       {pair(
         <>
-          <FormField label={t('form.target')}>
-            {(control) => (
-              <Select {...control} name="target" value={values.target} onChange={set('target')}>
-                <option value="equipment">{t('form.targetEquipment')}</option>
-                <option value="kind">{t('form.targetKind')}</option>
-              </Select>
-            )}
-          </FormField>
+          <FormSelect
+            label={t('form.target')}
+            name="target"
+            value={values.target}
+            onChange={set('target')}
+            options={[
+              { value: 'equipment', label: t('form.targetEquipment') },
+              { value: 'kind', label: t('form.targetKind') },
+            ]}
+          />
           {values.target === 'equipment' ? (
             <div className="flex flex-col gap-1">
               <SearchInput
@@ -161,61 +163,56 @@ function PlanForm({
                   setEquipmentSearch(event.target.value);
                 }}
               />
-              <FormField label={tOrders('form.equipment')} error={errors.equipmentId}>
-                {(control) => (
-                  <Select {...control} name="equipmentId" value={values.equipmentId} onChange={set('equipmentId')}>
-                    <option value="">{tOrders('form.noEquipment')}</option>
-                    {values.equipmentId && !chosen && (
-                      <option value={values.equipmentId}>{plan?.equipment?.name ?? values.equipmentId}</option>
-                    )}
-                    {options.map((item) => (
-                      <option key={item.id} value={item.id}>
-                        {item.name} · {item.facilityName}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
+              <FormSelect
+                label={tOrders('form.equipment')}
+                error={errors.equipmentId}
+                name="equipmentId"
+                value={values.equipmentId}
+                onChange={set('equipmentId')}
+                emptyOption={tOrders('form.noEquipment')}
+                options={[
+                  ...(values.equipmentId && !chosen
+                    ? [{ value: values.equipmentId, label: plan?.equipment?.name ?? values.equipmentId }]
+                    : []),
+                  ...options.map((item) => ({ value: item.id, label: `${item.name} · ${item.facilityName}` })),
+                ]}
+              />
             </div>
           ) : (
             <div className="flex flex-col gap-3">
-              <FormField label={t('form.kind')} error={errors.kind ?? errors.equipmentId}>
-                {(control) => (
-                  <Select {...control} name="kind" value={values.kind} onChange={set('kind')}>
-                    {equipmentKinds.map((kind) => (
-                      <option key={kind} value={kind}>
-                        {tOps(`kind.${kind}`)}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
-              <FormField label={t('form.facility')} error={errors.facilityId}>
-                {(control) => (
-                  <Select {...control} name="facilityId" value={values.facilityId} onChange={set('facilityId')}>
-                    <option value="">{t('form.allFacilities')}</option>
-                    {(facilities.data ?? []).map((f) => (
-                      <option key={f.id} value={f.id}>
-                        {f.name}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
+              <FormSelect
+                label={t('form.kind')}
+                error={errors.kind ?? errors.equipmentId}
+                name="kind"
+                value={values.kind}
+                onChange={set('kind')}
+                options={equipmentKinds.map((kind) => ({ value: kind, label: tOps(`kind.${kind}`) }))}
+              />
+              <FormSelect
+                label={t('form.facility')}
+                error={errors.facilityId}
+                name="facilityId"
+                value={values.facilityId}
+                onChange={set('facilityId')}
+                emptyOption={t('form.allFacilities')}
+                options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+              />
             </div>
           )}
         </>,
       )}
       {pair(
         <>
-          <FormField label={t('form.recurrence')}>
-            {(control) => (
-              <Select {...control} name="recurrence" value={values.recurrence} onChange={set('recurrence')}>
-                <option value="days">{t('form.byDays')}</option>
-                <option value="hours">{t('form.byHours')}</option>
-              </Select>
-            )}
-          </FormField>
+          <FormSelect
+            label={t('form.recurrence')}
+            name="recurrence"
+            value={values.recurrence}
+            onChange={set('recurrence')}
+            options={[
+              { value: 'days', label: t('form.byDays') },
+              { value: 'hours', label: t('form.byHours') },
+            ]}
+          />
           <FormField
             label={values.recurrence === 'days' ? t('form.everyDays') : t('form.everyHours')}
             error={errors.everyDays ?? errors.everyRunningHours}
@@ -255,17 +252,14 @@ function PlanForm({
           )}
         </FormField>
       </div>
-      <FormField label={tOrders('form.priority')} error={errors.priority}>
-        {(control) => (
-          <Select {...control} name="priority" value={values.priority} onChange={set('priority')}>
-            {workOrderPriorityValues.map((priority) => (
-              <option key={priority} value={priority}>
-                {tOrders(`priority.${priority}`)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+      <FormSelect
+        label={tOrders('form.priority')}
+        error={errors.priority}
+        name="priority"
+        value={values.priority}
+        onChange={set('priority')}
+        options={workOrderPriorityValues.map((value) => ({ value, label: tOrders(`priority.${value}`) }))}
+      />
       <TechnicianFields values={values} technicians={technicians} errors={errors} onChange={change} />
       <ChecklistEditor
         items={values.checklist}

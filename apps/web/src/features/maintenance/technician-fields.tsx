@@ -1,5 +1,5 @@
-import { FormField } from '../../components/form-field';
-import { Input, Select } from '../../components/ui/input';
+import { FormField, FormSelect } from '../../components/form-field';
+import { Input } from '../../components/ui/input';
 import { useStrings } from '../../lib/i18n/strings';
 import { maintenanceStrings } from './maintenance.strings';
 
@@ -36,26 +36,20 @@ export function TechnicianFields({ values, technicians, errors, onChange }: Tech
   const t = useStrings(maintenanceStrings);
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      <FormField label={t('form.technician')} error={errors.technicianId}>
-        {(control) => (
-          <Select
-            {...control}
-            name="technician"
-            value={values.technician}
-            onChange={(event) => {
-              onChange({ technician: event.target.value });
-            }}
-          >
-            <option value="">{t('unassigned')}</option>
-            {(technicians ?? []).map((tech) => (
-              <option key={tech.id} value={tech.id}>
-                {tech.name}
-              </option>
-            ))}
-            <option value={CONTRACTOR}>{t('form.contractorOption')}</option>
-          </Select>
-        )}
-      </FormField>
+      <FormSelect
+        label={t('form.technician')}
+        error={errors.technicianId}
+        name="technician"
+        value={values.technician}
+        onChange={(event) => {
+          onChange({ technician: event.target.value });
+        }}
+        emptyOption={t('unassigned')}
+        options={[
+          ...(technicians ?? []).map((tech) => ({ value: tech.id, label: tech.name })),
+          { value: CONTRACTOR, label: t('form.contractorOption') },
+        ]}
+      />
       {values.technician === CONTRACTOR && (
         <FormField label={t('form.contractor')} error={errors.technicianName}>
           {(control) => (

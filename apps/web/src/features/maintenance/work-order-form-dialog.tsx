@@ -7,12 +7,12 @@ import {
 } from '@sentinela/shared/maintenance';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { FormAlert, FormField, FormSelect, useFormIssues } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { SearchInput } from '../../components/filter-bar';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Input, Select } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { parseNumberText } from '../../lib/form-issues';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
@@ -202,58 +202,49 @@ function WorkOrderForm({
             value={values.equipmentSearch}
             onChange={set('equipmentSearch')}
           />
-          <FormField label={t('form.equipment')} error={errors.equipmentId}>
-            {(control) => (
-              <Select {...control} name="equipmentId" value={values.equipmentId} onChange={set('equipmentId')}>
-                <option value="">{t('form.noEquipment')}</option>
-                {values.equipmentId && !chosen && <option value={values.equipmentId}>{values.equipmentId}</option>}
-                {options.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.name} · {item.facilityName}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
+          <FormSelect
+            label={t('form.equipment')}
+            error={errors.equipmentId}
+            name="equipmentId"
+            value={values.equipmentId}
+            onChange={set('equipmentId')}
+            emptyOption={t('form.noEquipment')}
+            options={[
+              ...(values.equipmentId && !chosen ? [{ value: values.equipmentId, label: values.equipmentId }] : []),
+              ...options.map((item) => ({ value: item.id, label: `${item.name} · ${item.facilityName}` })),
+            ]}
+          />
         </div>
         {!values.equipmentId && (
-          <FormField label={t('form.facility')} error={errors.facilityId} hint={t('form.facilityHint')}>
-            {(control) => (
-              <Select {...control} name="facilityId" value={values.facilityId} onChange={set('facilityId')}>
-                <option value="">{t('form.chooseFacility')}</option>
-                {(facilities.data ?? []).map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
+          <FormSelect
+            label={t('form.facility')}
+            error={errors.facilityId}
+            hint={t('form.facilityHint')}
+            name="facilityId"
+            value={values.facilityId}
+            onChange={set('facilityId')}
+            emptyOption={t('form.chooseFacility')}
+            options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+          />
         )}
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <FormField label={t('form.kind')} error={errors.kind}>
-          {(control) => (
-            <Select {...control} name="kind" value={values.kind} onChange={set('kind')}>
-              {workOrderKindValues.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`kind.${kind}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label={t('form.priority')} error={errors.priority}>
-          {(control) => (
-            <Select {...control} name="priority" value={values.priority} onChange={set('priority')}>
-              {workOrderPriorityValues.map((priority) => (
-                <option key={priority} value={priority}>
-                  {t(`priority.${priority}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <FormSelect
+          label={t('form.kind')}
+          error={errors.kind}
+          name="kind"
+          value={values.kind}
+          onChange={set('kind')}
+          options={workOrderKindValues.map((value) => ({ value, label: t(`kind.${value}`) }))}
+        />
+        <FormSelect
+          label={t('form.priority')}
+          error={errors.priority}
+          name="priority"
+          value={values.priority}
+          onChange={set('priority')}
+          options={workOrderPriorityValues.map((value) => ({ value, label: t(`priority.${value}`) }))}
+        />
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <FormField label={t('form.date')} error={errors.scheduledAt} hint={t('form.timeHint')}>
