@@ -97,35 +97,26 @@ export function WorkOrderActions({
 }: WorkOrderRowActions & { order: WorkOrderItem; className?: string }) {
   const t = useStrings(maintenanceStrings);
   const busy = pendingId === order.id;
+  // The lifecycle's next step, when an operator may take one.
+  const next =
+    order.status === 'scheduled'
+      ? { label: 'start' as const, run: onStart }
+      : order.status === 'in_progress'
+        ? { label: 'complete' as const, run: onComplete }
+        : null;
   return (
     <div className={className}>
-      {order.status === 'scheduled' && (
+      {next && (
         <RoleGated needs="operator">
           {(allowed) => (
             <Button
               size="sm"
               disabled={!allowed || busy}
               onClick={() => {
-                onStart(order);
+                next.run(order);
               }}
             >
-              {t('start')}
-              <span className="sr-only"> {order.number}</span>
-            </Button>
-          )}
-        </RoleGated>
-      )}
-      {order.status === 'in_progress' && (
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button
-              size="sm"
-              disabled={!allowed || busy}
-              onClick={() => {
-                onComplete(order);
-              }}
-            >
-              {t('complete')}
+              {t(next.label)}
               <span className="sr-only"> {order.number}</span>
             </Button>
           )}
