@@ -30,3 +30,11 @@ export function searchMatches(search: string, columns: SQLWrapper[]): SQL {
   const tests = columns.map((column) => sql`search_fold(${column}) like ${pattern}`);
   return sql`(${sql.join(tests, sql` or `)})`;
 }
+
+/**
+ * `searchMatches` over a column that already holds its row's folded search text (a generated
+ * `search_text`, migration 0012): one LIKE per row, the pattern folded once.
+ */
+export function searchTextMatches(search: string, searchText: SQLWrapper): SQL {
+  return sql`${searchText} like search_fold(${containsPattern(search)})`;
+}

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -96,6 +97,11 @@ export const workOrders = pgTable(
     cancelReason: text('cancel_reason'),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
+    /** What the list's search matches of the order itself (number, title, contractor), folded once (migration 0012). */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`search_fold(${workOrders.number} || chr(10) || ${workOrders.title} || chr(10) || coalesce(${workOrders.technicianName}, ''))`,
+    ),
   },
   (t) => [
     index('work_orders_status_idx').on(t.status, t.scheduledAt),

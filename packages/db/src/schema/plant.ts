@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -89,6 +89,14 @@ export const equipment = pgTable(
     state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * What the list searches match (name, id, location), folded once when they change
+     * (migration 0012): a search is one LIKE per row, not a fold per row and column.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`search_fold(${equipment.name} || chr(10) || ${equipment.id} || chr(10) || coalesce(${equipment.location}, ''))`,
+    ),
   },
   (t) => [
     index('equipment_facility_idx').on(t.facilityId),

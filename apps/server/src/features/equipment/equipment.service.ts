@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { searchMatches } from '@sentinela/db/sql-helpers';
+import { searchTextMatches } from '@sentinela/db/sql-helpers';
 import { workOrders } from '@sentinela/db/schema/maintenance';
 import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import { EQUIPMENT_CSV_MAX_ROWS, type equipmentFilters, type equipmentListInput } from '@sentinela/shared/equipment';
@@ -17,7 +17,7 @@ function filtersWhere(input: Filters): SQL | undefined {
   if (input.kind) filters.push(eq(equipment.kind, input.kind));
   if (input.facilityId) filters.push(eq(equipment.facilityId, input.facilityId));
   if (input.roomId) filters.push(eq(equipment.roomId, input.roomId));
-  if (input.search) filters.push(searchMatches(input.search, [equipment.name, equipment.id, equipment.location]));
+  if (input.search) filters.push(searchTextMatches(input.search, equipment.searchText));
   return filters.length > 0 ? and(...filters) : undefined;
 }
 

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
 import { auditLog } from '@sentinela/db/schema/audit';
 import { workOrderChecklistItems, workOrders } from '@sentinela/db/schema/maintenance';
 import { alerts, equipment, facilities, rooms } from '@sentinela/db/schema/plant';
-import { searchMatches } from '@sentinela/db/sql-helpers';
+import { searchMatches, searchTextMatches } from '@sentinela/db/sql-helpers';
 import {
   openWorkOrderStatuses,
   type WorkOrderDetail,
@@ -113,14 +113,12 @@ export function filterConditions(input: WorkOrderFilters): SQL[] {
   const where: SQL[] = [];
   if (input.search)
     where.push(
-      searchMatches(input.search, [
-        workOrders.number,
-        workOrders.title,
-        workOrders.technicianName,
-        equipment.id,
-        equipment.name,
-        users.name,
-      ]),
+      or(
+        searchTextMatches(input.search, workOrders.searchText),
+        searchTextMatches(input.search, equipment.searchText),
+        // The few users once, not a fold per order.
+        sql`${workOrders.technicianId} in (select ${users.id} from ${users} where ${searchMatches(input.search, [users.name])})`,
+      ) as SQL,
     );
   if (input.kind) where.push(eq(workOrders.kind, input.kind));
   if (input.priority) where.push(eq(workOrders.priority, input.priority));

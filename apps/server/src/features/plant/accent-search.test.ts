@@ -92,6 +92,22 @@ describe.each(testDatabaseKinds())('accent- and case-insensitive search on %s', 
     expect(await ids('c_mara')).toEqual([]);
   });
 
+  it('finds a device by its new name once renamed, not by its old one (the folded search text follows)', async () => {
+    const ids = async (search: string) =>
+      (await listEquipment(database.db, equipmentListInput.parse({ search }))).items.map((i) => i.id);
+    await database.db
+      .update(equipment)
+      .set({ name: 'Ventilador Exaustão' })
+      .where(sql`${equipment.id} = 'hvac-1'`);
+    expect(await ids('exaustao')).toEqual(['hvac-1']);
+    expect(await ids('recepcao')).toEqual([]);
+    await database.db
+      .update(equipment)
+      .set({ name: 'Split Recepção' })
+      .where(sql`${equipment.id} = 'hvac-1'`);
+    expect(await ids('recepcao')).toEqual(['hvac-1']);
+  });
+
   it('finds rooms by room or facility name without accents', async () => {
     const names = async (search: string) =>
       (await listRooms(database.db, roomsListInput.parse({ search }))).items.map((r) => r.name).sort();

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { searchMatches } from '@sentinela/db/sql-helpers';
+import { searchTextMatches } from '@sentinela/db/sql-helpers';
 import type { EquipmentKind, EquipmentStatus } from '@sentinela/shared/plant';
 
 /** Epoch milliseconds: the same plain number from PGlite and postgres-js. */
@@ -26,7 +26,7 @@ export function equipmentWhere(kind: EquipmentKind, input: EquipmentFilter, extr
   if (input.facilityId) parts.push(sql`e.facility_id = ${input.facilityId}`);
   if (input.roomId) parts.push(sql`e.room_id = ${input.roomId}`);
   if (input.status) parts.push(sql`e.status = ${input.status}`);
-  if (input.search) parts.push(searchMatches(input.search, [sql`e.name`, sql`e.id`, sql`e.location`]));
+  if (input.search) parts.push(searchTextMatches(input.search, sql`e.search_text`));
   return sql.join([...parts, ...extra], sql` and `);
 }
 
