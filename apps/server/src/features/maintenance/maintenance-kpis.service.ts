@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import { workOrders } from '@sentinela/db/schema/maintenance';
-import { alerts, equipment, facilities } from '@sentinela/db/schema/plant';
+import { alerts, facilities } from '@sentinela/db/schema/plant';
 import { parseRows } from '@sentinela/db/sql-helpers';
 import {
   MAINTENANCE_KPI_WINDOW_DAYS,
@@ -54,9 +54,9 @@ export async function maintenanceKpis(
   const where = sql.join(scope, sql` and `);
   const nowAt = sql`${now.toISOString()}::timestamptz`;
   const local = (column: SQL) => sql`(${column} at time zone f.timezone)`;
-  const [row] = parseRows(
-    countsRow,
-    await db.execute(sql`
+  // The figures and the running hours at once (PostgreSQL runs them on two connections).
+  const [result, runningHours] = await Promise.all([
+    db.execute(sql`
       select
         count(*) filter (where o.status = 'scheduled') as scheduled,
         count(*) filter (where o.status = 'in_progress') as in_progress,
@@ -88,9 +88,10 @@ export async function maintenanceKpis(
       join ${facilities} f on f.id = o.facility_id
       left join ${alerts} a on a.id = o.alert_id
       where ${where}`),
-  );
+    scopeRunningHours(db, input, since),
+  ]);
+  const [row] = parseRows(countsRow, result);
   if (!row) throw new Error('the figures query answers one row');
-  const runningHours = await scopeRunningHours(db, input, since);
   return {
     total: row.total,
     open: { total: row.scheduled + row.in_progress, scheduled: row.scheduled, in_progress: row.in_progress },
@@ -119,18 +120,11 @@ async function scopeRunningHours(
   input: z.output<typeof maintenanceKpisInput>,
   since: Date,
 ): Promise<number> {
-  const ids = input.equipmentId
+  const which = input.equipmentId
     ? [input.equipmentId]
-    : (
-        await db
-          .select({ id: equipment.id })
-          .from(equipment)
-          .where(
-            input.facilityId
-              ? sql`${equipment.kind} in ('motor', 'hvac') and ${equipment.facilityId} = ${input.facilityId}`
-              : sql`${equipment.kind} in ('motor', 'hvac')`,
-          )
-      ).map((r) => r.id);
-  const hours = await runningHoursSince(db, ids, since);
+    : input.facilityId
+      ? sql`e.kind in ('motor', 'hvac') and e.facility_id = ${input.facilityId}`
+      : sql`e.kind in ('motor', 'hvac')`;
+  const hours = await runningHoursSince(db, which, since);
   return [...hours.values()].reduce((a, b) => a + b, 0);
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { equipment, telemetry1h } from '@sentinela/db/schema/plant';
 import { parseRows } from '@sentinela/db/sql-helpers';
@@ -14,23 +14,28 @@ const row = z.object({ equipment_id: z.string(), hours: z.coerce.number() });
  * Running hours of each equipment since `since`, from the hourly rollups the plant already
  * sends: an hour counts when its mean power (powerKw, or powerW for lights) was at least 10 % of
  * the rated kW (0.1 kW when none is rated). Hours without readings count as stopped.
+ * `scope`: the ids, or a condition on the equipment `e` (a whole site's motors: no list of
+ * thousands of ids to send).
  */
 export async function runningHoursSince(
   db: Database,
-  equipmentIds: string[],
+  scope: string[] | SQL,
   since: Date,
 ): Promise<Map<string, number>> {
-  if (equipmentIds.length === 0) return new Map();
+  if (Array.isArray(scope) && scope.length === 0) return new Map();
+  const which = Array.isArray(scope)
+    ? sql`h.equipment_id in (${sql.join(
+        scope.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : scope;
   const rows = parseRows(
     row,
     await db.execute(sql`
       select h.equipment_id, count(*) as hours
       from ${telemetry1h} h
       join ${equipment} e on e.id = h.equipment_id
-      where h.equipment_id in (${sql.join(
-        equipmentIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
+      where ${which}
         and h.metric in ('powerKw', 'powerW')
         and h.bucket >= ${since.toISOString()}::timestamptz
         and (h.sum / nullif(h.count, 0)) * (case when h.metric = 'powerW' then 0.001 else 1 end)
