@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageInput, pageOf } from './page';
 import { deviceItemBase, lightModeValues } from './plant';
-import { clockTimeSchema, energyTariffSchema } from './settings';
+import { clockTimeSchema, energyRatesSchema } from './settings';
 
 /** The lighting page (/lights): its queries, its schedules, and what they answer. */
 
@@ -79,7 +79,7 @@ export const lightsSavingsOutput = z.object({
   amount: z.number(),
   /** Light-hours spent on at reduced brightness (eco or dimmed). */
   dimmedHours: z.number(),
-  tariff: energyTariffSchema,
+  tariff: energyRatesSchema,
 });
 export type LightsSavings = z.infer<typeof lightsSavingsOutput>;
 

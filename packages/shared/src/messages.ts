@@ -166,6 +166,11 @@ export const serverMessages = {
     pt: 'O horário de desligar deve ser diferente do horário de ligar.',
     en: 'The off time must differ from the on time.',
   },
+  'validation.notNegative': { pt: 'Informe um valor igual ou maior que zero.', en: 'Enter a value of zero or more.' },
+  'validation.taxTotal': {
+    pt: 'A soma de ICMS, PIS e COFINS deve ser menor que 60 %.',
+    en: 'ICMS, PIS and COFINS must add up to less than 60 %.',
+  },
   'validation.peakWindow': {
     pt: 'O horário de ponta deve começar antes de terminar.',
     en: 'The peak window must start before it ends.',

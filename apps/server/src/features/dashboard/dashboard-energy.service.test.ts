@@ -84,11 +84,13 @@ describe('month-over-month comparison', () => {
     expect(compareMonths([], bounds, now, null)).toBeNull();
   });
 
-  it('prices peak hours on business days only, and a cut hour by its share', () => {
+  it('prices peak hours on working days only (not weekends, not national holidays), and a cut hour by its share', () => {
     const rate = tariffRate({ peakRate: 2, offPeakRate: 0.5, peakStart: '17:30', peakEnd: '20:30' });
-    expect([16, 17, 18, 19, 20, 21].map((h) => rate(h, 3))).toEqual([0.5, 1.25, 2, 2, 1.25, 0.5]);
-    expect(rate(18, 6)).toBe(0.5);
-    expect(rate(18, 7)).toBe(0.5);
+    expect([16, 17, 18, 19, 20, 21].map((h) => rate(h, 3, '2026-11-25'))).toEqual([0.5, 1.25, 2, 2, 1.25, 0.5]);
+    expect(rate(18, 6, '2026-11-28')).toBe(0.5);
+    expect(rate(18, 7, '2026-11-29')).toBe(0.5);
+    expect(rate(18, 5, '2026-11-20')).toBe(0.5); // Consciência Negra
+    expect(rate(18, 2, '2026-02-17')).toBe(0.5); // Carnaval
   });
 
   it('lists calendar days across a month end', () => {

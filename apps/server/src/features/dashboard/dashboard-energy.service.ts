@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { parseRows } from '@sentinela/db/sql-helpers';
 import type { DashboardEnergy, dashboardEnergyInput } from '@sentinela/shared/dashboard';
+import { pontaShare } from '@sentinela/shared/energy-billing';
 import type { EnergyTariff } from '@sentinela/shared/settings';
 import { z } from 'zod';
 import { getEnergyTariff } from '../settings/settings.service';
@@ -9,24 +10,20 @@ import { getEnergyTariff } from '../settings/settings.service';
 const HOUR_MS = 3_600_000;
 const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 
-/** BRL per kWh for a local hour (0–23) of a weekday (ISO: 1 = Monday … 7 = Sunday). */
-export type TariffRate = (hour: number, isoWeekday: number) => number;
-
-const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+/** BRL per kWh for a local hour (0–23) of a day (ISO weekday: 1 = Monday … 7 = Sunday; date YYYY-MM-DD). */
+export type TariffRate = (hour: number, isoWeekday: number, date: string) => number;
 
 /**
- * The rate of each local hour: peak ("ponta") on business days (Monday to Friday) within
- * [peakStart, peakEnd), off-peak ("fora ponta") otherwise; an hour the window cuts (17:30)
- * is priced by the share of it inside.
+ * The rate of each local hour: peak ("ponta") on working days (Monday to Friday, national
+ * holidays excepted) within [peakStart, peakEnd), off-peak ("fora ponta") otherwise; an hour the
+ * window cuts (17:30) is priced by the share of it inside.
  */
-export function tariffRate(tariff: EnergyTariff): TariffRate {
-  const start = minutesOf(tariff.peakStart);
-  const end = minutesOf(tariff.peakEnd);
-  return (hour, isoWeekday) => {
-    if (isoWeekday > 5) return tariff.offPeakRate;
-    const inside = Math.max(0, Math.min(end, (hour + 1) * 60) - Math.max(start, hour * 60));
-    return tariff.offPeakRate + ((tariff.peakRate - tariff.offPeakRate) * inside) / 60;
-  };
+export function tariffRate(
+  tariff: Pick<EnergyTariff, 'peakRate' | 'offPeakRate' | 'peakStart' | 'peakEnd'>,
+): TariffRate {
+  return (hour, isoWeekday, date) =>
+    tariff.offPeakRate +
+    (tariff.peakRate - tariff.offPeakRate) * pontaShare(tariff, { date, isoDow: isoWeekday, minute: hour * 60 });
 }
 
 /** One hour of the site's consumption: the counted meters' kWh summed. */
@@ -197,7 +194,7 @@ export function compareMonths(
   const cost = (rows: typeof current) =>
     rate
       ? round(
-          sum(rows, (h) => h.kwh * rate(h.hour, h.dow)),
+          sum(rows, (h) => h.kwh * rate(h.hour, h.dow, h.day)),
           2,
         )
       : null;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { parseRows } from '@sentinela/db/sql-helpers';
 import { SAVINGS_WINDOW_DAYS, type LightsSavings } from '@sentinela/shared/lights';
-import type { EnergyTariff } from '@sentinela/shared/settings';
+import { pontaShare } from '@sentinela/shared/energy-billing';
 import { z } from 'zod';
 import { getEnergyTariff } from '../settings/settings.service';
 import type { LightsScope } from './lights.service';
@@ -18,22 +18,12 @@ const SETTLING_HOURS = 1;
 /** The recent complete minutes that tell how many readings a light sends per minute. */
 const RATE_MINUTES = 6;
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/**
- * Share of the local hour starting at `minute` (minutes after midnight) on ISO weekday `isoDow`
- * (1 = Monday … 7 = Sunday) billed at the peak rate: peak applies on business days only.
- */
-export function peakShare(tariff: EnergyTariff, isoDow: number, minute: number): number {
-  if (isoDow < 1 || isoDow > 5) return 0;
-  const overlap = Math.min(minute + 60, minutesOf(tariff.peakEnd)) - Math.max(minute, minutesOf(tariff.peakStart));
-  return Math.max(0, overlap) / 60;
-}
-
 /** What the lights of one room saved in one hour (its local weekday and time: the tariff period). */
 interface RoomHour {
   facilityId: string;
   roomId: string | null;
+  /** Local date (YYYY-MM-DD): a national holiday has no ponta. */
+  date: string;
   isoDow: number;
   minute: number;
   kwh: number;
@@ -44,6 +34,7 @@ const roomHourRow = z.object({
   bucket: z.union([z.date(), z.string()]),
   facility_id: z.string(),
   room_id: z.string().nullable(),
+  day: z.string(),
   dow: z.coerce.number(),
   minute: z.coerce.number(),
   kwh: z.coerce.number(),
@@ -94,6 +85,7 @@ async function roomHours(db: Database, from: number, to: number, now: Date): Pro
        where rated_w > 0 and on_share is not null and avg_w is not null
     )
     select s.bucket, s.facility_id, s.room_id,
+           to_char(s.bucket at time zone f.timezone, 'YYYY-MM-DD') as day,
            extract(isodow from s.bucket at time zone f.timezone)::int as dow,
            (extract(hour from s.bucket at time zone f.timezone) * 60 + extract(minute from s.bucket at time zone f.timezone))::int as minute,
            coalesce(sum((full_w - avg_w) * covered) filter (where full_w - avg_w >= full_w * ${DIMMED_MARGIN} and full_w > avg_w), 0) / 1000 as kwh,
@@ -109,6 +101,7 @@ async function roomHours(db: Database, from: number, to: number, now: Date): Pro
     list.push({
       facilityId: row.facility_id,
       roomId: row.room_id,
+      date: row.day,
       isoDow: row.dow,
       minute: row.minute,
       kwh: row.kwh,
@@ -270,7 +263,7 @@ export async function lightsSavings(
     for (const row of rows) {
       if (scope.facilityId && row.facilityId !== scope.facilityId) continue;
       if (scope.roomId && row.roomId !== scope.roomId) continue;
-      const share = peakShare(tariff, row.isoDow, row.minute);
+      const share = pontaShare(tariff, { date: row.date, isoDow: row.isoDow, minute: row.minute });
       peakKwh += row.kwh * share;
       offPeakKwh += row.kwh * (1 - share);
       dimmedHours += row.dimmedHours;

@@ -16,7 +16,7 @@ import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { failure } from '../../../test/call-failure';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
 import { startFakeLightDevices, type FakeLightDevices } from './fake-light-devices';
-import { lightsSavings, peakShare } from './lights-savings.service';
+import { lightsSavings } from './lights-savings.service';
 
 describe.each(testDatabaseKinds())('lights API on %s', (kind) => {
   let server: TestServer;
@@ -366,16 +366,6 @@ describe.each(testDatabaseKinds())('lights API on %s', (kind) => {
     expect(roomA.offPeakKwh).toBeCloseTo(0.0918, 9);
     const roomB = await viewer.trpc.lights.savings.query({ roomId: ids.roomB });
     expect(roomB).toMatchObject({ since: null, savedKwh: 0, amount: 0, dimmedHours: 0 });
-  });
-
-  it('bills a peak window that starts or ends within an hour pro rata, business days only', () => {
-    const tariff = { peakRate: 2, offPeakRate: 0.5, peakStart: '17:30', peakEnd: '20:30' };
-    expect(peakShare(tariff, 1, 17 * 60)).toBe(0.5);
-    expect(peakShare(tariff, 5, 18 * 60)).toBe(1);
-    expect(peakShare(tariff, 3, 20 * 60)).toBe(0.5);
-    expect(peakShare(tariff, 3, 21 * 60)).toBe(0);
-    expect(peakShare(tariff, 6, 18 * 60)).toBe(0);
-    expect(peakShare(tariff, 7, 18 * 60)).toBe(0);
   });
 
   it('creates, lists, edits and deletes schedules, validated and audited', async () => {
