@@ -1,6 +1,7 @@
 import { alertsRouter } from '../features/alerts/alerts.router';
 import { authRouter } from '../features/auth/auth.router';
 import { dashboardRouter } from '../features/dashboard/dashboard.router';
+import { energyRouter } from '../features/energy/energy.router';
 import { deviceCredentialsRouter } from '../features/device-credentials/device-credentials.router';
 import { datacentersRouter } from '../features/datacenters/datacenters.router';
 import { equipmentRouter } from '../features/equipment/equipment.router';
@@ -26,6 +27,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   datacenters: datacentersRouter,
   deviceCredentials: deviceCredentialsRouter,
+  energy: energyRouter,
   equipment: equipmentRouter,
   facilities: facilitiesRouter,
   hvac: hvacRouter,

@@ -5,6 +5,7 @@ import type { DashboardEnergy, dashboardEnergyInput } from '@sentinela/shared/da
 import { pontaShare } from '@sentinela/shared/energy-billing';
 import type { EnergyTariff } from '@sentinela/shared/settings';
 import { z } from 'zod';
+import { countedMeters } from '../plant/meters-sql';
 import { getEnergyTariff } from '../settings/settings.service';
 
 const HOUR_MS = 3_600_000;
@@ -45,18 +46,6 @@ interface Bounds {
   firstDay: string;
   today: string;
 }
-
-/**
- * The meters whose sum is the site's consumption without double counting: each facility's
- * main meter (the one with no room: the incoming supply, which already includes its room
- * meters), or the room meters of a facility that has no main meter.
- */
-const countedMeters = sql`
-  select e.id, e.room_id
-    from equipment e
-   where e.kind = 'meter'
-     and (e.room_id is null
-          or not exists (select 1 from equipment m where m.kind = 'meter' and m.room_id is null and m.facility_id = e.facility_id))`;
 
 const boundsRow = z.object({
   tz: z.string(),
@@ -117,7 +106,7 @@ export async function siteHours(db: Database, from: Date, now: Date, timezone: s
   return parseRows(
     siteHourRow,
     await db.execute(sql`
-      with meters as (${countedMeters}),
+      with meters as (${countedMeters()}),
       hours as (
         select h.bucket,
                case when lag(h.bucket) over w = h.bucket - interval '1 hour' and h.max >= lag(h.max) over w
@@ -147,7 +136,7 @@ async function meterCounts(db: Database): Promise<{ main: number; sub: number }>
   const [row] = parseRows(
     meterCountsRow,
     await db.execute(sql`
-      with meters as (${countedMeters})
+      with meters as (${countedMeters()})
       select count(*) filter (where room_id is null) as main, count(*) filter (where room_id is not null) as sub from meters`),
   );
   return { main: row?.main ?? 0, sub: row?.sub ?? 0 };
