@@ -29,14 +29,24 @@ const orders = (page: Page) => page.locator('[data-order-id]');
 const FACILITY = 'Centro de Distribuição Joinville';
 const ROOM = 'Câmara Fria';
 
-/** MTBF (its figure) and MTTR (in the split card's hint) as the page shows them, once loaded. */
-async function figures(page: Page) {
-  const mtbf = card(page, 'MTBF').locator('[data-slot="stat-value"]');
-  await expect(mtbf).toHaveText(/\d|Sem falhas/);
+interface Kpis {
+  mtbfHours: number | null;
+  mttrHours: number | null;
+  completed: { corrective: number };
+}
+const kpis = async () => (await call('maintenance.kpis', 'query', {})) as Kpis;
+const hoursText = (value: number | null) =>
+  value === null ? 'Sem falhas' : `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(value)} h`;
+
+/**
+ * MTBF (its figure), MTTR (in the split card's hint) and the corrective orders completed (the
+ * split card's figure) as the page shows them: those of `expected` once the page has them.
+ */
+async function figuresShown(page: Page, expected: Kpis) {
+  await expect(card(page, 'MTBF').locator('[data-slot="stat-value"]')).toHaveText(hoursText(expected.mtbfHours));
   const split = card(page, 'Preventiva × corretiva');
-  await expect(split).toContainText(/MTTR (\d[\d.,]* h|Sem falhas)/);
-  const mttr = /MTTR (\d[\d.,]* h|Sem falhas)/.exec((await split.textContent()) ?? '')![1]!;
-  return { mtbf: (await mtbf.textContent())!, mttr };
+  await expect(split.locator('[data-slot="stat-value"]')).toHaveText(new RegExp(`× ${expected.completed.corrective}$`));
+  await expect(split).toContainText(`MTTR ${hoursText(expected.mttrHours)}`);
 }
 
 /** An open alert of a motor with no work order yet, on the alerts page's first page. */
@@ -76,8 +86,9 @@ test('alert → corrective order → lockout (motor refused, bulk lights skip) �
   await call('maintenance.orders.start', 'mutation', { id: lightOrder.id });
 
   try {
+    const before = await kpis();
     await page.goto('/maintenance');
-    const before = await figures(page);
+    await figuresShown(page, before);
 
     // "Abrir ordem de serviço" on the alert's row: the form comes prefilled, corrective.
     await page.goto('/alerts');
@@ -152,10 +163,13 @@ test('alert → corrective order → lockout (motor refused, bulk lights skip) �
       clearNote: `${number}: Rolamento trocado e motor realinhado.`,
       workOrder: { number },
     });
-    await page.reload();
-    const moved = await figures(page);
-    expect(moved.mtbf).not.toBe(before.mtbf);
-    expect(moved.mttr).not.toBe(before.mttr);
+    // One more corrective failure (MTBF) and one more repair time in the mean (MTTR).
+    const moved = await kpis();
+    expect(moved.completed.corrective).toBe(before.completed.corrective + 1);
+    expect(moved.mtbfHours).not.toBe(before.mtbfHours);
+    expect(moved.mttrHours).not.toBe(before.mttrHours);
+    await figuresShown(page, moved);
+    await expect(card(page, 'MTBF').locator('[data-slot="stat-value"]')).not.toHaveText(hoursText(before.mtbfHours));
   } finally {
     await call('maintenance.orders.cancel', 'mutation', { id: lightOrder.id, reason: 'Fim do teste' });
   }
