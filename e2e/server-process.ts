@@ -24,13 +24,23 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** A fresh, empty data folder; whoever made it removes it (rmSync) when done. */
+export function makeDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'sentinela-e2e-'));
+}
+
 /**
  * The built server as `npm start` runs it, on a free port with a fresh DATA_DIR (embedded
  * database and broker), given its environment (DEMO_DATA, SIMULATOR_*…); answers once it serves.
+ * Given `dataDir`, it runs on that folder instead and leaves it in place when stopped (a restart
+ * on the same data).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { dataDir?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sentinela-e2e-'));
+  const dataDir = options.dataDir ?? makeDataDir();
   const server = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
@@ -51,7 +61,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       server.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
   for (;;) {

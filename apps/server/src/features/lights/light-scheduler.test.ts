@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@sentinela/db/client';
 import { auditLog } from '@sentinela/db/schema/audit';
 import { lightSchedules } from '@sentinela/db/schema/lighting';
+import { workOrders } from '@sentinela/db/schema/maintenance';
 import { commands, equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
 import type { CommandDeps } from '../../platform/commands/commands.service';
@@ -22,7 +23,7 @@ describe.each(testDatabaseKinds())('light scheduler on %s', (kind) => {
   let second: LightScheduler;
   let clock = new Date('2026-03-02T12:00:00Z'); // Monday 09:00 in São Paulo, 21:00 in Tokyo
   const events: LiveEvent[] = [];
-  const ids = { night: '', tokyo: '', off: '', roomA: '' };
+  const ids = { night: '', tokyo: '', off: '', roomA: '', cps: '' };
 
   const commandsOf = (equipmentId: string) =>
     database.db.select().from(commands).where(eq(commands.equipmentId, equipmentId));
@@ -60,6 +61,7 @@ describe.each(testDatabaseKinds())('light scheduler on %s', (kind) => {
       ])
       .returning();
     ids.roomA = roomA!.id;
+    ids.cps = cps!.id;
     const light = (id: string, facilityId: string, roomId: string) => ({
       id,
       name: id,
@@ -218,5 +220,51 @@ describe.each(testDatabaseKinds())('light scheduler on %s', (kind) => {
     expect((await commandsOf('a-1')).at(-1)?.payload).toEqual({ on: false });
     expect(await tickAt('2026-03-04T21:00:00Z')).toBe(1);
     expect((await commandsOf('a-1')).at(-1)?.payload).toEqual({ on: true, brightness: 40 });
+  });
+  it('skips a light locked out by a work order in progress: nothing reaches it, the run names the order', async () => {
+    const [locking] = await database.db
+      .insert(workOrders)
+      .values({
+        number: 'OS-2026-0042',
+        title: 'Reator queimado',
+        equipmentId: 'a-3',
+        facilityId: ids.cps,
+        roomId: ids.roomA,
+        kind: 'corrective',
+        priority: 'high',
+        status: 'in_progress',
+        scheduledAt: new Date('2026-03-04T12:00:00Z'),
+        startedAt: new Date('2026-03-04T12:00:00Z'),
+        durationHours: 4,
+      })
+      .returning();
+    const sentBefore = devices.received.length;
+    const a3Before = (await commandsOf('a-3')).length;
+    // Thursday 06:00 in São Paulo: the room's off moment.
+    expect(await tickAt('2026-03-05T09:00:00Z')).toBe(1);
+    expect((await commandsOf('a-1')).at(-1)?.payload).toEqual({ on: false });
+    expect((await commandsOf('a-2')).at(-1)?.payload).toEqual({ on: false });
+    // Off included: no command row, nothing on the wire.
+    expect(await commandsOf('a-3')).toHaveLength(a3Before);
+    expect(
+      devices.received
+        .slice(sentBefore)
+        .map((c) => c.equipmentId)
+        .sort(),
+    ).toEqual(['a-1', 'a-2']);
+    const runs = await database.db.select().from(auditLog).where(eq(auditLog.target, ids.night));
+    const run = runs.filter((r) => r.action === 'lights.schedule.off').at(-1);
+    expect(run?.result).toBe('success');
+    expect(run?.details).toMatchObject({
+      scheduledAt: '2026-03-05T09:00:00.000Z',
+      total: 3,
+      confirmed: 2,
+      skipped: [{ equipmentId: 'a-3', name: 'a-3', reason: 'lockout', order: 'OS-2026-0042' }],
+    });
+
+    // Once the order ends, the next run reaches it again.
+    await database.db.update(workOrders).set({ status: 'completed' }).where(eq(workOrders.id, locking!.id));
+    expect(await tickAt('2026-03-05T21:00:00Z')).toBe(1);
+    expect((await commandsOf('a-3')).at(-1)?.payload).toEqual({ on: true, brightness: 40 });
   });
 });

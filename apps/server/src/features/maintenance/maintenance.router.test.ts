@@ -245,6 +245,29 @@ describe.each(testDatabaseKinds())('work orders API on %s', (kind) => {
     expect(await status()).toBe('online');
   });
 
+  it('refuses the HVAC commands too, set-point included, and lets them through once the order ends', async () => {
+    const db = server.database.db;
+    const created = await operator.trpc.maintenance.orders.create.mutate(
+      order({ equipmentId: 'hvac-a2', title: 'Limpeza do evaporador' }),
+    );
+    await operator.trpc.maintenance.orders.start.mutate({ id: created.id });
+    const sentBefore = gateway.sent.length;
+    const refused = { code: 'CONFLICT', message: `Split A2: bloqueado pela ${created.number} em andamento.` };
+    // A set-point and switching off are allowed in maintenance status, never under lockout.
+    expect(await failure(operator.trpc.hvac.setSetpoint.mutate({ id: 'hvac-a2', setpoint: 22 }))).toMatchObject(
+      refused,
+    );
+    expect(await failure(operator.trpc.hvac.setPower.mutate({ id: 'hvac-a2', on: false }))).toMatchObject(refused);
+    expect(await failure(operatorEn.trpc.hvac.setPower.mutate({ id: 'hvac-a2', on: true }))).toMatchObject({
+      message: `Split A2: locked out by ${created.number} in progress.`,
+    });
+    expect(gateway.sent.slice(sentBefore)).toEqual([]);
+    expect((await db.select().from(commands).where(eq(commands.equipmentId, 'hvac-a2'))).length).toBe(0);
+    await admin.trpc.maintenance.orders.cancel.mutate({ id: created.id, reason: 'Feita em outra OS' });
+    await operator.trpc.hvac.setSetpoint.mutate({ id: 'hvac-a2', setpoint: 22 });
+    expect(gateway.sent.slice(sentBefore)).toEqual(['hvac-a2']);
+  });
+
   it('refuses transitions an order is not in, and cancelling to operators', async () => {
     const created = await operator.trpc.maintenance.orders.create.mutate(order());
     const completion = { id: created.id, laborHours: 1, partsCost: '0', otherCost: '0', closingNote: 'x' };

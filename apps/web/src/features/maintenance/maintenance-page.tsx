@@ -48,12 +48,14 @@ export default function MaintenancePage() {
   const queryClient = useQueryClient();
   const sharedZone = useFacilityZones().shared;
 
-  const { values, setValues, input, page, setPage, filtered } = useWorkOrderFilters();
+  const { values, setValues, input, listInput, rangeError, page, setPage, filtered } = useWorkOrderFilters(
+    sharedZone?.timeZone,
+  );
   const view = useMaintenanceView();
   const kpis = useQuery(trpc.maintenance.kpis.queryOptions({}, pollKeepingData(REFRESH_MS)));
   const list = useQuery(
     trpc.maintenance.orders.list.queryOptions(
-      { ...input, page, pageSize: WORK_ORDERS_PAGE_SIZE },
+      { ...listInput, page, pageSize: WORK_ORDERS_PAGE_SIZE },
       { ...pollKeepingData(REFRESH_MS), enabled: view.view === 'list' },
     ),
   );
@@ -75,7 +77,7 @@ export default function MaintenancePage() {
   return (
     <section className="flex flex-col gap-4">
       <PageHeader title={tCore('nav.maintenance')}>
-        <WorkOrdersExportButton filters={input} />
+        <WorkOrdersExportButton filters={view.view === 'list' ? listInput : input} />
         <RoleGated needs="operator">
           {(allowed) => (
             <Button
@@ -99,6 +101,8 @@ export default function MaintenancePage() {
         onChange={setValues}
         technicians={technicians.data}
         facilities={facilities.data}
+        dates={view.view === 'list'}
+        rangeError={rangeError}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ZoneNote place={sharedZone?.place} timeZone={sharedZone?.timeZone} />

@@ -6,11 +6,14 @@ import {
   type WorkOrderPriority,
   type WorkOrderStatus,
 } from '@sentinela/shared/maintenance-values';
-import { useMemo, useState } from 'react';
+import { WORK_ORDER_FIRST_YEAR, WORK_ORDER_LAST_YEAR } from '@sentinela/shared/maintenance';
+import { useId, useMemo, useState } from 'react';
 import { SearchField } from '../../components/filter-bar';
 import { SelectField } from '../../components/select-field';
+import { Input } from '../../components/ui/input';
 import { useStrings } from '../../lib/i18n/strings';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { zonedWallTimeToDate } from '../../lib/zoned-time';
 import { useFilteredPage } from '../plant/use-filtered-page';
 import { maintenanceStrings } from './maintenance.strings';
 
@@ -23,6 +26,10 @@ export interface WorkOrderFilterValues {
   /** A user id or 'unassigned'. */
   technician: string;
   facilityId: string;
+  /** Scheduled on or after this day ('YYYY-MM-DD'); '' = no start. */
+  from: string;
+  /** Scheduled on or before this day (the whole day); '' = no end. */
+  to: string;
 }
 
 const initialFilters: WorkOrderFilterValues = {
@@ -32,22 +39,72 @@ const initialFilters: WorkOrderFilterValues = {
   priority: '',
   technician: '',
   facilityId: '',
+  from: '',
+  to: '',
 };
+
+const FIRST_DAY = `${WORK_ORDER_FIRST_YEAR}-01-01`;
+const LAST_DAY = `${WORK_ORDER_LAST_YEAR}-12-31`;
+
+/** The day after 'YYYY-MM-DD', same form (calendar arithmetic, no time zone). */
+function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
+}
+
+export type ScheduleRange = { ok: true; from?: Date; to?: Date } | { ok: false; reason: 'reversed' | 'outOfRange' };
+
+/**
+ * The date fields as the list's [from, to): from the start of the first day to the end of the
+ * last one, on the clock of `timeZone` (the facilities' shared zone; the browser's when none).
+ * A reversed range or a day outside the years an order may be scheduled in is not applied.
+ */
+export function scheduleRange(from: string, to: string, timeZone: string | undefined): ScheduleRange {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  const days = [from, to].filter((d) => d !== '');
+  if (days.some((d) => !day.test(d) || d < FIRST_DAY || d > LAST_DAY)) return { ok: false, reason: 'outOfRange' };
+  if (from !== '' && to !== '' && to < from) return { ok: false, reason: 'reversed' };
+  const start = from === '' ? null : zonedWallTimeToDate(from, '00:00', timeZone);
+  const end = to === '' ? null : zonedWallTimeToDate(nextDay(to), '00:00', timeZone);
+  return { ok: true, ...(start ? { from: start } : {}), ...(end ? { to: end } : {}) };
+}
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The list's filter values, the input the list procedure takes, and the page (1 again on every change). */
-export function useWorkOrderFilters() {
+/**
+ * The list's filter values; `input`, the filters the calendar shares (it has its month for
+ * dates); `listInput`, those plus the scheduled range, for the list and its CSV export; and the
+ * page (1 again on every change). Days are read on `timeZone`'s clock.
+ */
+export function useWorkOrderFilters(timeZone: string | undefined) {
   const [values, setValues] = useState(initialFilters);
   const search = useDebouncedValue(values.search.trim(), SEARCH_DEBOUNCE_MS);
   const input = useMemo(() => {
     const chosen: Record<string, string> = {};
-    for (const [key, value] of Object.entries({ ...values, search })) if (value !== '') chosen[key] = value;
+    const { from: _from, to: _to, ...rest } = values;
+    for (const [key, value] of Object.entries({ ...rest, search })) if (value !== '') chosen[key] = value;
     return chosen;
   }, [values, search]);
-  const filterKey = JSON.stringify(input);
+  const range = useMemo(() => scheduleRange(values.from, values.to, timeZone), [values.from, values.to, timeZone]);
+  const listInput = useMemo(
+    () =>
+      range.ok
+        ? { ...input, ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) }
+        : input,
+    [input, range],
+  );
+  const filterKey = JSON.stringify(listInput);
   const [page, setPage] = useFilteredPage(filterKey);
-  return { values, setValues, input, page, setPage, filtered: filterKey !== JSON.stringify({ status: 'open' }) };
+  return {
+    values,
+    setValues,
+    input,
+    listInput,
+    rangeError: range.ok ? null : range.reason,
+    page,
+    setPage,
+    filtered: filterKey !== JSON.stringify({ status: 'open' }),
+  };
 }
 
 interface WorkOrderFiltersProps {
@@ -55,11 +112,26 @@ interface WorkOrderFiltersProps {
   onChange: (values: WorkOrderFilterValues) => void;
   technicians: readonly { id: string; name: string }[] | undefined;
   facilities: readonly { id: string; name: string }[] | undefined;
+  /** Show the scheduled-between days (the list; the calendar has its month instead). */
+  dates?: boolean;
+  /** Why the days were not applied, shown under them. */
+  rangeError?: 'reversed' | 'outOfRange' | null;
 }
 
-/** Search, status (incl. open and overdue), kind, priority, technician (incl. not assigned), facility. */
-export function WorkOrderFilters({ values, onChange, technicians, facilities }: WorkOrderFiltersProps) {
+/**
+ * Search, status (incl. open and overdue), kind, priority, technician (incl. not assigned),
+ * facility, and (in the list) the days the orders are scheduled between.
+ */
+export function WorkOrderFilters({
+  values,
+  onChange,
+  technicians,
+  facilities,
+  dates = false,
+  rangeError = null,
+}: WorkOrderFiltersProps) {
   const t = useStrings(maintenanceStrings);
+  const id = useId();
   const set = (change: Partial<WorkOrderFilterValues>) => {
     onChange({ ...values, ...change });
   };
@@ -132,6 +204,45 @@ export function WorkOrderFilters({ values, onChange, technicians, facilities }: 
           set({ facilityId });
         }}
       />
+      {dates && (
+        <div
+          role="group"
+          aria-labelledby={`${id}-dates`}
+          aria-describedby={rangeError ? `${id}-dates-error` : undefined}
+          className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:col-span-2 lg:col-span-3"
+        >
+          <span id={`${id}-dates`} className="text-sm text-muted-foreground">
+            {t('filter.dates')}
+          </span>
+          {(['from', 'to'] as const).map((field) => (
+            <label key={field} className="flex items-center gap-1.5 text-sm">
+              <span>{t(`filter.${field}`)}</span>
+              <Input
+                type="date"
+                name={field}
+                className="w-auto"
+                min={FIRST_DAY}
+                max={LAST_DAY}
+                aria-invalid={rangeError ? true : undefined}
+                value={values[field]}
+                onChange={(event) => {
+                  set({ [field]: event.target.value });
+                }}
+              />
+            </label>
+          ))}
+          {rangeError && (
+            <p id={`${id}-dates-error`} role="alert" className="basis-full text-sm text-destructive">
+              {rangeError === 'reversed'
+                ? t('filter.datesReversed')
+                : t('filter.datesOutOfRange', {
+                    first: String(WORK_ORDER_FIRST_YEAR),
+                    last: String(WORK_ORDER_LAST_YEAR),
+                  })}
+            </p>
+          )}
+        </div>
+      )}
     </fieldset>
   );
 }
