@@ -8,6 +8,7 @@ import {
   pontaShare,
   projectUsage,
   reactiveExcessKvarh,
+  tariffFor,
   tariffPost,
   type BillingUsage,
 } from './energy-billing';
@@ -204,6 +205,12 @@ describe('the bill', () => {
     expect(refusal({ peakStart: '21:00', peakEnd: '18:00' })).toBe('validation.peakWindow');
     expect(refusal({ demandRate: -1 })).toBe('validation.notNegative');
     expect(refusal({ icmsPercent: 30, pisPercent: 10, cofinsPercent: 20 })).toBe('validation.taxTotal');
+  });
+
+  it("bills each facility against its own contracted demands, or the tariff's default ones", () => {
+    const site = tariff({ contractedByFacility: { f1: { demandKw: 1_000, peakDemandKw: 800 } } });
+    expect(amounts(computeBill(tariffFor(site, 'f1'), usage())).demand).toBe(40_000); // 1,000 kW contracted × 40
+    expect(amounts(computeBill(tariffFor(site, 'f2'), usage())).demand).toBe(20_800); // default 500: 520 measured
   });
 
   it('reads a tariff stored before the bill fields existed, with their defaults', () => {

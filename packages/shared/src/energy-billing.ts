@@ -145,6 +145,22 @@ export interface Bill {
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 
+/** A facility's contracted demands: its own entry of the tariff, or the tariff's default ones. */
+export function contractedFor(tariff: EnergyTariff, facilityId: string): { demandKw: number; peakDemandKw: number } {
+  return (
+    tariff.contractedByFacility[facilityId] ?? {
+      demandKw: tariff.contractedDemandKw,
+      peakDemandKw: tariff.contractedPeakDemandKw,
+    }
+  );
+}
+
+/** The tariff as one facility is billed: its own contracted demands. */
+export function tariffFor(tariff: EnergyTariff, facilityId: string): EnergyTariff {
+  const own = contractedFor(tariff, facilityId);
+  return { ...tariff, contractedDemandKw: own.demandKw, contractedPeakDemandKw: own.peakDemandKw };
+}
+
 /** A demand charge of one post: billed (max of measured and contracted) and the overrun's excess. */
 function demandCharge(measured: number, contracted: number, rate: number) {
   const billed = Math.max(measured, contracted);

@@ -70,6 +70,19 @@ export const energyTariffSchema = energyRatesSchema
     contractedDemandKw: z.number().min(0, 'validation.notNegative').max(1_000_000).default(500),
     /** kW: the contracted ponta demand (azul only). */
     contractedPeakDemandKw: z.number().min(0, 'validation.notNegative').max(1_000_000).default(400),
+    /**
+     * Each facility is its own utility customer with its own contract: its contracted demands by
+     * facility id; a facility not listed has the two values above.
+     */
+    contractedByFacility: z
+      .record(
+        z.string(),
+        z.object({
+          demandKw: z.number().min(0, 'validation.notNegative').max(1_000_000),
+          peakDemandKw: z.number().min(0, 'validation.notNegative').max(1_000_000),
+        }),
+      )
+      .default({}),
     /** R$/kvarh of reactive energy in excess (UFER; its demand, DMCR, at the demand price). */
     reactiveRate: price.default(0.33),
     flag: z.enum(tariffFlags).default('verde'),

@@ -9,7 +9,13 @@ import {
   type FacilityBill,
   type energyBillInput,
 } from '@sentinela/shared/energy';
-import { OVERRUN_TOLERANCE, billingPeriod, computeBill, projectUsage } from '@sentinela/shared/energy-billing';
+import {
+  OVERRUN_TOLERANCE,
+  billingPeriod,
+  computeBill,
+  projectUsage,
+  tariffFor,
+} from '@sentinela/shared/energy-billing';
 import type { EnergyTariff } from '@sentinela/shared/settings';
 import { getEnergyTariff } from '../settings/settings.service';
 import { facilityUsage } from './energy-usage.service';
@@ -39,7 +45,7 @@ export async function energyBills(
        order by name, id`),
   );
   const bills: FacilityBill[] = [];
-  for (const facility of facilities) bills.push(await facilityBill(db, facility, tariff, now));
+  for (const facility of facilities) bills.push(await facilityBill(db, facility, tariffFor(tariff, facility.id), now));
   const sum = (pick: (b: FacilityBill) => number) => Math.round(bills.reduce((t, b) => t + pick(b), 0) * 100) / 100;
   return {
     modality: tariff.modality,

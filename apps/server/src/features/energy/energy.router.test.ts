@@ -101,6 +101,7 @@ describe.each(testDatabaseKinds())('energy bill on %s', (kind) => {
         icmsPercent: 0,
         pisPercent: 0,
         cofinsPercent: 0,
+        contractedByFacility: { [jvl]: { demandKw: 40, peakDemandKw: 30 } },
       },
     });
   });
@@ -143,6 +144,10 @@ describe.each(testDatabaseKinds())('energy bill on %s', (kind) => {
     expect(answer.facilities.map((f) => f.facilityName)).toEqual(['Fábrica Campinas', 'Fábrica Joinville']);
     const joinville = answer.facilities[1]!;
     expect(joinville.kwh).toEqual({ ponta: 0, foraPonta: 10 });
+    // Joinville has its own contract (the tariff's entry for it); Campinas the tariff's default.
+    expect(joinville.contracted).toEqual({ ponta: null, foraPonta: 40 });
+    expect(Object.fromEntries(joinville.monthToDate.lines.map((l) => [l.kind, l.amount])).demand).toBe(1_600);
+    expect(answer.facilities[0]!.contracted).toEqual({ ponta: null, foraPonta: 500 });
     expect(answer.total.monthToDate).toBe(
       Math.round((answer.facilities[0]!.monthToDate.total + joinville.monthToDate.total) * 100) / 100,
     );
