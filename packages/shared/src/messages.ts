@@ -17,6 +17,10 @@ export const serverMessages = {
     pt: 'Procedimento não encontrado: {path}',
     en: 'No such procedure: {path}',
   },
+  'error.badHost': {
+    pt: 'Requisição inválida: o cabeçalho Host está ausente ou malformado.',
+    en: 'Bad request: the Host header is missing or malformed.',
+  },
   'error.parse': {
     pt: 'Não foi possível ler a requisição: o JSON é inválido.',
     en: 'Could not read the request: the JSON is malformed.',
@@ -165,6 +169,10 @@ export const serverMessages = {
   'validation.scheduleSameTimes': {
     pt: 'O horário de desligar deve ser diferente do horário de ligar.',
     en: 'The off time must differ from the on time.',
+  },
+  'validation.unstorableText': {
+    pt: 'O texto contém um caractere que não pode ser guardado (NUL).',
+    en: 'The text holds a character that cannot be stored (NUL).',
   },
   'validation.notNegative': { pt: 'Informe um valor igual ou maior que zero.', en: 'Enter a value of zero or more.' },
   'validation.taxTotal': {

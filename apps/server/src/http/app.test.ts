@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +101,30 @@ describe.each(testDatabaseKinds())('HTTP server on %s', (kind) => {
       expect(body.message).toBe('No such procedure: nothing.here');
       expect(body.data.code).toBe('NOT_FOUND');
       expect(body.data.stack).toBeUndefined();
+    });
+
+    it('a missing or malformed Host header: 400, not a 500 with a stack trace', async () => {
+      const withHost = (host: string | null) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const url = new URL(`${base}/api/trpc/system.health`);
+          const request = http.request({ host: url.hostname, port: url.port, path: url.pathname, setHost: false });
+          if (host !== null) request.setHeader('host', host);
+          request.on('response', (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          });
+          request.on('error', reject);
+          request.end();
+        });
+      for (const host of ['a b', '[::1', 'x:99999', '%', 'a@b']) {
+        const answer = await withHost(host);
+        expect(answer.status, `Host ${host}`).toBe(400);
+        expect(answer.body).toContain('Host');
+      }
+      // No Host at all: Node's HTTP server answers 400 itself (HTTP/1.1 requires one).
+      expect((await withHost(null)).status).toBe(400);
+      expect((await withHost(new URL(base).host)).status).toBe(200);
     });
 
     it('malformed JSON in the query string and in the body: 400 PARSE_ERROR', async () => {

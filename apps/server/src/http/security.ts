@@ -69,7 +69,24 @@ const safeFetchSites = new Set(['same-origin', 'none']);
  * whose Origin is another host or whose Sec-Fetch-Site says cross-site is refused, and so is a
  * body that is not JSON (the only kinds a plain HTML form can send are not).
  */
+const HOST_SHAPE = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** A Host header as RFC 9110 has it (a name, an IPv4 or a bracketed IPv6 address; an optional port) that a URL can be built from. */
+export function validHost(host: string | undefined): boolean {
+  if (!host || host.length > 300 || !HOST_SHAPE.test(host)) return false;
+  try {
+    return new URL(`http://${host}`).host !== '';
+  } catch {
+    return false;
+  }
+}
+
 export function apiRequestGuard(req: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  // The API builds each request's URL from its Host: a missing or malformed one is the caller's fault.
+  if (!validHost(req.headers.host)) {
+    sendTrpcError(req, reply, 400, 'error.badHost');
+    return;
+  }
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
     // tRPC reads `input` only for procedures that take one; refuse malformed JSON for all alike.
     const input = (req.query as Record<string, unknown>).input;

@@ -6,6 +6,7 @@ import { recordAudit } from '../platform/audit';
 import { AppError } from '../platform/errors';
 import type { Context } from './context';
 import { formatError } from './error-formatter';
+import { findUnstorableText, unstorableTextError } from './text-guard';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -18,8 +19,15 @@ export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Tier 1: anyone. */
-export const publicProcedure = t.procedure;
+/**
+ * Tier 1: anyone. Every input is first checked for text the database cannot store (a NUL
+ * character), whatever its schema: a clear field error, never a 500.
+ */
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  const path = findUnstorableText(await getRawInput());
+  if (path) throw unstorableTextError(path);
+  return next();
+});
 
 /** Tier 2: a live session, 2FA maybe still to set up (the auth.* procedures of that stage). */
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {

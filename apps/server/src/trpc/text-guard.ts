@@ -1,0 +1,36 @@
+import { TRPCError } from '@trpc/server';
+import { ZodRealError } from 'zod';
+
+/** Deeper than any input of ours: not walked further (no schema of ours takes it anyway). */
+const MAX_DEPTH = 32;
+
+/**
+ * The path of the first string (a value or a key) in `value` that holds a NUL character, which
+ * PostgreSQL refuses in text (it would answer 500); null when there is none.
+ */
+export function findUnstorableText(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (path.length >= MAX_DEPTH) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnstorableText(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = findUnstorableText(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The refusal of such an input: a field issue ("validation.unstorableText") under the field. */
+export function unstorableTextError(path: (string | number)[]): TRPCError {
+  return new TRPCError({
+    code: 'BAD_REQUEST',
+    cause: new ZodRealError([{ code: 'custom', path, message: 'validation.unstorableText', input: undefined }]),
+  });
+}
