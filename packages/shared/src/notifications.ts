@@ -58,11 +58,7 @@ const webhookUrl = z
   .string()
   .trim()
   .max(2000, 'validation.webhookUrl')
-  .refine((u) => {
-    if (!URL.canParse(u)) return false;
-    const { protocol } = new URL(u);
-    return protocol === 'http:' || protocol === 'https:';
-  }, 'validation.webhookUrl');
+  .pipe(z.url({ protocol: /^https?$/, error: 'validation.webhookUrl' }));
 
 export const ESCALATION_MINUTES_MAX = 1440;
 

@@ -3,6 +3,7 @@ import { authRouter } from '../features/auth/auth.router';
 import { dashboardRouter } from '../features/dashboard/dashboard.router';
 import { deviceCredentialsRouter } from '../features/device-credentials/device-credentials.router';
 import { datacentersRouter } from '../features/datacenters/datacenters.router';
+import { emailRouter } from '../features/email/email.router';
 import { equipmentRouter } from '../features/equipment/equipment.router';
 import { facilitiesRouter } from '../features/facilities/facilities.router';
 import { hvacRouter } from '../features/hvac/hvac.router';
@@ -10,6 +11,7 @@ import { lightsRouter } from '../features/lights/lights.router';
 import { liveRouter } from '../features/live/live.router';
 import { maintenanceRouter } from '../features/maintenance/maintenance.router';
 import { motorsRouter } from '../features/motors/motors.router';
+import { notificationsRouter } from '../features/notifications/notifications.router';
 import { roomsRouter } from '../features/rooms/rooms.router';
 import { settingsRouter } from '../features/settings/settings.router';
 import { smsRouter } from '../features/sms/sms.router';
@@ -26,6 +28,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   datacenters: datacentersRouter,
   deviceCredentials: deviceCredentialsRouter,
+  email: emailRouter,
   equipment: equipmentRouter,
   facilities: facilitiesRouter,
   hvac: hvacRouter,
@@ -33,6 +36,7 @@ export const appRouter = router({
   live: liveRouter,
   maintenance: maintenanceRouter,
   motors: motorsRouter,
+  notifications: notificationsRouter,
   registry: registryRouter,
   rooms: roomsRouter,
   settings: settingsRouter,
