@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { alertSeverities } from './alert-values';
 import { emailSchema } from './auth';
 import { PHONE_PATTERN } from './auth-rules';
 import { clockTimeSchema } from './settings';
@@ -121,4 +120,3 @@ export const emailOutboxInput = z
 export const emailOutboxOutput = z.array(
   z.object({ id: z.string(), toAddress: z.string(), subject: z.string(), body: z.string(), createdAt: z.date() }),
 );
-

@@ -163,7 +163,12 @@ describe.each(testDatabaseKinds())('alert notifications on %s', (kind) => {
   });
 
   it('records a failed send (SMTP refusal, webhook 500) without throwing', async () => {
-    await setSite({ webhookUrl: hook.url, webhookSecret: SECRET, onCall: { userIds: [], emails: ['reject@example.com'], phones: [] }, escalationMinutes: 1 });
+    await setSite({
+      webhookUrl: hook.url,
+      webhookSecret: SECRET,
+      onCall: { userIds: [], emails: ['reject@example.com'], phones: [] },
+      escalationMinutes: 1,
+    });
     hook.answer.status = 500;
     const id = await raise('mtr-a2', 'critical', 'event:fail', new Date(clock.getTime() - 5 * 60_000));
     await expect(runEscalations(deps)).resolves.toBe(1);

@@ -4,7 +4,6 @@ import { users } from '@sentinela/db/schema/accounts';
 import { alertNotifications, notificationPreferences } from '@sentinela/db/schema/notifications';
 import { alerts, equipment, facilities } from '@sentinela/db/schema/plant';
 import { alertSeverities, type AlertSeverity } from '@sentinela/shared/alert-values';
-import type { Language } from '@sentinela/shared/language';
 import { quietHoursHoldBack, type NotificationPreferences } from '@sentinela/shared/notifications';
 import { getPublicSettings } from '../settings/settings.service';
 import { deliver, sendDigests, type Delivery, type NotifyDeps } from './notification-delivery';
@@ -119,7 +118,7 @@ async function claim(db: Database, alertId: string, kind: string, at: Date): Pro
 
 async function siteContext(db: Database) {
   const [publicSettings, settings] = await Promise.all([getPublicSettings(db), getStoredNotificationSettings(db)]);
-  return { site: publicSettings.siteName, language: publicSettings.defaultLanguage as Language, settings };
+  return { site: publicSettings.siteName, language: publicSettings.defaultLanguage, settings };
 }
 
 /**
@@ -216,7 +215,12 @@ export async function runEscalations(deps: NotifyDeps): Promise<number> {
     for (const email of emails) await deliver(deps, { ...base, channel: 'email', recipient: email });
     for (const phone of phones) await deliver(deps, { ...base, channel: 'sms', recipient: phone });
     if (settings.webhookUrl)
-      await deliver(deps, { ...base, channel: 'webhook', recipient: settings.webhookUrl, secret: settings.webhookSecret });
+      await deliver(deps, {
+        ...base,
+        channel: 'webhook',
+        recipient: settings.webhookUrl,
+        secret: settings.webhookSecret,
+      });
   }
   return escalated;
 }

@@ -160,12 +160,21 @@ export async function deliver(deps: NotifyDeps, d: Delivery): Promise<'sent' | '
     const type = d.kind === 'escalation' ? 'alert.escalated' : 'alert.raised';
     await transmit(deps, d.channel, d.recipient, message, {
       secret: d.secret ?? null,
-      payload: webhookPayload(type, d.site, [d.alert], now, d.escalatedAfter ? { escalatedAfterMinutes: d.escalatedAfter } : {}),
+      payload: webhookPayload(
+        type,
+        d.site,
+        [d.alert],
+        now,
+        d.escalatedAfter ? { escalatedAfterMinutes: d.escalatedAfter } : {},
+      ),
     });
   } catch (caught) {
     error = errorText(caught);
     deps.log.warn({ channel: d.channel, alertId: d.alert.alertId, err: caught }, 'notification failed');
-    await deps.db.update(notificationMessages).set({ status: 'failed' }).where(eq(notificationMessages.id, reserved.id));
+    await deps.db
+      .update(notificationMessages)
+      .set({ status: 'failed' })
+      .where(eq(notificationMessages.id, reserved.id));
   }
   await audit(
     deps,
@@ -183,10 +192,7 @@ export async function deliver(deps: NotifyDeps, d: Delivery): Promise<'sent' | '
  * The digest job: for each recipient with held messages whose window has room again, folds
  * them into one message (marked `digested`), sends it and records it as notification.digest.
  */
-export async function sendDigests(
-  deps: NotifyDeps,
-  webhookSecret: (url: string) => string | null,
-): Promise<number> {
+export async function sendDigests(deps: NotifyDeps, webhookSecret: (url: string) => string | null): Promise<number> {
   const limit = deps.limit ?? DEFAULT_RATE_LIMIT;
   const now = deps.now();
   const waiting = await deps.db
@@ -242,7 +248,10 @@ export async function sendDigests(
     } catch (caught) {
       error = errorText(caught);
       deps.log.warn({ channel, err: caught }, 'notification digest failed');
-      await deps.db.update(notificationMessages).set({ status: 'failed' }).where(eq(notificationMessages.id, folded.id));
+      await deps.db
+        .update(notificationMessages)
+        .set({ status: 'failed' })
+        .where(eq(notificationMessages.id, folded.id));
     }
     await audit(
       deps,

@@ -3,10 +3,7 @@ import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
 import { notificationPreferences } from '@sentinela/db/schema/notifications';
 import { facilities } from '@sentinela/db/schema/plant';
-import {
-  defaultNotificationPreferences,
-  type NotificationPreferences,
-} from '@sentinela/shared/notifications';
+import { defaultNotificationPreferences, type NotificationPreferences } from '@sentinela/shared/notifications';
 import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 
@@ -24,7 +21,10 @@ export function preferencesOf(row: PreferencesRow | undefined): NotificationPref
 /** The caller's own preferences (the defaults until they choose), with what the form needs to know. */
 export async function getNotificationPreferences(db: Database, userId: string) {
   const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-  const [user] = await db.select({ email: users.email, phone: users.phoneNumber }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ email: users.email, phone: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, userId));
   return { ...preferencesOf(row), email: user?.email ?? '', hasPhone: Boolean(user?.phone) };
 }
 
@@ -61,7 +61,11 @@ export async function setNotificationPreferences(caller: ChangeCaller, input: No
       result: 'success',
       ...actedBy(actor),
       target: actor.id,
-      details: { channels: input.channels, facilities: input.facilityIds?.length ?? 'all', quietHours: input.quietHours },
+      details: {
+        channels: input.channels,
+        facilities: input.facilityIds?.length ?? 'all',
+        quietHours: input.quietHours,
+      },
     }),
   );
   return getNotificationPreferences(db, actor.id);

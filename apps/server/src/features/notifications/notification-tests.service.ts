@@ -49,6 +49,11 @@ export async function sendTestWebhook(caller: ChangeCaller, now: Date) {
   const { siteName } = await getPublicSettings(db);
   const url = settings.webhookUrl;
   return outcome(caller, 'webhook', url, () =>
-    postWebhook(url, settings.webhookSecret, { type: 'test', site: siteName, sentAt: now.toISOString(), alerts: [] }, now),
+    postWebhook(
+      url,
+      settings.webhookSecret,
+      { type: 'test', site: siteName, sentAt: now.toISOString(), alerts: [] },
+      now,
+    ),
   );
 }

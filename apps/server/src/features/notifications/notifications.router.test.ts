@@ -54,16 +54,23 @@ describe.each(testDatabaseKinds())('notifications API on %s', (kind) => {
     const saved = await viewer.trpc.notifications.preferences.set.mutate({ ...prefs, facilityIds: [ids.f.beta] });
     expect(saved).toMatchObject({ facilityIds: [ids.f.beta], quietHours: { start: '22:00', end: '07:00' } });
     expect((await admin.trpc.notifications.preferences.get.query()).facilityIds).toBeNull();
-    const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'notifications.preferences'));
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'notifications.preferences'));
     expect(audit).toHaveLength(1);
   });
 
   it('refuses bad preferences with clear messages', async () => {
     expect(
-      await failure(viewer.trpc.notifications.preferences.set.mutate({ ...prefs, quietHours: { start: '25:00', end: '07:00' } })),
+      await failure(
+        viewer.trpc.notifications.preferences.set.mutate({ ...prefs, quietHours: { start: '25:00', end: '07:00' } }),
+      ),
     ).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Use o formato HH:MM') });
     expect(
-      await failure(viewer.trpc.notifications.preferences.set.mutate({ ...prefs, quietHours: { start: '07:00', end: '07:00' } })),
+      await failure(
+        viewer.trpc.notifications.preferences.set.mutate({ ...prefs, quietHours: { start: '07:00', end: '07:00' } }),
+      ),
     ).toMatchObject({ message: expect.stringContaining('devem ser diferentes') });
     expect(
       await failure(
@@ -72,7 +79,10 @@ describe.each(testDatabaseKinds())('notifications API on %s', (kind) => {
     ).toMatchObject({ code: 'BAD_REQUEST', message: 'Cadastre um telefone (Segurança) para receber SMS.' });
     expect(
       await failure(
-        viewer.trpc.notifications.preferences.set.mutate({ ...prefs, facilityIds: ['00000000-0000-4000-8000-000000000000'] }),
+        viewer.trpc.notifications.preferences.set.mutate({
+          ...prefs,
+          facilityIds: ['00000000-0000-4000-8000-000000000000'],
+        }),
       ),
     ).toMatchObject({ code: 'BAD_REQUEST', message: 'Instalação não encontrada.' });
   });
@@ -98,18 +108,27 @@ describe.each(testDatabaseKinds())('notifications API on %s', (kind) => {
     expect(JSON.stringify(await admin.trpc.notifications.settings.get.query())).not.toContain('a-long-shared-secret');
     // Without a new secret the stored one stays.
     const { webhookSecret: _kept, ...rest } = settings;
-    expect((await admin.trpc.notifications.settings.set.mutate({ ...rest, escalationMinutes: 7 })).webhookSecretSet).toBe(true);
+    expect(
+      (await admin.trpc.notifications.settings.set.mutate({ ...rest, escalationMinutes: 7 })).webhookSecretSet,
+    ).toBe(true);
   });
 
   it('refuses bad site settings with clear messages', async () => {
     const base = { escalationMinutes: 5, onCall: { userIds: [], emails: [], phones: [] }, webhookUrl: null };
     expect(
-      await failure(adminEn.trpc.notifications.settings.set.mutate({ ...base, onCall: { ...base.onCall, emails: ['not-an-email'] } })),
+      await failure(
+        adminEn.trpc.notifications.settings.set.mutate({
+          ...base,
+          onCall: { ...base.onCall, emails: ['not-an-email'] },
+        }),
+      ),
     ).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Enter a valid e-mail address') });
     expect(
       await failure(adminEn.trpc.notifications.settings.set.mutate({ ...base, webhookUrl: 'ftp://example.com/x' })),
     ).toMatchObject({ message: expect.stringContaining('Enter a valid http:// or https:// address') });
-    expect(await failure(adminEn.trpc.notifications.settings.set.mutate({ ...base, escalationMinutes: 0 }))).toMatchObject({
+    expect(
+      await failure(adminEn.trpc.notifications.settings.set.mutate({ ...base, escalationMinutes: 0 })),
+    ).toMatchObject({
       message: expect.stringContaining('Choose from 1 to 1440 minutes'),
     });
     expect(
@@ -137,13 +156,18 @@ describe.each(testDatabaseKinds())('notifications API on %s', (kind) => {
     expect(await admin.trpc.notifications.testWebhook.mutate()).toEqual({ ok: false, error: 'webhook answered 503' });
     hook.answer.status = 204;
 
-    expect(await admin.trpc.notifications.testEmail.mutate({ to: 'ana@example.com' })).toEqual({ ok: true, error: null });
+    expect(await admin.trpc.notifications.testEmail.mutate({ to: 'ana@example.com' })).toEqual({
+      ok: true,
+      error: null,
+    });
     expect(smtp.received.at(-1)?.to).toEqual(['ana@example.com']);
     const refused = await admin.trpc.notifications.testEmail.mutate({ to: 'reject@example.com' });
     expect(refused.ok).toBe(false);
     const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'notification.email'));
     expect(audit.map((a) => a.result)).toEqual(['success', 'failure']);
-    expect(await failure(admin.trpc.notifications.testEmail.mutate({ to: 'nope' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await failure(admin.trpc.notifications.testEmail.mutate({ to: 'nope' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('lists the e-mail outbox for admins', async () => {

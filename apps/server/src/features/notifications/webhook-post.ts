@@ -48,6 +48,7 @@ export function maskRecipient(channel: 'email' | 'sms' | 'webhook', recipient: s
     if (at < 1) return '***';
     return `${recipient[0]}***${recipient.slice(at)}`;
   }
-  if (channel === 'sms') return recipient.length <= 4 ? '****' : `${'*'.repeat(recipient.length - 4)}${recipient.slice(-4)}`;
+  if (channel === 'sms')
+    return recipient.length <= 4 ? '****' : `${'*'.repeat(recipient.length - 4)}${recipient.slice(-4)}`;
   return URL.canParse(recipient) ? `${new URL(recipient).origin}/…` : '***';
 }
