@@ -41,6 +41,7 @@ test.beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    disableReverseLookup: true,
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -92,7 +93,7 @@ async function adminPage(browser: Browser): Promise<Page> {
 test('the user menu opens Notificações; the admin sets the escalation, on-call list and webhook on /settings', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const page = await adminPage(browser);
   await page.goto('/');
   await page.getByRole('button', { name: /^Menu do usuário: / }).click();
@@ -129,7 +130,10 @@ test('the user menu opens Notificações; the admin sets the escalation, on-call
   const probe = posts.find((p) => (JSON.parse(p.body) as { type: string }).type === 'test');
   expect(probe?.signature).toBe(`sha256=${createHmac('sha256', SECRET).update(probe!.body).digest('hex')}`);
   await page.getByRole('button', { name: 'Enviar e-mail de teste' }).click();
-  await expect(page.getByText('Enviado com sucesso.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enviar e-mail de teste' })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Testar o envio' }).getByRole('status')).toHaveText(
+    'Enviado com sucesso.',
+  );
   await expect.poll(() => mails.some((m) => m.to.includes(ADMIN.email))).toBe(true);
 });
 

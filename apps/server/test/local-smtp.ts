@@ -16,6 +16,7 @@ export async function startLocalSmtp(): Promise<{ url: string; received: Receive
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    disableReverseLookup: true,
     onRcptTo(address, _session, callback) {
       if (address.address.startsWith('reject')) {
         const error = Object.assign(new Error('mailbox unavailable'), { responseCode: 550 });
