@@ -229,6 +229,14 @@ describe.each(testDatabaseKinds())('alert notifications on %s', (kind) => {
     const digests = mailsTo('alice@example.com').slice(5);
     expect(digests).toHaveLength(1);
     expect(digests[0]!.raw).toContain('15 alertas');
+    // A month later the rows of the storm are gone; the audit log keeps the outcomes.
+    clock = new Date(start.getTime() + 31 * 24 * 3600_000);
+    try {
+      await runDigests(deps);
+    } finally {
+      clock = start;
+    }
+    expect(await handle.db.select().from(notificationMessages)).toEqual([]);
     const audit = await handle.db.select().from(auditLog).where(like(auditLog.action, 'notification.digest'));
     expect(audit).toHaveLength(1);
     expect((audit[0]!.details as { alertIds: string[] }).alertIds).toHaveLength(15);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@sentinela/db/client';
 import { notificationMessages } from '@sentinela/db/schema/notifications';
@@ -17,6 +17,8 @@ export interface RateLimit {
   windowMs: number;
 }
 export const DEFAULT_RATE_LIMIT: RateLimit = { max: 5, windowMs: 10 * 60_000 };
+/** How long the rows of sent messages are kept (the audit log keeps the outcome for good). */
+const MESSAGES_KEPT_MS = 30 * 24 * 3600_000;
 
 export interface NotifyDeps {
   db: Database;
@@ -200,6 +202,14 @@ export async function sendDigests(deps: NotifyDeps, webhookSecret: (url: string)
     .from(notificationMessages)
     .where(eq(notificationMessages.status, 'held'))
     .limit(500);
+  await deps.db
+    .delete(notificationMessages)
+    .where(
+      and(
+        inArray(notificationMessages.status, ['sent', 'failed', 'digested']),
+        lt(notificationMessages.createdAt, new Date(now.getTime() - MESSAGES_KEPT_MS)),
+      ),
+    );
   let sent = 0;
   for (const { channel, recipient } of waiting) {
     const folded = await deps.db.transaction(async (tx) => {
