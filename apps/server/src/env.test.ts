@@ -91,6 +91,21 @@ describe('loadConfig', () => {
     expect(short).not.toContain('tooshort');
   });
 
+  it('sends e-mail by SMTP when SMTP_URL and SMTP_FROM are set, never echoing the URL', () => {
+    expect(loadConfig({}).email).toEqual({ provider: 'outbox' });
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail:587', SMTP_FROM: 'Sentinela <a@b.c>' }).email).toEqual({
+      provider: 'smtp',
+      url: 'smtp://u:p@mail:587',
+      from: 'Sentinela <a@b.c>',
+    });
+    expect(errorOf({ SMTP_URL: 'smtp://u:p@mail:587' })).toBe(
+      'Invalid environment variable SMTP_FROM: is required when SMTP_URL is set',
+    );
+    const bad = errorOf({ SMTP_URL: 'http://u:secret@mail', SMTP_FROM: 'x@y.z' });
+    expect(bad).toContain('expected an SMTP URL');
+    expect(bad).not.toContain('secret');
+  });
+
   it("reads the external broker credentials; the virtual plant uses its own or the server's", () => {
     const server = loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_USERNAME: 'sentinela', MQTT_PASSWORD: 'pw' });
     expect(server.mqtt.credentials).toEqual({ username: 'sentinela', password: 'pw' });

@@ -87,10 +87,20 @@ const envSchema = z
     SMS_PROVIDER: z.enum(['outbox', 'webhook'], { error: 'expected outbox or webhook' }).default('outbox'),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
     SMS_WEBHOOK_TOKEN: z.string().optional(),
+    SMTP_URL: z
+      .string()
+      .refine((v) => /^smtps?:\/\/[^/]/.test(v) && URL.canParse(v), {
+        error: 'expected an SMTP URL such as smtp://user:password@host:587 or smtps://host:465',
+      })
+      .optional(),
+    SMTP_FROM: z.string().min(3, 'expected a sender such as "Sentinela <alertas@example.com>"').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'webhook' && !env.SMS_WEBHOOK_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_WEBHOOK_URL'], message: 'is required when SMS_PROVIDER=webhook' });
+    }
+    if (env.SMTP_URL && !env.SMTP_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'is required when SMTP_URL is set' });
     }
     if (env.MQTT_TLS_PORT !== undefined) {
       for (const name of ['MQTT_TLS_CERT', 'MQTT_TLS_KEY'] as const) {
@@ -126,6 +136,8 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
   sms: { provider: 'outbox' } | { provider: 'webhook'; url: string; token: string | undefined };
+  /** E-mail: SMTP when SMTP_URL is set, else the email_outbox table. */
+  email: { provider: 'outbox' } | { provider: 'smtp'; url: string; from: string };
   mqtt: {
     url: string | undefined;
     /** The embedded broker's plain listener: port and address (MQTT_HOST, default HOST). */
@@ -174,6 +186,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         name === 'DATABASE_URL' ||
         name === 'SMS_WEBHOOK_TOKEN' ||
         name === 'MQTT_URL' ||
+        name === 'SMTP_URL' ||
         name.endsWith('MQTT_PASSWORD')
           ? ''
           : ` (got "${value}")`;
@@ -226,6 +239,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sms:
       env.SMS_PROVIDER === 'webhook' && env.SMS_WEBHOOK_URL
         ? { provider: 'webhook', url: env.SMS_WEBHOOK_URL, token: env.SMS_WEBHOOK_TOKEN }
+        : { provider: 'outbox' },
+    email:
+      env.SMTP_URL && env.SMTP_FROM
+        ? { provider: 'smtp', url: env.SMTP_URL, from: env.SMTP_FROM }
         : { provider: 'outbox' },
   };
 }

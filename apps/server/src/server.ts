@@ -14,6 +14,10 @@ import { deriveKey } from './features/auth/crypto';
 import { buildApp } from './http/app';
 import { resolveSessionSecret } from './platform/session-secret';
 import { smsProviderFor } from './platform/sms-provider';
+import { emailProviderFor } from './platform/email-provider';
+import { runDigests, runEscalations } from './features/notifications/alert-notifications';
+import { startAlertNotifier, type AlertNotifier } from './features/notifications/alert-notifier';
+import type { NotifyDeps } from './features/notifications/notification-delivery';
 import { startScheduler } from './platform/scheduler';
 import { SYSTEM_ACTOR } from './platform/audit';
 import {
@@ -29,6 +33,8 @@ import { startTelemetry, type TelemetryRuntime } from './telemetry/telemetry-run
 const HOUR_MS = 60 * 60 * 1000;
 /** How soon equipment added in the portal is played by the virtual plant, and retired equipment refused. */
 const SIMULATOR_SYNC_MS = 10_000;
+/** How often unacknowledged critical alerts are checked for escalation, and held messages for a digest. */
+const NOTIFICATION_JOBS_MS = 30_000;
 
 export interface ServerPaths {
   webDist: string;
@@ -57,6 +63,10 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   let alarms: AlarmEngine | undefined;
   let lightScheduler: LightScheduler | undefined;
   let demoHistory: DemoHistory | undefined;
+  let notifier: AlertNotifier | undefined;
+  const sms = smsProviderFor(config.sms, database.db, logger);
+  const email = emailProviderFor(config.email, database.db, logger);
+  const notify: NotifyDeps = { db: database.db, email, sms, log: logger, now: () => new Date() };
   try {
     // Before the virtual plant starts (it carries on from the latest values) and before the
     // server listens (one signs in to it); its history fills in once the server listens.
@@ -80,6 +90,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     await directory.reload();
     telemetry = await startTelemetry(config, database.db, logger, { directory });
     const mqtt = telemetry;
+    notifier = startAlertNotifier(notify, telemetry.bus);
     alarms = await startAlarmEngine({ db: database.db, bus: telemetry.bus, log: logger });
     lightScheduler = startLightScheduler({
       deps: { db: database.db, bus: telemetry.bus, gateway: telemetry.commands, now: () => new Date() },
@@ -92,7 +103,8 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       database,
       startedAt: new Date(),
       keys: { totp: deriveKey(sessionSecret, 'totp-secrets'), codes: deriveKey(sessionSecret, 'one-time-codes') },
-      sms: smsProviderFor(config.sms, database.db, logger),
+      sms,
+      email,
       bus: telemetry.bus,
       commands: telemetry.commands,
       brokerHealth: telemetry.brokerHealth.report,
@@ -107,6 +119,8 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     await lightScheduler?.stop();
     await telemetry?.stop();
     await alarms?.stop();
+    await notifier?.stop();
+    email.close();
     await database.close();
     throw error;
   }
@@ -149,6 +163,9 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     run: (now) => purgeExpiredAuthData(database.db, now),
   });
 
+  jobs.add({ name: 'notifications.escalation', intervalMs: NOTIFICATION_JOBS_MS, run: () => runEscalations(notify) });
+  jobs.add({ name: 'notifications.digest', intervalMs: NOTIFICATION_JOBS_MS, run: () => runDigests(notify) });
+
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -156,6 +173,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   const runningTelemetry = telemetry;
   const runningAlarms = alarms;
   const runningLightScheduler = lightScheduler;
+  const runningNotifier = notifier;
   return {
     app: running,
     database,
@@ -171,6 +189,8 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
         await runningLightScheduler?.stop();
         await runningTelemetry.stop();
         await runningAlarms.stop();
+        await runningNotifier.stop();
+        email.close();
       } finally {
         await database.close();
       }

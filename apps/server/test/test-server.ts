@@ -16,6 +16,7 @@ import type { BrokerHealth, DemoHistoryHealth } from '@sentinela/shared/system';
 import { deriveKey } from '../src/features/auth/crypto';
 import { buildApp } from '../src/http/app';
 import { outboxSmsProvider } from '../src/platform/sms-provider';
+import type { EmailProvider } from '../src/platform/email-provider';
 import type { CommandGateway } from '../src/platform/commands/command-gateway';
 import { LiveBus } from '../src/telemetry/live-bus';
 import type { appRouter } from '../src/trpc/router';
@@ -59,6 +60,7 @@ export async function startTestServer(
     brokerHealth?: () => BrokerHealth;
     deviceCredentialsChanged?: () => Promise<void>;
     demoHistory?: () => DemoHistoryHealth | null;
+    email?: EmailProvider;
   } = {},
 ): Promise<TestServer> {
   const webDist = mkdtempSync(path.join(tmpdir(), 'sentinela-web-'));
@@ -87,6 +89,7 @@ export async function startTestServer(
     ...(options.brokerHealth ? { brokerHealth: options.brokerHealth } : {}),
     ...(options.deviceCredentialsChanged ? { deviceCredentialsChanged: options.deviceCredentialsChanged } : {}),
     ...(options.demoHistory ? { demoHistory: options.demoHistory } : {}),
+    ...(options.email ? { email: options.email } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,5 +1,6 @@
 import type { Language } from './language';
 import { maintenanceMessages } from './maintenance-messages';
+import { notificationMessages } from './notification-messages';
 
 export { NOT_LOGGED_IN_MESSAGE } from './not-logged-in';
 
@@ -368,6 +369,7 @@ export const serverMessages = {
   'lights.roomNotFound': { pt: 'Sala não encontrada.', en: 'Room not found.' },
   'lights.scheduleNotFound': { pt: 'Agendamento não encontrado.', en: 'Schedule not found.' },
   ...maintenanceMessages,
+  ...notificationMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ServerMessageKey = keyof typeof serverMessages;

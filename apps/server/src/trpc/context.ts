@@ -6,6 +6,7 @@ import type { AuthDeps, Caller } from '../features/auth/auth-deps';
 import { SESSION_COOKIE } from '../features/auth/auth-cookies';
 import { resolveSession, type ResolvedSession } from '../features/auth/sessions.service';
 import type { SmsProvider } from '../platform/sms-provider';
+import { outboxEmailProvider, type EmailProvider } from '../platform/email-provider';
 import type { CommandGateway } from '../platform/commands/command-gateway';
 import type { LiveBus } from '../telemetry/live-bus';
 
@@ -15,6 +16,8 @@ export interface ServerDeps {
   startedAt: Date;
   keys: AuthDeps['keys'];
   sms: SmsProvider;
+  /** E-mail (notifications, admins' test send); absent: the outbox. */
+  email?: EmailProvider;
   /** The in-process fan-out of live events. */
   bus: LiveBus;
   /** Sends commands to devices over MQTT; null when no broker is connected. */
@@ -34,6 +37,7 @@ export interface Context {
   databaseKind: DatabaseHandle['kind'];
   startedAt: Date;
   auth: AuthDeps;
+  email: EmailProvider;
   bus: LiveBus;
   commands: CommandGateway | null;
   brokerHealth: (() => BrokerHealth) | undefined;
@@ -54,6 +58,7 @@ export function requestLanguage(req: FastifyRequest): Language {
 
 export function createContextFactory(deps: ServerDeps) {
   const auth: AuthDeps = { db: deps.database.db, keys: deps.keys, sms: deps.sms, now: deps.now ?? (() => new Date()) };
+  let email = deps.email;
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
     const lang = requestLanguage(req);
     const token = req.cookies[SESSION_COOKIE];
@@ -62,6 +67,7 @@ export function createContextFactory(deps: ServerDeps) {
       databaseKind: deps.database.kind,
       startedAt: deps.startedAt,
       auth,
+      email: (email ??= outboxEmailProvider(deps.database.db, req.log)),
       bus: deps.bus,
       commands: deps.commands,
       brokerHealth: deps.brokerHealth,

@@ -4,6 +4,7 @@ import { dashboardRouter } from '../features/dashboard/dashboard.router';
 import { energyRouter } from '../features/energy/energy.router';
 import { deviceCredentialsRouter } from '../features/device-credentials/device-credentials.router';
 import { datacentersRouter } from '../features/datacenters/datacenters.router';
+import { emailRouter } from '../features/email/email.router';
 import { equipmentRouter } from '../features/equipment/equipment.router';
 import { facilitiesRouter } from '../features/facilities/facilities.router';
 import { hvacRouter } from '../features/hvac/hvac.router';
@@ -11,6 +12,7 @@ import { lightsRouter } from '../features/lights/lights.router';
 import { liveRouter } from '../features/live/live.router';
 import { maintenanceRouter } from '../features/maintenance/maintenance.router';
 import { motorsRouter } from '../features/motors/motors.router';
+import { notificationsRouter } from '../features/notifications/notifications.router';
 import { roomsRouter } from '../features/rooms/rooms.router';
 import { settingsRouter } from '../features/settings/settings.router';
 import { smsRouter } from '../features/sms/sms.router';
@@ -27,6 +29,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   datacenters: datacentersRouter,
   deviceCredentials: deviceCredentialsRouter,
+  email: emailRouter,
   energy: energyRouter,
   equipment: equipmentRouter,
   facilities: facilitiesRouter,
@@ -35,6 +38,7 @@ export const appRouter = router({
   live: liveRouter,
   maintenance: maintenanceRouter,
   motors: motorsRouter,
+  notifications: notificationsRouter,
   registry: registryRouter,
   rooms: roomsRouter,
   settings: settingsRouter,

@@ -4,5 +4,6 @@ export * from './audit';
 export * from './jobs';
 export * from './lighting';
 export * from './maintenance';
+export * from './notifications';
 export * from './plant';
 export * from './settings';

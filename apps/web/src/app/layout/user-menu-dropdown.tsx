@@ -1,4 +1,4 @@
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { Bell, LogOut, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Dialog } from '../../components/ui/dialog';
 import {
@@ -15,6 +15,7 @@ import { UserMenuButton, type UserMenuUser } from './user-menu-button';
 
 // Loaded when first opened: most visits never open it.
 const SecurityDialogContent = lazy(() => import('./security-dialog'));
+const NotificationsDialogContent = lazy(() => import('./notifications-dialog'));
 
 interface UserMenuDropdownProps {
   user: UserMenuUser;
@@ -23,11 +24,12 @@ interface UserMenuDropdownProps {
   onSignOut?: () => void;
 }
 
-/** The user menu itself (Radix Dropdown Menu) and its 'Segurança' dialog: its own chunk, loaded when first wanted. */
+/** The user menu itself (Radix Dropdown Menu) and its 'Segurança' and 'Notificações' dialogs: its own chunk, loaded when first wanted. */
 export default function UserMenuDropdown({ user, defaultOpen, onSignOut }: UserMenuDropdownProps) {
   const { t } = useLanguage();
   const tLayout = useStrings(layoutStrings);
   const [securityOpen, setSecurityOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
   return (
     <>
       <DropdownMenu defaultOpen={defaultOpen}>
@@ -43,6 +45,14 @@ export default function UserMenuDropdown({ user, defaultOpen, onSignOut }: UserM
             <ShieldCheck aria-hidden />
             {tLayout('security')}
           </DropdownMenuItem>
+          <DropdownMenuItem
+            onSelect={() => {
+              setNotificationsOpen(true);
+            }}
+          >
+            <Bell aria-hidden />
+            {tLayout('notifications')}
+          </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={onSignOut}>
             <LogOut aria-hidden />
@@ -54,6 +64,17 @@ export default function UserMenuDropdown({ user, defaultOpen, onSignOut }: UserM
         {securityOpen && (
           <Suspense fallback={null}>
             <SecurityDialogContent email={user.email} />
+          </Suspense>
+        )}
+      </Dialog>
+      <Dialog open={notificationsOpen} onOpenChange={setNotificationsOpen}>
+        {notificationsOpen && (
+          <Suspense fallback={null}>
+            <NotificationsDialogContent
+              onDone={() => {
+                setNotificationsOpen(false);
+              }}
+            />
           </Suspense>
         )}
       </Dialog>

@@ -1,0 +1,236 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationChannel, NotificationPreferences } from '@sentinela/shared/notifications';
+import { useState, type FormEvent } from 'react';
+import { FormAlert } from '../../components/form-field';
+import { Button } from '../../components/ui/button';
+import { DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { errorMessage } from '../../lib/api-errors';
+import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { notificationsStrings } from './notifications.strings';
+
+type T = AreaTranslate<keyof (typeof notificationsStrings)['pt']>;
+
+const SEVERITIES = ['critical', 'warning', 'info'] as const;
+const CHANNELS: readonly NotificationChannel[] = ['email', 'sms'];
+
+/** The user menu's "Notificações" dialog: the caller's own alert notifications. Its own chunk. */
+export default function NotificationsDialogContent({ onDone }: { onDone: () => void }) {
+  const t = useStrings(notificationsStrings);
+  const trpc = useTRPC();
+  const preferences = useQuery(trpc.notifications.preferences.get.queryOptions());
+  return (
+    <DialogContent closeLabel={t('close')} className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+      <DialogTitle>{t('title')}</DialogTitle>
+      <DialogDescription>{t('description')}</DialogDescription>
+      {preferences.isPending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('loading')}
+        </p>
+      ) : preferences.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+          <p>{t('loadFailed')}</p>
+          <Button variant="outline" size="sm" onClick={() => void preferences.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <PreferencesForm t={t} initial={preferences.data} onDone={onDone} />
+      )}
+    </DialogContent>
+  );
+}
+
+function PreferencesForm({
+  t,
+  initial,
+  onDone,
+}: {
+  t: T;
+  initial: NotificationPreferences & { email: string; hasPhone: boolean };
+  onDone: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const facilities = useQuery(trpc.facilities.options.queryOptions());
+  const [channels, setChannels] = useState(initial.channels);
+  const [chosen, setChosen] = useState<string[] | null>(initial.facilityIds);
+  const [quiet, setQuiet] = useState(initial.quietHours !== null);
+  const [quietStart, setQuietStart] = useState(initial.quietHours?.start ?? '22:00');
+  const [quietEnd, setQuietEnd] = useState(initial.quietHours?.end ?? '07:00');
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useMutation(
+    trpc.notifications.preferences.set.mutationOptions({
+      onSuccess: async (saved) => {
+        queryClient.setQueryData(trpc.notifications.preferences.get.queryKey(), saved);
+        notify.success(t('saved'));
+        onDone();
+        await queryClient.invalidateQueries({ queryKey: trpc.notifications.preferences.get.queryKey() });
+      },
+      onError: (error) => {
+        setFormError(errorMessage(error, t('saveFailed')));
+      },
+    }),
+  );
+
+  const toggle = (severity: (typeof SEVERITIES)[number], channel: NotificationChannel, on: boolean) => {
+    setChannels((current) => ({
+      ...current,
+      [severity]: on ? [...current[severity], channel] : current[severity].filter((c) => c !== channel),
+    }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    save.mutate({
+      channels,
+      facilityIds: chosen,
+      quietHours: quiet ? { start: quietStart, end: quietEnd } : null,
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <FormAlert message={formError} />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('channelsTitle')}</legend>
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th scope="col" className="py-1 font-normal">
+                {t('severity')}
+              </th>
+              {CHANNELS.map((channel) => (
+                <th key={channel} scope="col" className="w-20 py-1 text-center font-normal">
+                  {t(channel)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {SEVERITIES.map((severity) => (
+              <tr key={severity} className="border-t">
+                <th scope="row" className="py-2 text-left font-medium">
+                  {t(`severity.${severity}`)}
+                </th>
+                {CHANNELS.map((channel) => (
+                  <td key={channel} className="py-2 text-center">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary disabled:opacity-50"
+                      aria-label={t('channelFor', {
+                        channel: t(channel),
+                        severity: t(`severity.${severity}`).toLowerCase(),
+                      })}
+                      disabled={channel === 'sms' && !initial.hasPhone && !channels[severity].includes('sms')}
+                      checked={channels[severity].includes(channel)}
+                      onChange={(e) => {
+                        toggle(severity, channel, e.target.checked);
+                      }}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="text-xs text-muted-foreground">{t('emailTo', { email: initial.email })}</p>
+        {!initial.hasPhone && <p className="text-xs text-muted-foreground">{t('noPhone')}</p>}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('facilitiesTitle')}</legend>
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="facility-scope"
+            className="size-4 accent-primary"
+            checked={chosen === null}
+            onChange={() => {
+              setChosen(null);
+            }}
+          />
+          {t('allFacilities')}
+        </label>
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="facility-scope"
+            className="size-4 accent-primary"
+            checked={chosen !== null}
+            onChange={() => {
+              setChosen(facilities.data?.map((f) => f.id) ?? []);
+            }}
+          />
+          {t('chosenFacilities')}
+        </label>
+        {chosen !== null && (
+          <div className="ml-6 flex flex-col gap-1">
+            {(facilities.data ?? []).map((facility) => (
+              <label key={facility.id} className="inline-flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={chosen.includes(facility.id)}
+                  onChange={(e) => {
+                    setChosen(e.target.checked ? [...chosen, facility.id] : chosen.filter((id) => id !== facility.id));
+                  }}
+                />
+                {facility.name}
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('quietTitle')}</legend>
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={quiet}
+            onChange={(e) => {
+              setQuiet(e.target.checked);
+            }}
+          />
+          {t('quietEnabled')}
+        </label>
+        {quiet && (
+          <div className="grid grid-cols-2 gap-3">
+            <label className="flex flex-col gap-1 text-sm">
+              {t('quietStart')}
+              <Input
+                type="time"
+                value={quietStart}
+                onChange={(e) => {
+                  setQuietStart(e.target.value);
+                }}
+              />
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              {t('quietEnd')}
+              <Input
+                type="time"
+                value={quietEnd}
+                onChange={(e) => {
+                  setQuietEnd(e.target.value);
+                }}
+              />
+            </label>
+          </div>
+        )}
+        <p className="text-xs text-muted-foreground">{t('quietHint')}</p>
+      </fieldset>
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t('saving') : t('save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

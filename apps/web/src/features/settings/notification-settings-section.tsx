@@ -1,0 +1,279 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { CardSection } from '../../components/card-section';
+import { FormAlert } from '../../components/form-field';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { errorMessage } from '../../lib/api-errors';
+import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { settingsStrings } from './settings.strings';
+
+type T = AreaTranslate<keyof (typeof settingsStrings)['pt']>;
+
+interface Loaded {
+  escalationMinutes: number;
+  onCall: { userIds: string[]; emails: string[]; phones: string[] };
+  webhookUrl: string | null;
+  webhookSecretSet: boolean;
+}
+
+const lines = (text: string) =>
+  text
+    .split(/[\n,;]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const textareaClass =
+  'min-h-20 w-full rounded-md border bg-background px-3 py-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive';
+
+/** The "Notificações" section of /settings (admins): escalation, on-call list, webhook, test sends. */
+export function NotificationSettingsSection() {
+  const t = useStrings(settingsStrings);
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.notifications.settings.get.queryOptions());
+  return (
+    <CardSection title={t('notificationsTitle')} description={t('notificationsDescription')}>
+      {settings.isPending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('loading')}
+        </p>
+      ) : settings.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+          <p>{t('loadFailed')}</p>
+          <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-6">
+          <SettingsForm t={t} initial={settings.data} />
+          <TestSends t={t} />
+        </div>
+      )}
+    </CardSection>
+  );
+}
+
+function SettingsForm({ t, initial }: { t: T; initial: Loaded }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const users = useQuery(trpc.users.list.queryOptions({ page: 1, pageSize: 100 }));
+  const [minutes, setMinutes] = useState(String(initial.escalationMinutes));
+  const [userIds, setUserIds] = useState(initial.onCall.userIds);
+  const [emails, setEmails] = useState(initial.onCall.emails.join('\n'));
+  const [phones, setPhones] = useState(initial.onCall.phones.join('\n'));
+  const [webhookUrl, setWebhookUrl] = useState(initial.webhookUrl ?? '');
+  const [secret, setSecret] = useState('');
+  const [removeSecret, setRemoveSecret] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useMutation(
+    trpc.notifications.settings.set.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.notifications.settings.get.queryKey(), saved);
+        setSecret('');
+        setRemoveSecret(false);
+        notify.success(t('saved'));
+      },
+      onError: (error) => {
+        setFormError(errorMessage(error, t('saveFailed')));
+      },
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    save.mutate({
+      escalationMinutes: Number(minutes),
+      onCall: { userIds, emails: lines(emails), phones: lines(phones) },
+      webhookUrl: webhookUrl.trim() || null,
+      ...(removeSecret ? { webhookSecret: null } : secret ? { webhookSecret: secret } : {}),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('notificationsTitle')}>
+      <FormAlert message={formError} />
+      <label className="flex max-w-xs flex-col gap-1 text-sm font-medium">
+        {t('escalationMinutes')}
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1440}
+          value={minutes}
+          aria-describedby={`${id}-escalation`}
+          onChange={(e) => {
+            setMinutes(e.target.value);
+          }}
+        />
+        <span id={`${id}-escalation`} className="text-xs font-normal text-muted-foreground">
+          {t('escalationHint')}
+        </span>
+      </label>
+
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium">{t('onCallUsers')}</legend>
+        <p className="text-xs text-muted-foreground">{t('onCallUsersHint')}</p>
+        <div className="grid max-h-48 grid-cols-1 gap-1 overflow-y-auto sm:grid-cols-2">
+          {users.data?.items.length === 0 && <p className="text-sm text-muted-foreground">{t('noUsers')}</p>}
+          {(users.data?.items ?? []).map((user) => (
+            <label key={user.id} className="inline-flex min-w-0 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 shrink-0 accent-primary"
+                checked={userIds.includes(user.id)}
+                onChange={(e) => {
+                  setUserIds(e.target.checked ? [...userIds, user.id] : userIds.filter((u) => u !== user.id));
+                }}
+              />
+              <span className="truncate">
+                {user.name} ({user.email})
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('onCallEmails')}
+          <textarea
+            className={textareaClass}
+            value={emails}
+            aria-describedby={`${id}-lines`}
+            onChange={(e) => {
+              setEmails(e.target.value);
+            }}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('onCallPhones')}
+          <textarea
+            className={textareaClass}
+            value={phones}
+            aria-describedby={`${id}-lines`}
+            onChange={(e) => {
+              setPhones(e.target.value);
+            }}
+          />
+        </label>
+        <p id={`${id}-lines`} className="text-xs text-muted-foreground sm:col-span-2">
+          {t('onePerLine')}
+        </p>
+      </div>
+
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        {t('webhookUrl')}
+        <Input
+          type="url"
+          placeholder="https://"
+          value={webhookUrl}
+          aria-describedby={`${id}-webhook`}
+          onChange={(e) => {
+            setWebhookUrl(e.target.value);
+          }}
+        />
+        <span id={`${id}-webhook`} className="text-xs font-normal text-muted-foreground">
+          {t('webhookHint')}
+        </span>
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        {t('webhookSecret')}
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={secret}
+          disabled={removeSecret}
+          aria-describedby={`${id}-secret`}
+          onChange={(e) => {
+            setSecret(e.target.value);
+          }}
+        />
+        <span id={`${id}-secret`} className="text-xs font-normal text-muted-foreground">
+          {initial.webhookSecretSet ? t('webhookSecretSet') : t('webhookSecretUnset')}
+        </span>
+      </label>
+      {initial.webhookSecretSet && (
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={removeSecret}
+            onChange={(e) => {
+              setRemoveSecret(e.target.checked);
+            }}
+          />
+          {t('removeSecret')}
+        </label>
+      )}
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t('saving') : t('save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TestSends({ t }: { t: T }) {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.auth.me.queryOptions());
+  const [to, setTo] = useState<string | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const report = (answer: { ok: boolean; error: string | null }) => {
+    setResult(answer.ok ? t('testOk') : t('testFailed', { error: answer.error ?? '' }));
+  };
+  const onError = (error: unknown) => {
+    setResult(errorMessage(error, t('testError')));
+  };
+  const email = useMutation(trpc.notifications.testEmail.mutationOptions({ onSuccess: report, onError }));
+  const webhook = useMutation(trpc.notifications.testWebhook.mutationOptions({ onSuccess: report, onError }));
+  const address = to ?? me.data?.email ?? '';
+  const busy = email.isPending || webhook.isPending;
+  return (
+    <section aria-labelledby="notifications-test-title" className="flex flex-col gap-3 border-t pt-4">
+      <h3 id="notifications-test-title" className="text-sm font-medium">
+        {t('testTitle')}
+      </h3>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <label className="flex flex-1 flex-col gap-1 text-sm">
+          {t('testEmailTo')}
+          <Input
+            type="email"
+            value={address}
+            onChange={(e) => {
+              setTo(e.target.value);
+            }}
+          />
+        </label>
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() => {
+            setResult(null);
+            email.mutate({ to: address });
+          }}
+        >
+          {email.isPending ? t('sending') : t('sendTestEmail')}
+        </Button>
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() => {
+            setResult(null);
+            webhook.mutate();
+          }}
+        >
+          {webhook.isPending ? t('sending') : t('sendTestWebhook')}
+        </Button>
+      </div>
+      <p role="status" className="text-sm">
+        {result}
+      </p>
+    </section>
+  );
+}
