@@ -5,6 +5,7 @@ import mqtt from 'mqtt';
 import { SMTPServer } from 'smtp-server';
 import { ADMIN, callProcedure, createAdminSession } from './admin-session';
 import { toast } from './fixtures';
+import { seriousViolations } from './ops';
 import { freePort, startServerProcess, type ServerProcess } from './server-process';
 
 // A site of its own, with its e-mail through a local SMTP server and its webhook on a local HTTP
@@ -99,8 +100,9 @@ test('the user menu opens Notificações; the admin sets the escalation, on-call
   await page.getByRole('button', { name: /^Menu do usuário: / }).click();
   await page.getByRole('menuitem', { name: 'Notificações' }).click();
   const dialog = page.getByRole('dialog', { name: 'Notificações' });
-  await expect(dialog.getByRole('checkbox', { name: 'E-mail para alertas crítico' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'E-mail para alertas críticos' })).toBeChecked();
   await expect(dialog.getByText(`E-mails vão para ${ADMIN.email}.`)).toBeVisible();
+  expect(await seriousViolations(page), 'the Notificações dialog').toEqual([]);
   await dialog.getByRole('checkbox', { name: 'Não enviar avisos e informações neste horário' }).check();
   await dialog.getByLabel('Início').fill('22:00');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -124,6 +126,7 @@ test('the user menu opens Notificações; the admin sets the escalation, on-call
   await section.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, 'Configurações de notificação salvas!')).toBeVisible();
   await expect(section.getByText('Um segredo está definido. Deixe em branco para mantê-lo.')).toBeVisible();
+  expect(await seriousViolations(page), 'the settings page').toEqual([]);
 
   await page.getByRole('button', { name: 'Testar webhook' }).click();
   await expect(page.getByText('Enviado com sucesso.')).toBeVisible();

@@ -44,7 +44,8 @@ export const test: ReturnType<typeof base.extend<{ operatorPage: Page }>> = base
   },
 });
 
-async function seriousViolations(page: Page) {
+/** axe's serious and critical findings on the page as it stands. */
+export async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -123,7 +123,7 @@ function PreferencesForm({
                       className="size-4 accent-primary disabled:opacity-50"
                       aria-label={t('channelFor', {
                         channel: t(channel),
-                        severity: t(`severity.${severity}`).toLowerCase(),
+                        alerts: t(`alertsOf.${severity}`),
                       })}
                       disabled={channel === 'sms' && !initial.hasPhone && !channels[severity].includes('sms')}
                       checked={channels[severity].includes(channel)}
