@@ -57,9 +57,10 @@ describe.each(testDatabaseKinds())('energy tariff setting on %s', (kind) => {
       code: 'BAD_REQUEST',
       message: expect.stringContaining('zero or more'),
     });
-    expect(
-      await failure(admin.trpc.settings.setEnergyTariff.mutate({ ...azul, peakStart: '25:00' })),
-    ).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('HH:MM') });
+    expect(await failure(admin.trpc.settings.setEnergyTariff.mutate({ ...azul, peakStart: '25:00' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('HH:MM'),
+    });
     expect((await viewer.trpc.settings.energyTariff.query()).flag).toBe('verde');
   });
 });

@@ -1,7 +1,20 @@
 import { PageHeader } from '../../components/page-header';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { useStrings } from '../../lib/i18n/strings';
+import { EnergyTariffSection } from './energy-tariff-section';
+import { settingsStrings } from './settings.strings';
 
+/** /settings (administrators): one section per area's settings; the tariff first (issue 14). */
 export default function SettingsPage() {
   const { t } = useLanguage();
-  return <PageHeader title={t('nav.settings')} />;
+  const tSettings = useStrings(settingsStrings);
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <PageHeader title={t('nav.settings')} />
+        <p className="-mt-4 text-sm text-muted-foreground">{tSettings('description')}</p>
+      </div>
+      <EnergyTariffSection />
+    </div>
+  );
 }
