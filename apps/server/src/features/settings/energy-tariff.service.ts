@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { settings } from '@sentinela/db/schema/settings';
 import type { EnergyTariff } from '@sentinela/shared/settings';
 import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
