@@ -41,7 +41,10 @@ test('the energy page shows the month’s cost and the highest demand from the d
   await expect(statValue(page, 'Custo no mês até agora')).toHaveText(brl(bill.monthToDate.total));
   await expect(statValue(page, 'Custo projetado do mês')).toHaveText(/^R\$/);
   await expect(statValue(page, 'Maior demanda de 15 min')).toContainText('kW');
-  await expect(statValue(page, 'Maior demanda de 15 min').locator('[data-demand-status]')).toHaveText(
+  const demandCard = page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.getByRole('heading', { name: 'Maior demanda de 15 min', exact: true }) });
+  await expect(demandCard.locator('[data-demand-status]')).toHaveText(
     /Dentro da contratada|Perto da contratada|Ultrapassagem/,
   );
   await expect(page.getByRole('table').filter({ hasText: 'Energia fora ponta' })).toBeVisible();

@@ -66,21 +66,19 @@ export function EnergyBillCards({ bill, flag }: { bill: FacilityBill | undefined
       />
       <StatCard
         label={t('card.demand')}
-        value={
+        value={bill && (bill.peak ? formatQuantity(bill.peak.kw, 'kW', language, 1) : t('card.noDemand'))}
+        hint={
           bill && (
-            <span className="flex flex-wrap items-center gap-2">
-              {bill.peak ? formatQuantity(bill.peak.kw, 'kW', language, 1) : t('card.noDemand')}
+            <span className="flex flex-col items-start gap-1">
               <DemandStatusBadge status={bill.demandStatus} />
+              {bill.peak &&
+                t('card.demandHint', {
+                  contracted: formatQuantity(contracted, 'kW', language),
+                  post: t(`post.${bill.peak.post}`),
+                  when: formatDateTime(bill.peak.at, language, bill.timezone),
+                })}
             </span>
           )
-        }
-        hint={
-          bill?.peak &&
-          t('card.demandHint', {
-            contracted: formatQuantity(contracted, 'kW', language),
-            post: t(`post.${bill.peak.post}`),
-            when: formatDateTime(bill.peak.at, language, bill.timezone),
-          })
         }
       />
       <StatCard
@@ -113,7 +111,7 @@ export function BillLinesTable({ bill, modality }: { bill: FacilityBill; modalit
   const money = (n: number) => formatCurrency(n, language);
   return (
     <CardSection title={t('bill.title')} description={t('bill.description', { modality })}>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('bill.title')}>
         <table className="w-full min-w-[28rem] text-sm">
           <thead>
             <tr className="border-b text-left text-muted-foreground">

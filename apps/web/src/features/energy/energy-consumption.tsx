@@ -78,7 +78,7 @@ function FigureCard({
       {view === 'chart' ? (
         children
       ) : (
-        <div className="max-h-96 overflow-auto">
+        <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={title}>
           <table className="w-full text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>
