@@ -156,6 +156,7 @@ export function ConsumptionPanel({ data }: { data: EnergyConsumption }) {
           <BarChart
             label={t('byDay.title', { n })}
             bars={data.byDay.map((d) => ({ label: dayLabel(d.day, language), value: d.kwh }))}
+            labelEvery={Math.ceil(data.byDay.length / 8)}
             formatValue={kwh}
           />
         </FigureCard>
@@ -177,6 +178,7 @@ export function ConsumptionPanel({ data }: { data: EnergyConsumption }) {
           <BarChart
             label={t('byHour.title', { day: dayLabel(data.day, language) })}
             bars={data.byHour.map((h) => ({ label: `${String(h.hour).padStart(2, '0')}h`, value: h.kwh }))}
+            labelEvery={data.byHour.length > 12 ? 3 : 1}
             formatValue={kwh}
           />
         </FigureCard>
@@ -194,6 +196,7 @@ export function ConsumptionPanel({ data }: { data: EnergyConsumption }) {
               compare: p[compareKey] ?? 0,
             }))}
             seriesNames={[t('profile.today'), t(`profile.${compareKey}`)]}
+            labelEvery={3}
             formatValue={kwh}
           />
         </FigureCard>

@@ -26,6 +26,7 @@ describe('the energy tariff form', () => {
     const onSave = vi.fn(() => Promise.resolve());
     render(<TariffForm tariff={defaultEnergyTariff} onSave={onSave} />, { wrapper: inLanguage('pt') });
     expect(screen.queryByLabelText('Demanda contratada na ponta (kW)')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Energia fora ponta (R$/kWh)').value).toBe('0,55');
     change('Modalidade tarifária', 'azul');
     change('Demanda contratada na ponta (kW)', '350');
     change('Energia na ponta (R$/kWh)', '2,75');

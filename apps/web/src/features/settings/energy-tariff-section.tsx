@@ -7,6 +7,7 @@ import { QueryError } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -58,7 +59,8 @@ export function TariffForm({
 }) {
   const t = useStrings(settingsStrings);
   const [saving, setSaving] = useState(false);
-  const [values, setValues] = useState<TariffFormValues>(() => tariffFormValues(tariff));
+  const { language } = useLanguage();
+  const [values, setValues] = useState<TariffFormValues>(() => tariffFormValues(tariff, language));
   const { formRef, errors, formError, validate, showServerError } = useFormIssues(TARIFF_FIELDS);
   const azul = values.modality === 'azul';
 
@@ -176,7 +178,7 @@ export function TariffForm({
         <Button
           variant="outline"
           onClick={() => {
-            setValues(tariffFormValues(tariff));
+            setValues(tariffFormValues(tariff, language));
           }}
         >
           {t('tariff.reset')}

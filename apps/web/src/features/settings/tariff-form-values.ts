@@ -1,5 +1,5 @@
 import type { EnergyTariff } from '@sentinela/shared/settings';
-import { numberText, parseNumberText } from '../../lib/form-issues';
+import { numberText as plainNumberText, parseNumberText } from '../../lib/form-issues';
 
 /** The number fields of the tariff form, as their schema paths. */
 export const tariffNumberFields = [
@@ -32,7 +32,12 @@ export type TariffFormValues = Record<TariffNumberField, string> & {
   billing: 'calendar' | 'readingDay';
 };
 
-export function tariffFormValues(tariff: EnergyTariff): TariffFormValues {
+/** The form's values for a tariff; numbers with a decimal comma in Portuguese. */
+export function tariffFormValues(tariff: EnergyTariff, language: 'pt' | 'en'): TariffFormValues {
+  const numberText = (value: number | null) => {
+    const text = plainNumberText(value);
+    return language === 'pt' ? text.replace('.', ',') : text;
+  };
   return {
     modality: tariff.modality,
     peakStart: tariff.peakStart,
