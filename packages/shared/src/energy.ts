@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billLineKinds } from './energy-billing';
-import { facilityIdSchema } from './plant';
+import { facilityIdSchema, roomIdSchema } from './plant';
 import { tariffFlags, tariffModalities } from './settings';
 
 /** The energy page's bill: one facility's, or every facility's (each is its own utility customer). */
@@ -53,3 +53,77 @@ export const energyBillOutput = z.object({
   total: z.object({ monthToDate: z.number(), projected: z.number() }),
 });
 export type EnergyBill = z.infer<typeof energyBillOutput>;
+
+/** The kinds of load the consumption is split into; "other" is what the meters see beyond the devices. */
+export const loadKinds = ['motors', 'lighting', 'hvac', 'it', 'other'] as const;
+export type LoadKind = (typeof loadKinds)[number];
+
+/** The longest span of the consumption by day. */
+export const MAX_CONSUMPTION_DAYS = 90;
+/** The days the load profile's average weekday and weekend day are taken from. */
+export const PROFILE_DAYS = 30;
+
+/**
+ * A facility's consumption (or one of its rooms'): by day over the last `days` days, by hour of
+ * `day` (default: today), and the 24-hour profile. Days are the facility's civil days.
+ */
+export const energyConsumptionInput = z.object({
+  facilityId: facilityIdSchema,
+  roomId: roomIdSchema.optional(),
+  days: z
+    .number()
+    .int('validation.consumptionDays')
+    .min(1, 'validation.consumptionDays')
+    .max(MAX_CONSUMPTION_DAYS, 'validation.consumptionDays')
+    .default(30),
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+    .refine(
+      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      'validation.date',
+    )
+    .optional(),
+});
+
+const byKindSchema = z.object({
+  motors: z.number(),
+  lighting: z.number(),
+  hvac: z.number(),
+  it: z.number(),
+  other: z.number(),
+});
+export type LoadByKind = z.infer<typeof byKindSchema>;
+
+export const energyConsumptionOutput = z.object({
+  facilityId: z.string(),
+  facilityName: z.string(),
+  roomId: z.string().nullable(),
+  roomName: z.string().nullable(),
+  timezone: z.string(),
+  /** Today in the facility (YYYY-MM-DD) and the day of `byHour`. */
+  today: z.string(),
+  day: z.string(),
+  /** Whether meters measure the place (else the total is the devices' own sum). */
+  metered: z.boolean(),
+  /** One row per civil day, oldest first; kWh. */
+  byDay: z.array(z.object({ day: z.string(), kwh: z.number(), byKind: byKindSchema })),
+  /** The 24 hours of `day` (hours without a reading are left out); kWh. */
+  byHour: z.array(z.object({ hour: z.number(), at: z.date(), kwh: z.number(), byKind: byKindSchema })),
+  /**
+   * The 24-hour load profile, kWh per hour (= the hour's mean kW): today, and the mean of the
+   * last 30 days' working days (Monday to Friday, national holidays excepted) and of their
+   * weekend days and holidays. Null: no reading at that hour.
+   */
+  profile: z.array(
+    z.object({
+      hour: z.number(),
+      today: z.number().nullable(),
+      weekday: z.number().nullable(),
+      weekend: z.number().nullable(),
+    }),
+  ),
+  /** How many days the weekday and weekend means are over. */
+  profileDays: z.object({ weekday: z.number(), weekend: z.number() }),
+});
+export type EnergyConsumption = z.infer<typeof energyConsumptionOutput>;

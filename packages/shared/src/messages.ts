@@ -211,6 +211,10 @@ export const serverMessages = {
   },
   'validation.equipmentKind': { pt: 'Tipo de equipamento inválido.', en: 'Invalid equipment type.' },
   'validation.metricsCount': { pt: 'No máximo 50 métricas.', en: 'At most 50 metrics.' },
+  'validation.consumptionDays': {
+    pt: 'Escolha de 1 a 90 dias inteiros.',
+    en: 'Choose 1 to 90 whole days.',
+  },
   'validation.date': { pt: 'Data inválida (AAAA-MM-DD).', en: 'Invalid date (YYYY-MM-DD).' },
   'validation.dateFuture': { pt: 'A data não pode estar no futuro.', en: 'The date cannot be in the future.' },
   'validation.nameplateKey': {

@@ -1,6 +1,13 @@
-import { energyBillInput, energyBillOutput } from '@sentinela/shared/energy';
+import {
+  energyBillInput,
+  energyBillOutput,
+  energyConsumptionInput,
+  energyConsumptionOutput,
+} from '@sentinela/shared/energy';
 import { authenticatedProcedure, router } from '../../trpc/init';
 import { energyBills } from './energy-bill.service';
+import { energyConsumption } from './energy-consumption.service';
+import { readProcedure } from '../../trpc/procedures';
 
 export const energyRouter = router({
   /** The month-to-date and projected bill of each facility (viewers and up). */
@@ -8,4 +15,6 @@ export const energyRouter = router({
     .input(energyBillInput)
     .output(energyBillOutput)
     .query(({ ctx, input }) => energyBills(ctx.db, input, ctx.auth.now())),
+  /** A facility's (or room's) consumption by day, by hour and its load profile, split by kind of load. */
+  consumption: readProcedure(energyConsumptionInput, energyConsumptionOutput, energyConsumption),
 });

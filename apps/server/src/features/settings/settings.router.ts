@@ -1,7 +1,13 @@
-import { publicSettingsSchema } from '@sentinela/shared/settings';
-import { publicProcedure, router } from '../../trpc/init';
-import { getPublicSettings } from './settings.service';
+import { energyTariffSchema, publicSettingsSchema } from '@sentinela/shared/settings';
+import { authenticatedProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminMutation } from '../../trpc/procedures';
+import { setEnergyTariff } from './energy-tariff.service';
+import { getEnergyTariff, getPublicSettings } from './settings.service';
 
 export const settingsRouter = router({
   public: publicProcedure.output(publicSettingsSchema).query(({ ctx }) => getPublicSettings(ctx.db)),
+  /** The energy tariff in force (every signed-in user: the energy page prices with it). */
+  energyTariff: authenticatedProcedure.output(energyTariffSchema).query(({ ctx }) => getEnergyTariff(ctx.db)),
+  /** Replaces the energy tariff (administrators; audited with the old and new value). */
+  setEnergyTariff: adminMutation(energyTariffSchema, energyTariffSchema, setEnergyTariff),
 });

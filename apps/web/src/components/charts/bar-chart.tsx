@@ -17,10 +17,12 @@ interface BarChartProps {
   height?: number;
   /** Legend names of the two series when `compare` is used. */
   seriesNames?: [string, string];
+  /** Name every n-th bar on the axis only (many bars); every bar keeps its tooltip and table row. */
+  labelEvery?: number;
 }
 
 /** Vertical bars with a value axis; optional paired bars. Plain SVG, no library. */
-export function BarChart({ bars, label, formatValue, height = 220, seriesNames }: BarChartProps) {
+export function BarChart({ bars, label, formatValue, height = 220, seriesNames, labelEvery = 1 }: BarChartProps) {
   const W = 640;
   const pad = { top: 12, right: 8, bottom: 28, left: 56 };
   const layout = useMemo(() => {
@@ -79,9 +81,11 @@ export function BarChart({ bars, label, formatValue, height = 220, seriesNames }
                 >
                   <title>{`${b.label}: ${formatValue(b.value)}`}</title>
                 </rect>
-                <text x={cx} y={height - 8} textAnchor="middle" className="fill-muted-foreground">
-                  {b.label}
-                </text>
+                {i % labelEvery === 0 && (
+                  <text x={cx} y={height - 8} textAnchor="middle" className="fill-muted-foreground">
+                    {b.label}
+                  </text>
+                )}
               </g>
             );
           })}

@@ -8,9 +8,9 @@ import { errorMessage } from '../../lib/api-errors';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { settingsStrings } from './settings.strings';
+import { notificationSettingsStrings } from './notification-settings.strings';
 
-type T = AreaTranslate<keyof (typeof settingsStrings)['pt']>;
+type T = AreaTranslate<keyof (typeof notificationSettingsStrings)['pt']>;
 
 interface Loaded {
   escalationMinutes: number;
@@ -30,7 +30,7 @@ const textareaClass =
 
 /** The "Notificações" section of /settings (admins): escalation, on-call list, webhook, test sends. */
 export function NotificationSettingsSection() {
-  const t = useStrings(settingsStrings);
+  const t = useStrings(notificationSettingsStrings);
   const trpc = useTRPC();
   const settings = useQuery(trpc.notifications.settings.get.queryOptions());
   return (

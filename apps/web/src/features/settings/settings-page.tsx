@@ -1,12 +1,21 @@
 import { PageHeader } from '../../components/page-header';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { useStrings } from '../../lib/i18n/strings';
+import { EnergyTariffSection } from './energy-tariff-section';
 import { NotificationSettingsSection } from './notification-settings-section';
+import { settingsStrings } from './settings.strings';
 
+/** /settings (administrators): one section per area's settings. */
 export default function SettingsPage() {
   const { t } = useLanguage();
+  const tSettings = useStrings(settingsStrings);
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={t('nav.settings')} />
+      <div>
+        <PageHeader title={t('nav.settings')} />
+        <p className="-mt-4 text-sm text-muted-foreground">{tSettings('description')}</p>
+      </div>
+      <EnergyTariffSection />
       <NotificationSettingsSection />
     </div>
   );

@@ -1,0 +1,212 @@
+import { isNationalHoliday } from '@sentinela/shared/br-holidays';
+import { loadKinds, type EnergyConsumption, type LoadKind } from '@sentinela/shared/energy';
+import { useState, type ReactNode } from 'react';
+import { CardSection } from '../../components/card-section';
+import { BarChart } from '../../components/charts/bar-chart';
+import { DonutChart, type Slice } from '../../components/charts/donut-chart';
+import { CsvExportButton } from '../../components/csv-export-button';
+import { EmptyState } from '../../components/query-state';
+import { Button } from '../../components/ui/button';
+import { formatNumber, formatQuantity } from '../../lib/format';
+import { useLanguage } from '../../lib/i18n/language-context';
+import { useStrings } from '../../lib/i18n/strings';
+import { byDayTable, byHourTable, profileTable, tableCsv, type FigureTable } from './consumption-rows';
+import { energyStrings } from './energy.strings';
+
+const kindColours: Record<LoadKind, Pick<Slice, 'strokeClass' | 'swatchClass'>> = {
+  motors: { strokeClass: 'stroke-sky-500', swatchClass: 'bg-sky-500' },
+  lighting: { strokeClass: 'stroke-amber-400', swatchClass: 'bg-amber-400' },
+  hvac: { strokeClass: 'stroke-emerald-500', swatchClass: 'bg-emerald-500' },
+  it: { strokeClass: 'stroke-violet-500', swatchClass: 'bg-violet-500' },
+  other: { strokeClass: 'stroke-zinc-400', swatchClass: 'bg-zinc-400' },
+};
+
+/** A chart with its figures as a table (a toggle) and a CSV of them. */
+function FigureCard({
+  title,
+  description,
+  table,
+  filename,
+  children,
+}: {
+  title: string;
+  description?: string;
+  table: FigureTable;
+  filename: string;
+  children: ReactNode;
+}) {
+  const t = useStrings(energyStrings);
+  const { language } = useLanguage();
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const show = (value: string | number | null) =>
+    value === null ? '—' : typeof value === 'number' ? formatNumber(value, language, 1) : value;
+  return (
+    <CardSection
+      title={title}
+      description={description}
+      action={
+        <div className="flex flex-wrap items-center gap-2">
+          <div role="group" aria-label={t('view.label')} className="inline-flex gap-1">
+            {(['chart', 'table'] as const).map((v) => (
+              <Button
+                key={v}
+                size="sm"
+                variant={view === v ? 'default' : 'outline'}
+                aria-pressed={view === v}
+                onClick={() => {
+                  setView(v);
+                }}
+              >
+                {t(`view.${v}`)}
+              </Button>
+            ))}
+          </div>
+          <CsvExportButton
+            t={t}
+            load={() =>
+              Promise.resolve({
+                filename,
+                csv: tableCsv(table, language),
+                rows: table.rows.length,
+                truncated: false,
+              })
+            }
+          />
+        </div>
+      }
+    >
+      {view === 'chart' ? (
+        children
+      ) : (
+        <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={title}>
+          <table className="w-full text-sm">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr className="border-b text-left text-muted-foreground">
+                {table.columns.map((c, i) => (
+                  <th
+                    key={c}
+                    scope="col"
+                    className={i === 0 ? 'py-1 pr-3 font-medium' : 'py-1 pr-3 text-right font-medium'}
+                  >
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row) => (
+                <tr key={String(row[0])} className="border-b last:border-0">
+                  {row.map((cell, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row" className="py-1 pr-3 text-left font-normal">
+                        {show(cell)}
+                      </th>
+                    ) : (
+                      <td key={i} className="py-1 pr-3 text-right tabular-nums">
+                        {show(cell)}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </CardSection>
+  );
+}
+
+const dayLabel = (day: string, lang: 'pt' | 'en') => {
+  const [, m, d] = day.split('-');
+  return lang === 'pt' ? `${d}/${m}` : `${m}/${d}`;
+};
+
+/** By day, the split by kind, by hour and the 24-hour profile of a facility (or room). */
+export function ConsumptionPanel({ data }: { data: EnergyConsumption }) {
+  const t = useStrings(energyStrings);
+  const { language } = useLanguage();
+  const kwh = (v: number) => formatQuantity(v, 'kWh', language, v < 10 ? 1 : 0);
+  const kinds = loadKinds.map((k) => `${t(`kind.${k}`)} (kWh)`);
+  const place = (data.roomName ? `${data.facilityName}-${data.roomName}` : data.facilityName)
+    .normalize('NFD')
+    .replace(/[^\w-]+/g, '-')
+    .toLowerCase();
+  const n = data.byDay.length;
+  const total = data.byDay.reduce((sum, d) => sum + d.kwh, 0);
+  if (total === 0 && data.byHour.length === 0) return <EmptyState>{t('consumption.empty')}</EmptyState>;
+
+  const split = loadKinds.map((kind) => ({
+    label: t(`kind.${kind}`),
+    value: data.byDay.reduce((sum, d) => sum + d.byKind[kind], 0),
+    ...kindColours[kind],
+  }));
+  const compareKey = isWorkingDay(data.today) ? 'weekday' : 'weekend';
+
+  return (
+    <div className="flex flex-col gap-4">
+      {!data.metered && <p className="text-sm text-muted-foreground">{t('consumption.unmetered')}</p>}
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <FigureCard
+          title={t('byDay.title', { n })}
+          table={byDayTable(data, { day: t('col.day'), total: t('col.total'), kinds })}
+          filename={`consumo-dia-${place}-${data.today}.csv`}
+        >
+          <BarChart
+            label={t('byDay.title', { n })}
+            bars={data.byDay.map((d) => ({ label: dayLabel(d.day, language), value: d.kwh }))}
+            labelEvery={Math.ceil(data.byDay.length / 8)}
+            formatValue={kwh}
+          />
+        </FigureCard>
+        <FigureCard
+          title={t('split.title', { n })}
+          table={{
+            columns: [t('col.total').replace(' (kWh)', ''), 'kWh'],
+            rows: split.map((s) => [s.label, Math.round(s.value * 10) / 10]),
+          }}
+          filename={`consumo-tipo-${place}-${data.today}.csv`}
+        >
+          <DonutChart slices={split} label={t('split.title', { n })} center={kwh(total)} formatValue={kwh} />
+        </FigureCard>
+        <FigureCard
+          title={t('byHour.title', { day: dayLabel(data.day, language) })}
+          table={byHourTable(data, { hour: t('col.hour'), total: t('col.total'), kinds })}
+          filename={`consumo-hora-${place}-${data.day}.csv`}
+        >
+          <BarChart
+            label={t('byHour.title', { day: dayLabel(data.day, language) })}
+            bars={data.byHour.map((h) => ({ label: `${String(h.hour).padStart(2, '0')}h`, value: h.kwh }))}
+            labelEvery={data.byHour.length > 12 ? 3 : 1}
+            formatValue={kwh}
+          />
+        </FigureCard>
+        <FigureCard
+          title={t('profile.title')}
+          description={t('profile.description', data.profileDays)}
+          table={profileTable(data, [t('col.hour'), t('profile.today'), t('profile.weekday'), t('profile.weekend')])}
+          filename={`perfil-${place}-${data.today}.csv`}
+        >
+          <BarChart
+            label={t('profile.title')}
+            bars={data.profile.map((p) => ({
+              label: `${String(p.hour).padStart(2, '0')}h`,
+              value: p.today ?? 0,
+              compare: p[compareKey] ?? 0,
+            }))}
+            seriesNames={[t('profile.today'), t(`profile.${compareKey}`)]}
+            labelEvery={3}
+            formatValue={kwh}
+          />
+        </FigureCard>
+      </div>
+    </div>
+  );
+}
+
+/** Today's chart compares it with its own kind of day: Monday to Friday, national holidays excepted. */
+function isWorkingDay(day: string): boolean {
+  const dow = new Date(`${day}T12:00:00Z`).getUTCDay();
+  return dow >= 1 && dow <= 5 && !isNationalHoliday(day);
+}
