@@ -87,6 +87,7 @@ const envSchema = z
     SMS_PROVIDER: z.enum(['outbox', 'webhook'], { error: 'expected outbox or webhook' }).default('outbox'),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
     SMS_WEBHOOK_TOKEN: z.string().optional(),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'webhook' && !env.SMS_WEBHOOK_URL) {
@@ -125,6 +126,8 @@ export interface Config {
   sessionSecret: string | undefined;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
+  /** Bearer token of GET /metrics (unset: /metrics answers 404). */
+  metricsToken: string | undefined;
   sms: { provider: 'outbox' } | { provider: 'webhook'; url: string; token: string | undefined };
   mqtt: {
     url: string | undefined;
@@ -173,6 +176,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         name === 'SESSION_SECRET' ||
         name === 'DATABASE_URL' ||
         name === 'SMS_WEBHOOK_TOKEN' ||
+        name === 'METRICS_TOKEN' ||
         name === 'MQTT_URL' ||
         name.endsWith('MQTT_PASSWORD')
           ? ''
@@ -193,6 +197,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret: env.SESSION_SECRET,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     mqtt: {
       url: env.MQTT_URL,
       port: env.MQTT_PORT,

@@ -18,6 +18,7 @@ import { buildApp } from '../src/http/app';
 import { outboxSmsProvider } from '../src/platform/sms-provider';
 import type { CommandGateway } from '../src/platform/commands/command-gateway';
 import { LiveBus } from '../src/telemetry/live-bus';
+import type { IngestStats } from '../src/telemetry/ingest';
 import type { appRouter } from '../src/trpc/router';
 
 /** A clock the test moves by hand (lockouts, expiries, TOTP steps). */
@@ -59,6 +60,9 @@ export async function startTestServer(
     brokerHealth?: () => BrokerHealth;
     deviceCredentialsChanged?: () => Promise<void>;
     demoHistory?: () => DemoHistoryHealth | null;
+    ingestStats?: () => IngestStats;
+    metricsToken?: string;
+    addresses?: { database: string; broker: string };
   } = {},
 ): Promise<TestServer> {
   const webDist = mkdtempSync(path.join(tmpdir(), 'sentinela-web-'));
@@ -87,6 +91,9 @@ export async function startTestServer(
     ...(options.brokerHealth ? { brokerHealth: options.brokerHealth } : {}),
     ...(options.deviceCredentialsChanged ? { deviceCredentialsChanged: options.deviceCredentialsChanged } : {}),
     ...(options.demoHistory ? { demoHistory: options.demoHistory } : {}),
+    ...(options.ingestStats ? { ingestStats: options.ingestStats } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    ...(options.addresses ? { addresses: options.addresses } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
