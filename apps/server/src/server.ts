@@ -106,7 +106,9 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       migrationsFolder: paths.migrationsFolder ?? defaultMigrationsFolder,
       addresses: {
         database: config.databaseUrl ? withoutCredentials(config.databaseUrl) : config.dataDir,
-        broker: config.mqtt.url ? withoutCredentials(config.mqtt.url) : `embedded, mqtt://${config.mqtt.host}:${config.mqtt.port}`,
+        broker: config.mqtt.url
+          ? withoutCredentials(config.mqtt.url)
+          : `embedded, mqtt://${config.mqtt.host}:${config.mqtt.port}`,
       },
       ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
     });

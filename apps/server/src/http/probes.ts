@@ -166,7 +166,11 @@ export function metricsRegistry(monitor: SystemMonitor): Registry {
       if (at) this.set(at.getTime() / 1000);
     },
   });
-  followingCounter('sentinela_ingest_points_total', 'Telemetry points accepted.', () => sources.ingestStats?.().points ?? null);
+  followingCounter(
+    'sentinela_ingest_points_total',
+    'Telemetry points accepted.',
+    () => sources.ingestStats?.().points ?? null,
+  );
   followingCounter(
     'sentinela_ingest_messages_total',
     'Telemetry messages received.',

@@ -5,12 +5,7 @@ import { equipment, facilities } from '@sentinela/db/schema/plant';
 import { SILENT_AFTER_SECONDS } from '@sentinela/shared/dashboard';
 import type { JobOutcome, SystemDetails, SystemJob } from '@sentinela/shared/system';
 import packageJson from '../../../package.json' with { type: 'json' };
-import {
-  countAppliedMigrations,
-  databaseConnections,
-  databaseSize,
-  type SystemMonitor,
-} from './system-monitor';
+import { countAppliedMigrations, databaseConnections, databaseSize, type SystemMonitor } from './system-monitor';
 
 /** What only an administrator sees: where things run, and the software's version. */
 export interface AdminView {

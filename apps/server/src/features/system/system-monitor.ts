@@ -73,7 +73,8 @@ export interface SystemMonitor {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const rate = (now: number, before: number, seconds: number) => (seconds > 0 ? round1(Math.max(0, now - before) / seconds) : 0);
+const rate = (now: number, before: number, seconds: number) =>
+  seconds > 0 ? round1(Math.max(0, now - before) / seconds) : 0;
 
 /**
  * The figures of System Health and /metrics, read from what the process already holds (ingest
