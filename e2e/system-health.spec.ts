@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { auditPage, expect, switchToEnglish, test } from './ops';
 import { baseUrl } from './fixtures';
 
 // System Health (issue 13): live figures that move with the virtual plant, the jobs and the
 // silent devices; axe in both themes and at 390 px; /metrics behind its token.
 
-const figure = (page: import('@playwright/test').Page, label: string) => page.locator(`[data-figure="${label}"]`);
+const figure = (page: Page, label: string) => page.locator(`[data-figure="${label}"]`);
 
 test('System Health shows live figures that change between refreshes', async ({ page }) => {
   await page.goto('/system-health');
