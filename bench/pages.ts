@@ -3,8 +3,8 @@
 // three years of work orders: the demo's six months of history copied back five times).
 // For each database (PGlite on disk; PostgreSQL when reachable) it starts the built server on
 // the demo site, multiplies the plant ten times in SQL, signs in an administrator and times
-// every query a page makes when it opens, over HTTP as the browser calls them. Prints p50/p95
-// per call; asserts nothing.
+// every query a page makes when it opens, over HTTP as the browser calls them, then GET /healthz
+// and a Prometheus scrape of GET /metrics. Prints p50/p95 per call; asserts nothing.
 //
 // Environment (optional): BENCH_RUNS (20 per call), BENCH_ONLY ("pglite" or "postgres"),
 // DATABASE_URL (its server hosts the PostgreSQL run; default postgres://postgres@127.0.0.1:5432).
@@ -22,6 +22,8 @@ import { fmt, freePort, quantile, reachable, root, stopChild, table } from './be
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const ONLY = process.env.BENCH_ONLY;
 const COPIES = 9; // the demo site plus nine copies: ×10
+/** GET /metrics's token on the benched server (timed next to the bare /healthz). */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 /** What each page asks for when it opens (the queries of its first render). */
 const calls: { page: string; path: string; input?: unknown }[] = [
@@ -48,6 +50,7 @@ const calls: { page: string; path: string; input?: unknown }[] = [
   { page: '/maintenance', path: 'maintenance.plans.list' },
   // The calendar: one month of orders (this month, from the 1st, UTC−3).
   { page: '/maintenance (month)', path: 'maintenance.orders.calendar', input: thisMonth() },
+  { page: '/system-health', path: 'system.details' },
   // Not a page's call (pages ask for the devices they show): every latest value at once.
   { page: '(all values)', path: 'telemetry.latest', input: {} },
 ];
@@ -119,6 +122,7 @@ function startServer(env: Record<string, string>): { child: ChildProcess; ready:
       LOG_LEVEL: 'warn',
       MQTT_PORT: '0',
       SIMULATOR: 'off',
+      METRICS_TOKEN,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -154,6 +158,25 @@ async function timeCalls(base: string): Promise<string[][]> {
       ms.push(performance.now() - started);
     }
     rows.push([call.page, call.path, fmt(quantile(ms, 0.5), 1), fmt(quantile(ms, 0.95), 1)]);
+  }
+  // The probes, plain GETs: a Prometheus scrape of /metrics beside the bare /healthz.
+  for (const [page, url, headers] of [
+    ['(probe)', '/healthz', {}],
+    ['(scrape)', '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` }],
+  ] as const) {
+    const get = async () => {
+      const response = await fetch(`${base}${url}`, { headers });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      await response.text();
+    };
+    await get(); // warm-up
+    const ms: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      await get();
+      ms.push(performance.now() - started);
+    }
+    rows.push([page, `GET ${url}`, fmt(quantile(ms, 0.5), 1), fmt(quantile(ms, 0.95), 1)]);
   }
   return rows;
 }

@@ -6,6 +6,8 @@ import { ADMIN, ADMIN_STATE_FILE, callProcedure, createAdminSession } from './ad
 import { freePort, startServerProcess } from './server-process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** The e2e server's METRICS_TOKEN (not a secret: a throwaway server). */
+const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 
 /** Builds if the sources changed, then runs the built server as `npm start` does. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -24,10 +26,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SIMULATOR_FAULTS: 'off',
     SIMULATOR_SEED: '7',
     SIMULATOR_INTERVAL_MS: '2000',
+    // GET /metrics answers with this token only (system-health.spec.ts).
+    METRICS_TOKEN: E2E_METRICS_TOKEN,
   });
   const baseURL = server.baseURL;
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MQTT_URL = `mqtt://127.0.0.1:${mqttPort}`;
+  process.env.E2E_METRICS_TOKEN = E2E_METRICS_TOKEN;
 
   // The fresh database's first account is the administrator the specs sign in as.
   const admin = await createAdminSession(baseURL);

@@ -129,4 +129,12 @@ describe('loadConfig', () => {
     expect(errorOf({ MQTT_USERNAME: 'a:b' })).toContain('Invalid environment variable MQTT_USERNAME');
     expect(errorOf({ MQTT_USERNAME: 'ok', MQTT_PASSWORD: 'x'.repeat(2000) })).not.toContain('xxxx');
   });
+
+  it('reads METRICS_TOKEN (unset: none), refusing a short one without echoing it', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metricsToken).toBe('a-long-enough-token');
+    const message = errorOf({ METRICS_TOKEN: 'short' });
+    expect(message).toContain('Invalid environment variable METRICS_TOKEN');
+    expect(message).not.toContain('short"');
+  });
 });

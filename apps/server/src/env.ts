@@ -94,6 +94,7 @@ const envSchema = z
       })
       .optional(),
     SMTP_FROM: z.string().min(3, 'expected a sender such as "Sentinela <alertas@example.com>"').optional(),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'webhook' && !env.SMS_WEBHOOK_URL) {
@@ -135,6 +136,8 @@ export interface Config {
   sessionSecret: string | undefined;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
+  /** Bearer token of GET /metrics (unset: /metrics answers 404). */
+  metricsToken: string | undefined;
   sms: { provider: 'outbox' } | { provider: 'webhook'; url: string; token: string | undefined };
   /** E-mail: SMTP when SMTP_URL is set, else the email_outbox table. */
   email: { provider: 'outbox' } | { provider: 'smtp'; url: string; from: string };
@@ -185,6 +188,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         name === 'SESSION_SECRET' ||
         name === 'DATABASE_URL' ||
         name === 'SMS_WEBHOOK_TOKEN' ||
+        name === 'METRICS_TOKEN' ||
         name === 'MQTT_URL' ||
         name === 'SMTP_URL' ||
         name.endsWith('MQTT_PASSWORD')
@@ -206,6 +210,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret: env.SESSION_SECRET,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     mqtt: {
       url: env.MQTT_URL,
       port: env.MQTT_PORT,

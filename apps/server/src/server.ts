@@ -3,6 +3,8 @@ import pino from 'pino';
 import type { DatabaseHandle } from '@sentinela/db/client';
 import { seedDemoRegistry, type DemoRegistry } from '@sentinela/db/seed/demo-site';
 import { openAppDatabase } from './platform/database';
+import { defaultMigrationsFolder } from '@sentinela/db/migrate';
+import { withoutCredentials } from './features/system/system-details.service';
 import { createDemoHistory, type DemoHistory, type DemoHistoryOptions } from './platform/demo-history';
 import type { Config } from './env';
 import { startAlarmEngine, type AlarmEngine } from './features/alerts/alarm-engine';
@@ -112,6 +114,15 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       trustProxy: config.trustProxy,
       cookieSecret: sessionSecret,
       demoHistory: () => history.progress(),
+      ingestStats: () => mqtt.ingest.stats(),
+      migrationsFolder: paths.migrationsFolder ?? defaultMigrationsFolder,
+      addresses: {
+        database: config.databaseUrl ? withoutCredentials(config.databaseUrl) : config.dataDir,
+        broker: config.mqtt.url
+          ? withoutCredentials(config.mqtt.url)
+          : `embedded, mqtt://${config.mqtt.host}:${config.mqtt.port}`,
+      },
+      ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

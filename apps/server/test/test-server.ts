@@ -19,6 +19,7 @@ import { outboxSmsProvider } from '../src/platform/sms-provider';
 import type { EmailProvider } from '../src/platform/email-provider';
 import type { CommandGateway } from '../src/platform/commands/command-gateway';
 import { LiveBus } from '../src/telemetry/live-bus';
+import type { IngestStats } from '../src/telemetry/ingest';
 import type { appRouter } from '../src/trpc/router';
 
 /** A clock the test moves by hand (lockouts, expiries, TOTP steps). */
@@ -61,6 +62,9 @@ export async function startTestServer(
     deviceCredentialsChanged?: () => Promise<void>;
     demoHistory?: () => DemoHistoryHealth | null;
     email?: EmailProvider;
+    ingestStats?: () => IngestStats;
+    metricsToken?: string;
+    addresses?: { database: string; broker: string };
   } = {},
 ): Promise<TestServer> {
   const webDist = mkdtempSync(path.join(tmpdir(), 'sentinela-web-'));
@@ -90,6 +94,9 @@ export async function startTestServer(
     ...(options.deviceCredentialsChanged ? { deviceCredentialsChanged: options.deviceCredentialsChanged } : {}),
     ...(options.demoHistory ? { demoHistory: options.demoHistory } : {}),
     ...(options.email ? { email: options.email } : {}),
+    ...(options.ingestStats ? { ingestStats: options.ingestStats } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    ...(options.addresses ? { addresses: options.addresses } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -36,13 +36,17 @@ export const demoHistoryHealthSchema = z.object({
 });
 export type DemoHistoryHealth = z.infer<typeof demoHistoryHealthSchema>;
 
-/** A cheap liveness report: the process answers and the database answers a query. */
+/**
+ * A cheap liveness report: the process answers and the database answers a query. The version
+ * and the database kind only for an administrator (issue 13: the public answer tells nothing an
+ * attacker could use).
+ */
 export const systemHealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.enum(['pglite', 'postgres']),
+  database: z.enum(['pglite', 'postgres']).optional(),
   /** Null when the database did not answer. */
   databaseLatencyMs: z.number().nullable(),
-  version: z.string(),
+  version: z.string().optional(),
   uptimeSeconds: z.number().int(),
   /** Present for a signed-in caller (the procedure is public: probes and the sign-in page use it). */
   broker: brokerHealthSchema.optional(),
@@ -50,3 +54,95 @@ export const systemHealthSchema = z.object({
   demo: demoHistoryHealthSchema.optional(),
 });
 export type SystemHealth = z.infer<typeof systemHealthSchema>;
+
+/** The outcome of a background job's last run (job_runs). */
+export const jobOutcomeSchema = z.enum(['ok', 'error', 'running', 'never']);
+export type JobOutcome = z.infer<typeof jobOutcomeSchema>;
+
+export const systemJobSchema = z.object({
+  name: z.string(),
+  lastStartedAt: z.date().nullable(),
+  lastFinishedAt: z.date().nullable(),
+  lastDurationMs: z.number().nullable(),
+  outcome: jobOutcomeSchema,
+  /** The last failure's message (administrators only). */
+  lastError: z.string().nullable().optional(),
+  runCount: z.number().int(),
+});
+export type SystemJob = z.infer<typeof systemJobSchema>;
+
+/** One point of the in-memory history (the sampler keeps the last hour, every 10 s). */
+export const systemSampleSchema = z.object({
+  at: z.date(),
+  pointsPerSecond: z.number(),
+  batchMs: z.number().nullable(),
+  backlog: z.number(),
+  databaseLatencyMs: z.number().nullable(),
+  eventLoopLagMs: z.number(),
+  rssBytes: z.number(),
+  heapUsedBytes: z.number(),
+  liveClients: z.number().int(),
+  brokerMessagesInPerSecond: z.number().nullable(),
+  brokerMessagesOutPerSecond: z.number().nullable(),
+});
+export type SystemSample = z.infer<typeof systemSampleSchema>;
+
+/** What the System Health page shows (system.details, any signed-in role). */
+export const systemDetailsSchema = z.object({
+  at: z.date(),
+  status: z.enum(['ok', 'degraded']),
+  process: z.object({
+    uptimeSeconds: z.number().int(),
+    rssBytes: z.number(),
+    heapUsedBytes: z.number(),
+    heapTotalBytes: z.number(),
+    eventLoopLagMs: z.number(),
+    /** Administrators only. */
+    version: z.string().optional(),
+    nodeVersion: z.string().optional(),
+  }),
+  database: z.object({
+    reachable: z.boolean(),
+    latencyMs: z.number().nullable(),
+    sizeBytes: z.number().nullable(),
+    /** Open connections (PostgreSQL); null on PGlite. */
+    connections: z.number().int().nullable(),
+    migrationsApplied: z.number().int().nullable(),
+    migrationsShipped: z.number().int().nullable(),
+    /** Administrators only. */
+    kind: z.enum(['pglite', 'postgres']).optional(),
+    /** Administrators only: host:port/database, or the data folder (never a password). */
+    address: z.string().optional(),
+  }),
+  broker: z.object({
+    kind: z.enum(['embedded', 'external']).nullable(),
+    connected: z.boolean().nullable(),
+    clients: z.number().int().nullable(),
+    messagesInPerSecond: z.number().nullable(),
+    messagesOutPerSecond: z.number().nullable(),
+    /** External Mosquitto's $SYS dropped counter since it started. */
+    droppedMessages: z.number().nullable(),
+    refusals: z.record(z.string(), z.number().int()),
+    /** Administrators only (credentials removed). */
+    address: z.string().optional(),
+  }),
+  ingest: z.object({
+    pointsPerSecond: z.number(),
+    messagesPerSecond: z.number(),
+    /** The last committed batch's write, ms. */
+    batchMs: z.number().nullable(),
+    /** Points received and not yet committed. */
+    backlog: z.number().int(),
+    pointsTotal: z.number().int(),
+    writtenTotal: z.number().int(),
+    rejected: z.record(z.string(), z.number().int()),
+    lastPointAt: z.date().nullable(),
+  }),
+  live: z.object({ clients: z.number().int() }),
+  jobs: z.array(systemJobSchema),
+  silentDevices: z.array(
+    z.object({ facilityId: z.string(), facilityName: z.string(), count: z.number().int(), total: z.number().int() }),
+  ),
+  history: z.array(systemSampleSchema),
+});
+export type SystemDetails = z.infer<typeof systemDetailsSchema>;

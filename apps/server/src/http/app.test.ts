@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds())('HTTP server on %s', (kind) => {
       expect(response.status).toBe(200);
       const body = (await response.json()) as { result: { data: { json: unknown } } }[];
       expect(body).toHaveLength(2);
-      expect(body[0]?.result.data.json).toMatchObject({ status: 'ok', database: kind });
+      expect(body[0]?.result.data.json).toMatchObject({ status: 'ok', uptimeSeconds: expect.any(Number) });
       expect(body[1]?.result.data.json).toEqual({
         siteName: 'Sentinela',
         themeSwitchable: true,
@@ -71,7 +71,8 @@ describe.each(testDatabaseKinds())('HTTP server on %s', (kind) => {
 
     it('serves the typed client over httpBatchLink and httpLink, with superjson', async () => {
       const [health, settings] = await Promise.all([client().system.health.query(), client().settings.public.query()]);
-      expect(health).toMatchObject({ status: 'ok', database: kind, version: expect.any(String) });
+      // The version and database kind only for an administrator (system.router.test.ts).
+      expect(health).toMatchObject({ status: 'ok', databaseLatencyMs: expect.any(Number) });
       expect(settings.siteName).toBe('Sentinela');
       const at = new Date('2026-01-02T03:04:05Z');
       const echoed = await client('pt', false).probe.echo.mutate({ text: 'abc', at });

@@ -14,6 +14,8 @@ import {
   sendTrpcError,
 } from './security';
 import { registerSpa } from './spa';
+import { registerProbes } from './probes';
+import { startSystemMonitor } from '../features/system/system-monitor';
 
 export interface AppOptions extends ServerDeps {
   logger: FastifyBaseLogger;
@@ -34,6 +36,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // tRPC batches put every procedure name in the path.
     routerOptions: { maxParamLength: 2000 },
   });
+
+  // System Health's figures and history, for the page and the probes; stopped with the app.
+  const monitor = startSystemMonitor({
+    database: options.database,
+    startedAt: options.startedAt,
+    bus: options.bus,
+    brokerHealth: options.brokerHealth,
+    ingestStats: options.ingestStats,
+    migrationsFolder: options.migrationsFolder,
+  });
+  app.addHook('onClose', () => monitor.stop());
 
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
@@ -60,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         prefix: '/trpc',
         trpcOptions: {
           router: options.router ?? appRouter,
-          createContext: createContextFactory(options),
+          createContext: createContextFactory(options, monitor),
           onError({ error, path, req }) {
             if (error.code === 'INTERNAL_SERVER_ERROR') {
               req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
@@ -72,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  registerProbes(app, monitor, options.metricsToken);
   await registerSpa(app, options.webDist);
   return app;
 }

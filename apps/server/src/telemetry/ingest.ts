@@ -26,6 +26,12 @@ export interface IngestStats {
   batches: number;
   dropped: Record<DropReason, number>;
   lastBatchAt: Date | null;
+  /** How long the last committed batch took to write, ms (System Health). */
+  lastBatchMs: number | null;
+  /** Points received and not yet committed (buffered and in batches being written). */
+  backlog: number;
+  /** When the last accepted point arrived. */
+  lastPointAt: Date | null;
   /** When latest values and last contact were last written. */
   lastDerivedAt: Date | null;
 }
@@ -121,8 +127,13 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
       badTopic: 0,
     },
     lastBatchAt: null,
+    lastBatchMs: null,
+    backlog: 0,
+    lastPointAt: null,
     lastDerivedAt: null,
   };
+  /** Points taken from the buffer whose batch is not committed yet (the backlog's other part). */
+  let writing = 0;
 
   // Known equipment, reloaded (at most every 10 s) when an unknown id shows up; and the devices
   // that may be offline (a hint, kept by the bus's status events: data from one of them gets its
@@ -203,6 +214,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   /** The raw write of one batch and what follows its commit; false when it failed. */
   const writeRawWithRetry = async (readings: Reading[], points: number, acks: HeldAck[]): Promise<boolean> => {
     await slots.acquire();
+    const started = performance.now();
     try {
       // A turn of the event loop between statements: PGlite runs each on this thread, and
       // requests (and timers) should not wait for a whole queue of batches.
@@ -228,6 +240,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     stats.batches++;
     stats.written += points;
     stats.lastBatchAt = now();
+    stats.lastBatchMs = Math.round((performance.now() - started) * 10) / 10;
     let wakes = false;
     for (const r of readings) {
       dirty.add(r.ts);
@@ -239,9 +252,12 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
 
   const flushRaw = (): Promise<void> => {
     const batch = buffer.take();
-    const write = writeBatchOf(batch.readings, batch.points, batch.acks).catch((error: unknown) =>
-      log.error({ err: error }, 'telemetry batch failed'),
-    );
+    writing += batch.points;
+    const write = writeBatchOf(batch.readings, batch.points, batch.acks)
+      .catch((error: unknown) => log.error({ err: error }, 'telemetry batch failed'))
+      .finally(() => {
+        writing -= batch.points;
+      });
     writes.add(write);
     void write.finally(() => writes.delete(write));
     return write;
@@ -298,6 +314,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   function accept(equipmentId: string, ts: number, metrics: Record<string, number>, count: number): undefined {
     buffer.add({ equipmentId, ts, metrics }, count);
     stats.points += count;
+    stats.lastPointAt = now();
     bus.publish({ type: 'telemetry', equipmentId, ts: new Date(ts), metrics });
     return undefined;
   }
@@ -398,7 +415,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   rollupTimer?.unref();
 
   return {
-    stats: () => ({ ...stats, dropped: { ...stats.dropped } }),
+    stats: () => ({ ...stats, backlog: buffer.points + writing, dropped: { ...stats.dropped } }),
     flush: settle,
     reloadEquipment: loadKnown,
     async recomputeRollups() {

@@ -11,6 +11,22 @@ export type LiveListener = (event: LiveEvent) => void;
  */
 export class LiveBus {
   private readonly listeners = new Set<LiveListener>();
+  private streams = 0;
+
+  /** Live-stream clients (browsers on the live subscription) now listening: System Health. */
+  get streamClients(): number {
+    return this.streams;
+  }
+
+  /** A live stream starts (answers its end); the count System Health shows. */
+  openStream(): () => void {
+    this.streams++;
+    let open = true;
+    return () => {
+      if (open) this.streams--;
+      open = false;
+    };
+  }
 
   subscribe(listener: LiveListener): () => void {
     this.listeners.add(listener);

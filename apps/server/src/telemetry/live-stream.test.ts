@@ -29,6 +29,18 @@ const telemetry = (equipmentId: string, metrics: Record<string, number>, ts = ne
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('live stream', () => {
+  it('counts its clients while they listen (System Health)', async () => {
+    const bus = new LiveBus();
+    const first = collect(bus, { batchMs: 5 });
+    const second = collect(bus, { batchMs: 5 });
+    await sleep(10);
+    expect(bus.streamClients).toBe(2);
+    await first.stop();
+    expect(bus.streamClients).toBe(1);
+    await second.stop();
+    expect(bus.streamClients).toBe(0);
+  });
+
   it("sends a device's first values at once and merges the rest of its window", async () => {
     const bus = new LiveBus();
     const client = collect(bus, { throttleMs: 300, batchMs: 5 });

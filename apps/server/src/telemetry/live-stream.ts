@@ -46,6 +46,7 @@ export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined
     }
     wake?.();
   });
+  const closeStream = bus.openStream();
   const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
   const sleep = (ms: number) => Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms)), aborted]);
   try {
@@ -80,5 +81,6 @@ export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined
     }
   } finally {
     unsubscribe();
+    closeStream();
   }
 }

@@ -165,6 +165,12 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
       roomName: 'Galpão 1',
     });
     expect(list.items[0]?.lastSeenAt?.getTime()).toBe(ts);
+    // What System Health reads: the batch's write time, nothing left to write, the last point's arrival.
+    await ingest.flush();
+    const stats = ingest.stats();
+    expect(stats.lastBatchMs).toBeGreaterThanOrEqual(0);
+    expect(stats.backlog).toBe(0);
+    expect(stats.lastPointAt).toBeInstanceOf(Date);
   });
 
   it('counts and drops bad messages without stopping', async () => {

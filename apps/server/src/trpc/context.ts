@@ -9,6 +9,8 @@ import type { SmsProvider } from '../platform/sms-provider';
 import { outboxEmailProvider, type EmailProvider } from '../platform/email-provider';
 import type { CommandGateway } from '../platform/commands/command-gateway';
 import type { LiveBus } from '../telemetry/live-bus';
+import type { IngestStats } from '../telemetry/ingest';
+import type { SystemMonitor } from '../features/system/system-monitor';
 
 /** What the server gives every request, built once at start. */
 export interface ServerDeps {
@@ -30,6 +32,14 @@ export interface ServerDeps {
   deviceCredentialsChanged?: () => Promise<void>;
   /** Where the demo history filling in the background stands (null: none). */
   demoHistory?: () => DemoHistoryHealth | null;
+  /** The ingest's counters (System Health, /metrics); absent: no ingest runs here. */
+  ingestStats?: () => IngestStats;
+  /** Where the shipped migrations are (System Health counts them). */
+  migrationsFolder?: string;
+  /** The database's and broker's addresses, credentials removed (administrators see them). */
+  addresses?: { database: string; broker: string };
+  /** Bearer token of GET /metrics; unset: /metrics answers 404. */
+  metricsToken?: string;
 }
 
 export interface Context {
@@ -43,6 +53,9 @@ export interface Context {
   brokerHealth: (() => BrokerHealth) | undefined;
   deviceCredentialsChanged: (() => Promise<void>) | undefined;
   demoHistory: (() => DemoHistoryHealth | null) | undefined;
+  /** System Health's figures and history (built by buildApp). */
+  monitor: SystemMonitor;
+  addresses: { database: string; broker: string };
   /** The signed-in session named by the cookie, if alive. */
   session: ResolvedSession | null;
   caller: Caller;
@@ -56,7 +69,7 @@ export function requestLanguage(req: FastifyRequest): Language {
   return parseLanguage(req.headers[LANGUAGE_HEADER]);
 }
 
-export function createContextFactory(deps: ServerDeps) {
+export function createContextFactory(deps: ServerDeps, monitor: SystemMonitor) {
   const auth: AuthDeps = { db: deps.database.db, keys: deps.keys, sms: deps.sms, now: deps.now ?? (() => new Date()) };
   let email = deps.email;
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
@@ -73,6 +86,8 @@ export function createContextFactory(deps: ServerDeps) {
       brokerHealth: deps.brokerHealth,
       deviceCredentialsChanged: deps.deviceCredentialsChanged,
       demoHistory: deps.demoHistory,
+      monitor,
+      addresses: deps.addresses ?? { database: '', broker: '' },
       session: token ? await resolveSession(auth.db, token, auth.now()) : null,
       caller: { ip: req.ip, userAgent: req.headers['user-agent'], lang },
       lang,

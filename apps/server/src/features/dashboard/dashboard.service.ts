@@ -113,7 +113,7 @@ export async function getDashboardSummary(deps: SummaryDeps): Promise<DashboardS
     health: {
       database: {
         reachable: health.databaseLatencyMs !== null,
-        kind: health.database,
+        kind: deps.databaseKind,
         latencyMs: health.databaseLatencyMs,
       },
       broker: deps.brokerAvailable ? 'available' : 'unavailable',
