@@ -3,6 +3,7 @@ import { authRouter } from '../features/auth/auth.router';
 import { dashboardRouter } from '../features/dashboard/dashboard.router';
 import { deviceCredentialsRouter } from '../features/device-credentials/device-credentials.router';
 import { datacentersRouter } from '../features/datacenters/datacenters.router';
+import { eventsRouter } from '../features/events/events.router';
 import { equipmentRouter } from '../features/equipment/equipment.router';
 import { facilitiesRouter } from '../features/facilities/facilities.router';
 import { hvacRouter } from '../features/hvac/hvac.router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   datacenters: datacentersRouter,
   deviceCredentials: deviceCredentialsRouter,
   equipment: equipmentRouter,
+  events: eventsRouter,
   facilities: facilitiesRouter,
   hvac: hvacRouter,
   lights: lightsRouter,
