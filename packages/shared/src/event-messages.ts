@@ -90,6 +90,7 @@ const pt: Texts = {
   'kind.notification': 'Notificação: {action}',
   'kind.system': 'Sistema: {action}',
   'command.on': 'ligar',
+  'command.setPower': 'ligar ou desligar',
   'command.off': 'desligar',
   'command.setLight': 'ajustar iluminação',
   'command.setSetpoint': 'ajustar set-point',
@@ -178,6 +179,7 @@ const en: Texts = {
   'kind.notification': 'Notification: {action}',
   'kind.system': 'System: {action}',
   'command.on': 'switch on',
+  'command.setPower': 'switch on or off',
   'command.off': 'switch off',
   'command.setLight': 'set lighting',
   'command.setSetpoint': 'set the set-point',
@@ -225,7 +227,7 @@ const fill = (text: string, params: Record<string, string | number | boolean | n
 /** A command's action in words: switching on or off, or the action's name. */
 function commandWords(params: EventParams, t: Texts): string {
   const action = typeof params.action === 'string' ? params.action : '';
-  if (action === 'setPower') return params.on === false ? t['command.off']! : t['command.on']!;
+  if (action === 'setPower' && typeof params.on === 'boolean') return params.on ? t['command.on']! : t['command.off']!;
   return t[`command.${action}`] ?? action;
 }
 

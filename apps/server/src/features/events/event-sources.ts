@@ -280,7 +280,7 @@ const commandOutcome: Source = {
   at: sql`c.completed_at`,
   id: sql`('command:' || c.id::text || ':2-outcome')`,
   body: (where) => sql`'command' as kind, 'command.' || c.status as code,
-      jsonb_strip_nulls(jsonb_build_object('action', c.action, 'error', c.error, 'errorCode', c.error_code)) as params,
+      c.payload || jsonb_strip_nulls(jsonb_build_object('action', c.action, 'error', c.error, 'errorCode', c.error_code)) as params,
       null::text as severity, (case when c.status = 'confirmed' then 'success' else 'failure' end) as result,
       ${actorEmail(sql`c.requested_by`)} as actor, ${equipmentSubject}, ${place}, ${noAlert}
     ${commandFrom(where)}`,
