@@ -68,7 +68,7 @@ test('the timeline tells one motor’s chain newest first, filters by kind and d
 
   await page.goto('/events');
   await expect(page.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Instalação' }).selectOption({ label: motor.facilityName });
+  await page.getByRole('combobox', { name: 'Instalação', exact: true }).selectOption({ label: motor.facilityName });
   const equipment = page.getByRole('combobox', { name: 'Equipamento', exact: true });
   await expect(equipment.locator('option', { hasText: motor.name })).toHaveCount(1);
   await equipment.selectOption({ value: motor.id });
