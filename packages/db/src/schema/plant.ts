@@ -210,8 +210,9 @@ export const commands = pgTable(
 
 /**
  * Every change of an equipment's status (online, offline, maintenance, error), written with the
- * change itself and only when the status really changed: the events timeline's device entries and
- * the history uptime is computed from.
+ * change itself and only when the status really changed: the events timeline's device entries (and
+ * what the data centers' uptime may be computed from once it holds enough history; today it is
+ * read from silence alerts, which the demo's past has).
  */
 export const equipmentStatusChanges = pgTable(
   'equipment_status_changes',
