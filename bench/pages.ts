@@ -9,6 +9,7 @@
 // per call; asserts nothing.
 //
 // Environment (optional): BENCH_RUNS (20 per call), BENCH_ONLY ("pglite" or "postgres"),
+// BENCH_PAGES (only the calls of pages starting with it, e.g. "/events"),
 // DATABASE_URL (its server hosts the PostgreSQL run; default postgres://postgres@127.0.0.1:5432).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { fmt, freePort, quantile, reachable, root, stopChild, table } from './be
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const ONLY = process.env.BENCH_ONLY;
+const PAGES = process.env.BENCH_PAGES;
 const COPIES = 9; // the demo site plus nine copies: ×10
 
 /** What each page asks for when it opens (the queries of its first render). */
@@ -196,7 +198,7 @@ async function timeCalls(base: string): Promise<string[][]> {
   const { storageState } = await createAdminSession(base);
   const cookies = new Map(storageState.cookies.map((c) => [c.name, c.value]));
   const rows: string[][] = [];
-  for (const call of calls) {
+  for (const call of calls.filter((c) => !PAGES || c.page.startsWith(PAGES))) {
     const kind = 'query';
     const input = call.inputOf ? await call.inputOf(base, cookies) : call.input;
     await callProcedure(base, call.path, kind, input, cookies); // warm-up

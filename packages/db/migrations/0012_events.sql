@@ -11,6 +11,7 @@ CREATE INDEX "equipment_status_changes_equipment_idx" ON "equipment_status_chang
 CREATE INDEX "equipment_status_changes_at_idx" ON "equipment_status_changes" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "alert_changes_at_idx" ON "alert_changes" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "alerts_raised_idx" ON "alerts" USING btree ("raised_at");--> statement-breakpoint
+CREATE INDEX "alerts_equipment_idx" ON "alerts" USING btree ("equipment_id","raised_at");--> statement-breakpoint
 CREATE INDEX "alerts_acknowledged_idx" ON "alerts" USING btree ("acknowledged_at");--> statement-breakpoint
 CREATE INDEX "alerts_cleared_idx" ON "alerts" USING btree ("cleared_at");--> statement-breakpoint
 CREATE INDEX "commands_requested_idx" ON "commands" USING btree ("requested_at");--> statement-breakpoint

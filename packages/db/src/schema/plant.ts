@@ -288,6 +288,7 @@ export const alerts = pgTable(
     index('alerts_status_idx').on(t.status, t.severity, t.raisedAt),
     // The events timeline: alerts raised, acknowledged and cleared, newest first.
     index('alerts_raised_idx').on(t.raisedAt),
+    index('alerts_equipment_idx').on(t.equipmentId, t.raisedAt),
     index('alerts_acknowledged_idx').on(t.acknowledgedAt),
     index('alerts_cleared_idx').on(t.clearedAt),
   ],

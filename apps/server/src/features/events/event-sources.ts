@@ -70,7 +70,7 @@ interface Source {
   at: SQL;
   id: SQL;
   /** select list after at/id (the shared columns), from, joins, and the source's own conditions. */
-  body: (where: SQL) => SQL;
+  body: (where: SQL, limit: number) => SQL;
   /** Conditions for the shared filters, or null when the source cannot match them (skipped). */
   facility: (id: string) => SQL | null;
   equipment: (id: string) => SQL | null;
@@ -104,7 +104,7 @@ function sourceQuery(source: Source, f: SourceFilters, limit: number, extra: SQL
   const parts = conditions(source, f, extra);
   if (!parts) return null;
   const where = parts.length > 0 ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
-  return sql`select ${source.id} as id, ${atKey(source.at)} as at_key, ${source.body(where)}
+  return sql`select ${source.id} as id, ${atKey(source.at)} as at_key, ${source.body(where, limit)}
     order by ${source.at} desc, ${source.id} collate "C" desc limit ${limit}`;
 }
 
@@ -127,7 +127,9 @@ const auditSource: Source = {
   kind: 'system', // several: filtered by the kind expression below
   at: sql`a.at`,
   id: sql`('audit:' || a.id::text)`,
-  body: (where) => sql`${auditKind(sql`a.action`)} as kind, a.action as code,
+  // The page of audit rows first (filters on audit_log alone, its time index in order), then
+  // what they name: joining before the limit would join the whole log.
+  body: (where, limit) => sql`${auditKind(sql`a.action`)} as kind, a.action as code,
       coalesce(a.details, '{}'::jsonb) || jsonb_strip_nulls(jsonb_build_object('number', wo.number, 'title', coalesce(wo.title, mp.title))) as params,
       al.severity as severity, a.result as result,
       coalesce(a.actor_email, 'system') as actor,
@@ -142,7 +144,8 @@ const auditSource: Source = {
       a.target as subject_id,
       coalesce(wo.number, mp.title, lr.name, tf.name, tr.name, e.name, case when a.action like 'users.%' then a.target end) as subject_label,
       ${place}, ${noAlert}
-    from audit_log a
+    from (select * from audit_log a ${where}
+           order by a.at desc, ('audit:' || a.id::text) collate "C" desc limit ${limit}) a
     left join alerts al on al.id = ${targetUuid(['alerts.%'])}
     left join work_orders wo on wo.id = ${targetUuid(['workOrders.%'])}
     left join maintenance_plans mp on mp.id = ${targetUuid(['maintenancePlans.%'])}
@@ -151,11 +154,22 @@ const auditSource: Source = {
     left join facilities tf on tf.id = ${targetUuid(['facilities.%'])}
     left join rooms tr on tr.id = ${targetUuid(['rooms.%'])}
     left join equipment e on e.id = coalesce(al.equipment_id, wo.equipment_id, mp.equipment_id, ${auditEquipmentTarget})
-    left join facilities f on f.id = coalesce(e.facility_id, wo.facility_id, mp.facility_id, lr.facility_id, tf.id, tr.facility_id)
-    ${where}`,
-  facility: (id) =>
-    sql`coalesce(e.facility_id, wo.facility_id, mp.facility_id, lr.facility_id, tf.id, tr.facility_id) = ${id}::uuid`,
-  equipment: (id) => sql`e.id = ${id}`,
+    left join facilities f on f.id = coalesce(e.facility_id, wo.facility_id, mp.facility_id, lr.facility_id, tf.id, tr.facility_id)`,
+  // Filters on the audit row alone: the targets that stand for the equipment or the facility,
+  // looked up first (an array), so the log is read by its (target, at) index.
+  facility: (id) => sql`a.target = any(array(
+      select e.id from equipment e where e.facility_id = ${id}::uuid
+      union all select al.id::text from alerts al join equipment e on e.id = al.equipment_id where e.facility_id = ${id}::uuid
+      union all select o.id::text from work_orders o where o.facility_id = ${id}::uuid
+      union all select p.id::text from maintenance_plans p where p.facility_id = ${id}::uuid
+      union all select r.id::text from rooms r where r.facility_id = ${id}::uuid
+      union all select ls.id::text from light_schedules ls join rooms r on r.id = ls.room_id where r.facility_id = ${id}::uuid
+      union all select ${id}::text))`,
+  equipment: (id) => sql`a.target = any(array(
+      select ${id}::text
+      union all select al.id::text from alerts al where al.equipment_id = ${id}
+      union all select o.id::text from work_orders o where o.equipment_id = ${id}
+      union all select p.id::text from maintenance_plans p where p.equipment_id = ${id}))`,
   actor: (actor) => actorIs(sql`a.user_id`, actor),
 };
 
