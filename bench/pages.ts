@@ -1,12 +1,15 @@
 // `npm run bench:pages`: how fast the operations pages' queries answer with the demo site ×10
 // (≈5,000 devices in 30 facilities, their latest values, 35 days of hourly history, alerts, and
-// three years of work orders: the demo's six months of history copied back five times).
+// three years of work orders: the demo's six months of history copied back five times; a year of
+// events: alerts and commands copied back in 35-day steps, a weekly offline/online pair per
+// device, and an audit entry a minute).
 // For each database (PGlite on disk; PostgreSQL when reachable) it starts the built server on
 // the demo site, multiplies the plant ten times in SQL, signs in an administrator and times
 // every query a page makes when it opens, over HTTP as the browser calls them, then GET /healthz
 // and a Prometheus scrape of GET /metrics. Prints p50/p95 per call; asserts nothing.
 //
 // Environment (optional): BENCH_RUNS (20 per call), BENCH_ONLY ("pglite" or "postgres"),
+// BENCH_PAGES (only the calls of pages starting with it, e.g. "/events"),
 // DATABASE_URL (its server hosts the PostgreSQL run; default postgres://postgres@127.0.0.1:5432).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,12 +24,15 @@ import { fmt, freePort, quantile, reachable, root, stopChild, table } from './be
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const ONLY = process.env.BENCH_ONLY;
+const PAGES = process.env.BENCH_PAGES;
 const COPIES = 9; // the demo site plus nine copies: ×10
 /** GET /metrics's token on the benched server (timed next to the bare /healthz). */
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 /** What each page asks for when it opens (the queries of its first render). */
-const calls: { page: string; path: string; input?: unknown }[] = [
+/** A call's input, or how to find it on the running server (a cursor, a facility id). */
+type InputOf = (base: string, cookies: Map<string, string>) => Promise<unknown>;
+const calls: { page: string; path: string; input?: unknown; inputOf?: InputOf }[] = [
   { page: '/', path: 'dashboard.summary' },
   { page: '/', path: 'dashboard.energy', input: { days: 7 } },
   { page: '/', path: 'dashboard.motors' },
@@ -51,9 +57,29 @@ const calls: { page: string; path: string; input?: unknown }[] = [
   // The calendar: one month of orders (this month, from the 1st, UTC−3).
   { page: '/maintenance (month)', path: 'maintenance.orders.calendar', input: thisMonth() },
   { page: '/system-health', path: 'system.details' },
+  // The events timeline: its first page, a kind, one device, one facility, and the next page by cursor.
+  { page: '/events', path: 'events.list', input: { limit: 50 } },
+  { page: '/events', path: 'events.actors' },
+  { page: '/events (kind)', path: 'events.list', input: { filters: { kinds: ['device'] }, limit: 50 } },
+  { page: '/events (kind)', path: 'events.list', input: { filters: { kinds: ['workOrder'] }, limit: 50 } },
+  { page: '/events (device)', path: 'events.list', input: { filters: { equipmentId: 'mtr-cps-001-x5' }, limit: 50 } },
+  { page: '/events (facility)', path: 'events.list', inputOf: facilityFilter },
+  { page: '/events (page 2)', path: 'events.list', inputOf: secondPage },
   // Not a page's call (pages ask for the devices they show): every latest value at once.
   { page: '(all values)', path: 'telemetry.latest', input: {} },
 ];
+
+/** The first facility's events over the last 30 days, as the page asks with a facility and a period. */
+async function facilityFilter(base: string, cookies: Map<string, string>): Promise<unknown> {
+  const facilities = (await callProcedure(base, 'facilities.options', 'query', undefined, cookies)) as { id: string }[];
+  return { filters: { facilityId: facilities.at(-1)?.id, from: new Date(Date.now() - 30 * 86_400_000) }, limit: 50 };
+}
+
+/** "Carregar mais": the page after the first. */
+async function secondPage(base: string, cookies: Map<string, string>): Promise<unknown> {
+  const first = (await callProcedure(base, 'events.list', 'query', { limit: 50 }, cookies)) as { nextCursor: string };
+  return { limit: 50, cursor: first.nextCursor };
+}
 
 /** This month in São Paulo's calendar, as the calendar view asks for it. */
 function thisMonth(): { from: Date; to: Date } {
@@ -99,6 +125,33 @@ const multiply = [
           o.created_at - h * interval '182 days'
      from work_orders o cross join generate_series(0, ${COPIES}) k cross join generate_series(0, 5) h
     where (k > 0 or h > 0) and (h = 0 or o.status in ('completed', 'cancelled'))`,
+  // A year of events: the alerts (cleared) and commands copied back in 35-day steps…
+  `insert into alerts (rule_id, source, equipment_id, severity, message, message_key, message_params, value, status,
+     raised_at, acknowledged_at, acknowledge_note, cleared_at, clear_note)
+   select rule_id, source, equipment_id, severity, message, message_key, message_params, value, 'cleared',
+          raised_at - s * interval '35 days', acknowledged_at - s * interval '35 days', acknowledge_note,
+          coalesce(cleared_at, raised_at + interval '1 hour') - s * interval '35 days', clear_note
+     from alerts cross join generate_series(1, 10) s`,
+  `insert into commands (equipment_id, action, payload, requested_by, requested_at, status, completed_at, error, error_code)
+   select c.equipment_id || '-x' || k, action, payload, requested_by, requested_at, status, completed_at, error, error_code
+     from commands c cross join generate_series(1, ${COPIES}) k`,
+  `insert into commands (equipment_id, action, payload, requested_by, requested_at, status, completed_at, error, error_code)
+   select equipment_id, action, payload, requested_by, requested_at - s * interval '35 days', status,
+          completed_at - s * interval '35 days', error, error_code
+     from commands cross join generate_series(1, 10) s`,
+  // …every device offline and back once a week…
+  `insert into equipment_status_changes (equipment_id, at, from_status, to_status)
+   select e.id, now() - w * interval '7 days' - (abs(hashtext(e.id)) % 600000) * interval '1 second' + d * interval '20 minutes',
+          case when d = 0 then 'online' else 'offline' end, case when d = 0 then 'offline' else 'online' end
+     from equipment e cross join generate_series(1, 52) w cross join generate_series(0, 1) d`,
+  // …and an audit entry a minute: sign-ins, and work-order transitions of the copied orders.
+  `insert into audit_log (at, actor_email, action, target, ip, result, details)
+   select now() - m * interval '1 minute', 'operador' || (m % 7) || '@sentinela.test',
+          case when m % 3 = 0 then 'auth.login' else 'workOrders.start' end,
+          case when m % 3 = 0 then null else o.id end, '10.0.0.' || (m % 250), 'success', '{}'::jsonb
+     from generate_series(1, 525600) m
+     left join (select id::text as id, row_number() over (order by id) - 1 as n
+                  from (select id from work_orders order by id limit 500) w) o on o.n = m % 500`,
   'analyze',
 ];
 
@@ -108,7 +161,8 @@ async function multiplyPlant(handle: DatabaseHandle): Promise<Record<string, num
     await handle.db
       .execute(sql`select (select count(*) from facilities) as facilities, (select count(*) from equipment) as equipment,
       (select count(*) from telemetry_latest) as latest, (select count(*) from telemetry_1h) as hourly, (select count(*) from alerts) as alerts,
-      (select count(*) from work_orders) as orders`),
+      (select count(*) from work_orders) as orders, (select count(*) from commands) as commands,
+      (select count(*) from equipment_status_changes) as status_changes, (select count(*) from audit_log) as audit`),
   );
   return Object.fromEntries(Object.entries(counts ?? {}).map(([k, v]) => [k, Number(v)]));
 }
@@ -148,13 +202,14 @@ async function timeCalls(base: string): Promise<string[][]> {
   const { storageState } = await createAdminSession(base);
   const cookies = new Map(storageState.cookies.map((c) => [c.name, c.value]));
   const rows: string[][] = [];
-  for (const call of calls) {
+  for (const call of calls.filter((c) => !PAGES || c.page.startsWith(PAGES))) {
     const kind = 'query';
-    await callProcedure(base, call.path, kind, call.input, cookies); // warm-up
+    const input = call.inputOf ? await call.inputOf(base, cookies) : call.input;
+    await callProcedure(base, call.path, kind, input, cookies); // warm-up
     const ms: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
-      await callProcedure(base, call.path, kind, call.input, cookies);
+      await callProcedure(base, call.path, kind, input, cookies);
       ms.push(performance.now() - started);
     }
     rows.push([call.page, call.path, fmt(quantile(ms, 0.5), 1), fmt(quantile(ms, 0.95), 1)]);
@@ -241,7 +296,8 @@ async function benchPostgres(): Promise<void> {
 function report(database: string, counts: Record<string, number>, rows: string[][]): void {
   console.log(
     `\n${database}, demo site ×10: ${counts.facilities} facilities, ${counts.equipment} devices, ${counts.latest} latest values, ` +
-      `${counts.hourly} hourly rollups, ${counts.alerts} alerts, ${counts.orders} work orders. ${RUNS} calls each, HTTP round trip in ms:`,
+      `${counts.hourly} hourly rollups, ${counts.alerts} alerts, ${counts.orders} work orders, ${counts.commands} commands, ` +
+      `${counts.status_changes} status changes, ${counts.audit} audit entries. ${RUNS} calls each, HTTP round trip in ms:`,
   );
   console.log(table(['page', 'procedure', 'p50', 'p95'], rows));
 }

@@ -149,6 +149,7 @@ export const serverMessages = {
   },
   'validation.userId': { pt: 'Usuário inválido.', en: 'Invalid user.' },
   'validation.alertId': { pt: 'Alerta inválido.', en: 'Invalid alert.' },
+  'validation.cursor': { pt: 'Posição da lista inválida.', en: 'Invalid list position.' },
   'validation.facilityId': { pt: 'Instalação inválida.', en: 'Invalid facility.' },
   'validation.roomId': { pt: 'Sala inválida.', en: 'Invalid room.' },
   'validation.searchTooLong': {

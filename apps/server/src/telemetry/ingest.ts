@@ -1,4 +1,4 @@
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { equipment, facilities } from '@sentinela/db/schema/plant';
 import { parseDeviceTopic } from '@sentinela/shared/telemetry';
@@ -14,7 +14,7 @@ import { readTelemetryPayload, type DropReason } from './intake';
 import { holdBackPubacks } from './puback-holdback';
 import { DirtyMinutes, recomputeDirtyRollups } from './rollups';
 import { sqlState } from '../platform/sql-state';
-import { rebuildDerived, writeDerived, writeRaw, type Reading } from './telemetry-writer';
+import { rebuildDerived, setReportedStatus, writeDerived, writeRaw, type Reading } from './telemetry-writer';
 
 export type { DropReason } from './intake';
 
@@ -281,13 +281,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     if (!known.has(equipmentId)) return;
     // Data received before "offline" must not bring the device back online after it.
     if (status === 'offline') await settle();
-    const changed = await db
-      .update(equipment)
-      .set({ status })
-      // Maintenance and error are set by people (or a later fault report), not by a heartbeat.
-      .where(sql`${equipment.id} = ${equipmentId} and ${equipment.status} not in (${status}, 'maintenance', 'error')`)
-      .returning({ id: equipment.id });
-    if (changed.length > 0) bus.publish({ type: 'status', equipmentId, status });
+    if (await setReportedStatus(db, equipmentId, status)) bus.publish({ type: 'status', equipmentId, status });
   }
 
   /** One message; answers a promise only when it has to wait (status, an unknown device). */

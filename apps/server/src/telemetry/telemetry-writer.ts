@@ -98,7 +98,8 @@ export async function writeRaw(db: Database, readings: Reading[], first: RawWrit
 
 /**
  * Writes derived data in one statement: latest values (only over older ones) and each device's
- * last contact, bringing offline devices back online. Answers the ids of those that came back.
+ * last contact, bringing offline devices back online (each return kept in equipment_status_changes,
+ * in the same statement). Answers the ids of those that came back.
  */
 export async function writeDerived(db: Database, devices: Map<string, DeviceDerived>): Promise<string[]> {
   if (devices.size === 0) return [];
@@ -148,9 +149,35 @@ export async function writeDerived(db: Database, devices: Map<string, DeviceDeri
              status = case when q.status = 'offline' then 'online' else q.status end
         from seen
        where q.id = seen.e and (q.last_seen_at is null or q.last_seen_at < seen.t or q.status = 'offline')
+      returning q.id, q.status
+    ), history as (
+      insert into equipment_status_changes (equipment_id, at, from_status, to_status)
+      select t.id, now(), 'offline', 'online' from touched t where t.status = 'online' and t.id in (select id from back)
     )
     select id from back`);
   return parseRows(idRow, result).map((r) => r.id);
+}
+
+/**
+ * A device's own report on its status topic: online ↔ offline, never out of maintenance or error
+ * (set by people, or a later fault report). The change is kept in equipment_status_changes in the
+ * same statement. True when the status changed.
+ */
+export async function setReportedStatus(
+  db: Database,
+  equipmentId: string,
+  status: 'online' | 'offline',
+): Promise<boolean> {
+  const from = status === 'online' ? 'offline' : 'online';
+  const result = await db.execute(sql`
+    with changed as (
+      update equipment set status = ${status} where id = ${equipmentId} and status = ${from} returning id
+    ), history as (
+      insert into equipment_status_changes (equipment_id, at, from_status, to_status)
+      select id, now(), ${from}, ${status} from changed
+    )
+    select id from changed`);
+  return parseRows(idRow, result).length > 0;
 }
 
 /**
@@ -189,6 +216,11 @@ export async function rebuildDerived(db: Database): Promise<string[]> {
              status = case when q.status = 'offline' then 'online' else q.status end
         from seen
        where q.id = seen.e and q.id in (select id from behind)
+      returning q.id, q.status
+    ), history as (
+      insert into equipment_status_changes (equipment_id, at, from_status, to_status)
+      select t.id, now(), 'offline', 'online' from touched t
+       where t.status = 'online' and t.id in (select id from behind where status = 'offline')
     )
     select id from behind where status = 'offline'`);
   return parseRows(idRow, result).map((r) => r.id);

@@ -5,6 +5,7 @@ import { energyRouter } from '../features/energy/energy.router';
 import { deviceCredentialsRouter } from '../features/device-credentials/device-credentials.router';
 import { datacentersRouter } from '../features/datacenters/datacenters.router';
 import { emailRouter } from '../features/email/email.router';
+import { eventsRouter } from '../features/events/events.router';
 import { equipmentRouter } from '../features/equipment/equipment.router';
 import { facilitiesRouter } from '../features/facilities/facilities.router';
 import { hvacRouter } from '../features/hvac/hvac.router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   email: emailRouter,
   energy: energyRouter,
   equipment: equipmentRouter,
+  events: eventsRouter,
   facilities: facilitiesRouter,
   hvac: hvacRouter,
   lights: lightsRouter,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -207,7 +208,35 @@ export const commands = pgTable(
     /** A refusal's reason as a code the client translates (DeviceRefusalCode, or the device's own). */
     errorCode: text('error_code'),
   },
-  (t) => [index('commands_equipment_idx').on(t.equipmentId, t.requestedAt)],
+  (t) => [
+    index('commands_equipment_idx').on(t.equipmentId, t.requestedAt),
+    // The events timeline reads commands sent and their outcomes newest first.
+    index('commands_requested_idx').on(t.requestedAt),
+    index('commands_completed_idx').on(t.completedAt),
+  ],
+);
+
+/**
+ * Every change of an equipment's status (online, offline, maintenance, error), written with the
+ * change itself and only when the status really changed: the events timeline's device entries (and
+ * what the data centers' uptime may be computed from once it holds enough history; today it is
+ * read from silence alerts, which the demo's past has).
+ */
+export const equipmentStatusChanges = pgTable(
+  'equipment_status_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    equipmentId: text('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    fromStatus: text('from_status', { enum: equipmentStatuses }).notNull(),
+    toStatus: text('to_status', { enum: equipmentStatuses }).notNull(),
+  },
+  (t) => [
+    index('equipment_status_changes_equipment_idx').on(t.equipmentId, t.at),
+    index('equipment_status_changes_at_idx').on(t.at),
+  ],
 );
 
 /** Threshold rules per equipment kind and metric, with hysteresis (clear at `clearAt`). */
@@ -265,6 +294,11 @@ export const alerts = pgTable(
       .on(t.source)
       .where(sql`${t.equipmentId} is null and ${t.status} <> 'cleared'`),
     index('alerts_status_idx').on(t.status, t.severity, t.raisedAt),
+    // The events timeline: alerts raised, acknowledged and cleared, newest first.
+    index('alerts_raised_idx').on(t.raisedAt),
+    index('alerts_equipment_idx').on(t.equipmentId, t.raisedAt),
+    index('alerts_acknowledged_idx').on(t.acknowledgedAt),
+    index('alerts_cleared_idx').on(t.clearedAt),
   ],
 );
 
@@ -287,5 +321,5 @@ export const alertChanges = pgTable(
     /** An escalation of an acknowledged alert makes it active again: someone must see the worse state. */
     acknowledgementReset: boolean('acknowledgement_reset').notNull().default(false),
   },
-  (t) => [index('alert_changes_alert_idx').on(t.alertId, t.at)],
+  (t) => [index('alert_changes_alert_idx').on(t.alertId, t.at), index('alert_changes_at_idx').on(t.at)],
 );

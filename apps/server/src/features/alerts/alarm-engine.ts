@@ -306,7 +306,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     const cutoff = now().getTime() - silenceAfterMs;
     if (startedAt > cutoff) return;
     const silent = silentAfter(await findSilentEquipment(db, new Date(cutoff)), lastData, cutoff);
-    const offline = await markOffline(db, silent, new Date(cutoff));
+    const offline = await markOffline(db, silent, new Date(cutoff), now());
     const message = silenceMessage(silenceAfterMs);
     const text = silenceText(silenceAfterMs);
     const writes: Promise<void>[] = [];

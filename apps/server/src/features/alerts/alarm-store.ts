@@ -1,6 +1,8 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { alertChanges, alertRules, alerts, equipment } from '@sentinela/db/schema/plant';
+import { parseRows } from '@sentinela/db/sql-helpers';
+import { z } from 'zod';
 import type { AlertMessage, AlertMessageParams } from '@sentinela/shared/alert-messages';
 import type { AlertSeverity, AlertStatus } from '@sentinela/shared/alerts';
 import { severityRank, SILENCE_SOURCE, type AlarmRule } from './alarm-rules';
@@ -214,19 +216,25 @@ export async function findSilentEquipment(db: Database, cutoff: Date): Promise<s
   return rows.map((r) => r.id);
 }
 
-/** Marks the given equipment offline if still online and silent; answers the ones it changed. */
-export async function markOffline(db: Database, ids: string[], cutoff: Date): Promise<string[]> {
+/**
+ * Marks the given equipment offline if still online and silent, keeping each change in
+ * equipment_status_changes (at `at`) in the same statement; answers the ones it changed.
+ */
+export async function markOffline(db: Database, ids: string[], cutoff: Date, at: Date): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .update(equipment)
-    .set({ status: 'offline' })
-    .where(
-      and(
-        inArray(equipment.id, ids),
-        eq(equipment.status, 'online'),
-        or(isNull(equipment.lastSeenAt), lt(equipment.lastSeenAt, cutoff)),
-      ),
+  const result = await db.execute(sql`
+    with changed as (
+      update equipment set status = 'offline'
+       where id in (${sql.join(
+         ids.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+         and status = 'online' and (last_seen_at is null or last_seen_at < ${cutoff.toISOString()}::timestamptz)
+      returning id
+    ), history as (
+      insert into equipment_status_changes (equipment_id, at, from_status, to_status)
+      select id, ${at.toISOString()}::timestamptz, 'online', 'offline' from changed
     )
-    .returning({ id: equipment.id });
-  return rows.map((r) => r.id);
+    select id from changed`);
+  return parseRows(z.object({ id: z.string() }), result).map((r) => r.id);
 }

@@ -1,8 +1,8 @@
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import { workOrderChecklistItems, workOrders } from '@sentinela/db/schema/maintenance';
-import { alerts, equipment } from '@sentinela/db/schema/plant';
+import { alerts, equipment, equipmentStatusChanges } from '@sentinela/db/schema/plant';
 import type {
   WorkOrderDetail,
   WorkOrderStatus,
@@ -89,6 +89,10 @@ async function lockOut(tx: Tx, order: LockedOrder): Promise<{ prior: EquipmentSt
   const prior = other ? other.prior : device.status;
   if (device.status === 'maintenance') return { prior };
   await tx.update(equipment).set({ status: 'maintenance' }).where(eq(equipment.id, order.equipmentId));
+  await tx
+    .insert(equipmentStatusChanges)
+    // The transaction's time, as its audit entry's: the change and the transition share one moment.
+    .values({ equipmentId: order.equipmentId, at: sql`now()`, fromStatus: device.status, toStatus: 'maintenance' });
   return { prior, change: { type: 'status', equipmentId: order.equipmentId, status: 'maintenance' } };
 }
 
@@ -118,6 +122,9 @@ async function release(tx: Tx, order: LockedOrder, now: Date): Promise<StatusCha
   const status = restoredStatus(self?.prior ?? null, device.lastSeenAt, now);
   if (status === device.status) return undefined;
   await tx.update(equipment).set({ status }).where(eq(equipment.id, order.equipmentId));
+  await tx
+    .insert(equipmentStatusChanges)
+    .values({ equipmentId: order.equipmentId, at: sql`now()`, fromStatus: device.status, toStatus: status });
   return { type: 'status', equipmentId: order.equipmentId, status };
 }
 

@@ -4,6 +4,7 @@ import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { hasRole } from '@sentinela/shared/auth-rules';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, FirstPageLoading } from '../../components/query-state';
@@ -79,7 +80,11 @@ export default function EquipmentPage() {
 
   // The drawer follows the list's copy of the device (its confirmed state after a command).
   const [selected, setSelected] = useState<EquipmentItem | null>(null);
-  const current = selected ? (data?.items.find((item) => item.id === selected.id) ?? selected) : null;
+  // A link from elsewhere (the events timeline): ?open=<id> opens that device's drawer once listed.
+  const [params] = useSearchParams();
+  const [openId, setOpenId] = useState(() => params.get('open'));
+  const linked = openId ? data?.items.find((item) => item.id === openId) : undefined;
+  const current = selected ? (data?.items.find((item) => item.id === selected.id) ?? selected) : (linked ?? null);
 
   // The registry (administrators): the form (null id: a new device); retired devices on request.
   const admin = hasRole(useCurrentUser(), 'admin');
@@ -148,9 +153,13 @@ export default function EquipmentPage() {
           <EquipmentDrawer
             item={current}
             status={statusOf(current)}
-            onClose={() => setSelected(null)}
+            onClose={() => {
+              setSelected(null);
+              setOpenId(null);
+            }}
             onEdit={(id) => {
               setSelected(null);
+              setOpenId(null);
               setForm({ id });
             }}
           />

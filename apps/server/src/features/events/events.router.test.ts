@@ -1,0 +1,231 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '@sentinela/db/schema/audit';
+import { alerts, equipment, equipmentStatusChanges } from '@sentinela/db/schema/plant';
+import { testDatabaseKinds } from '@sentinela/db/test/test-database';
+import type { CommandGateway } from '../../platform/commands/command-gateway';
+import { markOffline } from '../alerts/alarm-store';
+import { failure } from '../../../test/call-failure';
+import { seedPlant } from '../../../test/plant-fixture';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
+
+const confirming: CommandGateway = {
+  send: (_site, _equipmentId, _id, _action, params) => Promise.resolve({ status: 'confirmed', state: params }),
+  stop: () => Promise.resolve(),
+};
+
+describe.each(testDatabaseKinds())('events timeline on %s', (kind) => {
+  let server: TestServer;
+  let viewer: TestClient;
+  let operator: TestClient;
+  let admin: TestClient;
+  let alertId: string;
+  let commandsDone: Date;
+  const MINUTE = 60_000;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  beforeAll(async () => {
+    // The real clock: the audit log's times are the database's.
+    server = await startTestServer(kind, { commands: confirming, useClock: false });
+    viewer = await server.enrolledClient('vera@example.com', 'viewer');
+    operator = await server.enrolledClient('otto@example.com', 'operator');
+    admin = await server.enrolledClient('ana@example.com', 'admin');
+    await seedPlant(server.database.db);
+    const db = server.database.db;
+
+    // The chain on Motor A2: alert raised → acknowledged → command → device offline.
+    const start = new Date();
+    const [alert] = await db
+      .insert(alerts)
+      .values({
+        equipmentId: 'mtr-a2',
+        source: 'threshold:temperature',
+        severity: 'critical',
+        message: 'Temperatura alta',
+        messageKey: 'threshold.above',
+        messageParams: { metric: 'temperature', value: 91, threshold: 85 },
+        value: 91,
+        raisedAt: new Date(start.getTime() - 5 * MINUTE),
+      })
+      .returning();
+    alertId = alert!.id;
+    await operator.trpc.alerts.acknowledge.mutate({ id: alertId, note: 'Vendo' });
+    await pause();
+    await operator.trpc.motors.setPower.mutate({ id: 'mtr-a2', on: false });
+    await pause();
+    commandsDone = new Date();
+    await pause();
+    const cutoff = new Date(Date.now() + MINUTE);
+    expect(await markOffline(db, ['mtr-a2'], cutoff, new Date())).toEqual(['mtr-a2']);
+    // A second pass finds it offline already: no second change.
+    expect(await markOffline(db, ['mtr-a2'], cutoff, new Date())).toEqual([]);
+  });
+  afterAll(() => server.close());
+
+  it('tells the chain of one motor newest first, each fact once, with its subject and place', async () => {
+    const page = await viewer.trpc.events.list.query({ filters: { equipmentId: 'mtr-a2' } });
+    expect(page.items.map((e) => e.code)).toEqual([
+      'device.offline',
+      'command.confirmed',
+      'command.sent',
+      'alerts.acknowledge',
+      'alert.raised',
+    ]);
+    expect(page.nextCursor).toBeNull();
+    const [offline, confirmed, sent, acknowledged, raised] = page.items;
+    expect(offline).toMatchObject({
+      kind: 'device',
+      actor: 'system',
+      params: { from: 'online' },
+      subject: { type: 'equipment', id: 'mtr-a2', label: 'Motor A2' },
+      equipment: { id: 'mtr-a2', name: 'Motor A2' },
+      facility: { name: 'Fábrica Alfa', timezone: 'America/Sao_Paulo' },
+    });
+    expect(confirmed).toMatchObject({ kind: 'command', result: 'success', actor: 'otto@example.com' });
+    expect(sent).toMatchObject({ kind: 'command', params: { action: 'setPower', on: false }, result: null });
+    expect(acknowledged).toMatchObject({
+      kind: 'alert',
+      actor: 'otto@example.com',
+      severity: 'critical',
+      subject: { type: 'alert', id: alertId },
+      params: { note: 'Vendo' },
+    });
+    expect(raised).toMatchObject({
+      kind: 'alert',
+      severity: 'critical',
+      actor: 'system',
+      alert: { messageKey: 'threshold.above', messageParams: { metric: 'temperature', value: 91, threshold: 85 } },
+    });
+    expect(new Set(page.items.map((e) => e.id)).size).toBe(page.items.length);
+  });
+
+  it('filters by kind, actor, facility and time range', async () => {
+    const commands = await viewer.trpc.events.list.query({ filters: { kinds: ['command'] } });
+    expect(commands.items.map((e) => e.code)).toEqual(['command.confirmed', 'command.sent']);
+
+    const [otto] = (await viewer.trpc.events.actors.query()).filter((u) => u.email === 'otto@example.com');
+    const byOtto = await viewer.trpc.events.list.query({ filters: { actor: otto!.id } });
+    expect(byOtto.items.map((e) => e.code)).toEqual(['command.confirmed', 'command.sent', 'alerts.acknowledge']);
+
+    const beta = await viewer.trpc.events.list.query({
+      filters: { facilityId: (await facilityIdOf('beta'))!, kinds: ['device', 'command'] },
+    });
+    expect(beta.items).toEqual([]);
+
+    const window = await viewer.trpc.events.list.query({ filters: { equipmentId: 'mtr-a2', to: commandsDone } });
+    expect(window.items.map((e) => e.code)).toEqual([
+      'command.confirmed',
+      'command.sent',
+      'alerts.acknowledge',
+      'alert.raised',
+    ]);
+    const after = await viewer.trpc.events.list.query({ filters: { equipmentId: 'mtr-a2', from: commandsDone } });
+    expect(after.items.map((e) => e.code)).toEqual(['device.offline']);
+  });
+
+  async function facilityIdOf(code: string) {
+    const rows = await server.database.db
+      .select()
+      .from(equipment)
+      .where(eq(equipment.id, `emt-${code[0]}1`));
+    return rows[0]?.facilityId;
+  }
+
+  it('pages by cursor without losing or repeating an entry', async () => {
+    const whole = await viewer.trpc.events.list.query({ limit: 100 });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 50; i++) {
+      const page = await viewer.trpc.events.list.query({ limit: 2, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.items.map((e) => e.id));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(whole.items.map((e) => e.id));
+    expect(seen.length).toBeGreaterThan(5);
+  });
+
+  it('shows account events to administrators only', async () => {
+    await server.database.db.insert(auditLog).values([
+      { action: 'auth.login', result: 'success', actorEmail: 'vera@example.com', ip: '127.0.0.1' },
+      { action: 'notification.email', result: 'failure', actorEmail: null, ip: '127.0.0.1', target: 'alert' },
+    ]);
+    const forViewer = await viewer.trpc.events.list.query({ limit: 100 });
+    expect(forViewer.items.some((e) => e.kind === 'account')).toBe(false);
+    expect(forViewer.items.find((e) => e.code === 'notification.email')).toMatchObject({
+      kind: 'notification',
+      result: 'failure',
+      actor: 'system',
+    });
+    expect((await viewer.trpc.events.list.query({ filters: { kinds: ['account'] } })).items).toEqual([]);
+    const forAdmin = await admin.trpc.events.list.query({ filters: { kinds: ['account'] } });
+    expect(forAdmin.items.map((e) => e.code)).toContain('auth.login');
+  });
+
+  it('exports the filtered timeline as CSV in the caller language', async () => {
+    const file = await viewer.trpc.events.exportCsv.query({ filters: { equipmentId: 'mtr-a2', kinds: ['device'] } });
+    expect(file.rows).toBe(1);
+    expect(file.truncated).toBe(false);
+    expect(file.filename).toMatch(/^eventos-\d{4}-\d\d-\d\d\.csv$/);
+    const lines = file.csv.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('Data e hora (UTC);Tipo;Evento;Detalhe;Resultado;Severidade;Quem;Equipamento;Instalação');
+    expect(lines[1]).toContain(';Status de equipamentos;Equipamento offline;');
+    expect(lines[1]).toContain('Motor A2;Fábrica Alfa');
+  });
+
+  it('refuses a mangled cursor and a backwards time range with a clear error', async () => {
+    expect(await failure(viewer.trpc.events.list.query({ cursor: 'bm90LWEtY3Vyc29y' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      status: 400,
+    });
+    const now = new Date();
+    expect(
+      await failure(viewer.trpc.events.list.query({ filters: { from: now, to: new Date(now.getTime() - 1) } })),
+    ).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('keeps the maintenance lifecycle in the status history: maintenance, then the status back', async () => {
+    const db = server.database.db;
+    const order = await operator.trpc.maintenance.orders.create.mutate({
+      title: 'Troca de rolamentos',
+      kind: 'corrective',
+      priority: 'high',
+      equipmentId: 'mtr-a1',
+      scheduledAt: new Date(),
+      durationHours: 2,
+    });
+    await operator.trpc.maintenance.orders.start.mutate({ id: order.id });
+    await pause();
+    await operator.trpc.maintenance.orders.complete.mutate({
+      id: order.id,
+      laborHours: 1,
+      partsCost: '0',
+      otherCost: '0',
+      closingNote: 'Feito',
+    });
+    const rows = await db
+      .select({ from: equipmentStatusChanges.fromStatus, to: equipmentStatusChanges.toStatus })
+      .from(equipmentStatusChanges)
+      .where(eq(equipmentStatusChanges.equipmentId, 'mtr-a1'))
+      .orderBy(equipmentStatusChanges.id);
+    // Never heard (no last contact): it comes back offline.
+    expect(rows).toEqual([
+      { from: 'online', to: 'maintenance' },
+      { from: 'maintenance', to: 'offline' },
+    ]);
+    const page = await viewer.trpc.events.list.query({
+      filters: { equipmentId: 'mtr-a1', kinds: ['device', 'workOrder'] },
+    });
+    expect(page.items.map((e) => e.code)).toEqual([
+      'device.offline',
+      'workOrders.complete',
+      'device.maintenance',
+      'workOrders.start',
+      'workOrders.create',
+    ]);
+    expect(page.items[1]).toMatchObject({
+      subject: { type: 'workOrder', id: order.id, label: order.number },
+      params: { number: order.number },
+    });
+  });
+});
