@@ -172,10 +172,6 @@ export const serverMessages = {
     pt: 'O horário de desligar deve ser diferente do horário de ligar.',
     en: 'The off time must differ from the on time.',
   },
-  'validation.unstorableText': {
-    pt: 'O texto contém um caractere que não pode ser guardado (NUL).',
-    en: 'The text holds a character that cannot be stored (NUL).',
-  },
   'validation.notNegative': { pt: 'Informe um valor igual ou maior que zero.', en: 'Enter a value of zero or more.' },
   'validation.taxTotal': {
     pt: 'A soma de ICMS, PIS e COFINS deve ser menor que 60 %.',

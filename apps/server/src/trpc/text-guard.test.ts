@@ -33,7 +33,11 @@ describe('a NUL character in any input', () => {
       await failure(
         anonymous.trpc.auth.register.mutate({ name: 'Ana\u0000', email: 'ana@example.com', password: 'Abcdef#2026!' }),
       ),
-    ).toMatchObject({ code: 'BAD_REQUEST', status: 400, message: expect.stringContaining('NUL') as unknown });
+    ).toMatchObject({
+      code: 'BAD_REQUEST',
+      status: 400,
+      message: expect.stringContaining('caracteres de controle') as unknown,
+    });
   });
 
   it('is refused in a list search and an alert note', async () => {

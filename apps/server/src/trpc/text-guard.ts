@@ -27,10 +27,10 @@ export function findUnstorableText(value: unknown, path: (string | number)[] = [
   return null;
 }
 
-/** The refusal of such an input: a field issue ("validation.unstorableText") under the field. */
+/** The refusal of such an input: the field issue of any control character ("validation.controlChars") under the field. */
 export function unstorableTextError(path: (string | number)[]): TRPCError {
   return new TRPCError({
     code: 'BAD_REQUEST',
-    cause: new ZodRealError([{ code: 'custom', path, message: 'validation.unstorableText', input: undefined }]),
+    cause: new ZodRealError([{ code: 'custom', path, message: 'validation.controlChars', input: undefined }]),
   });
 }

@@ -292,8 +292,9 @@ describe.each(testDatabaseKinds())('plant registry on %s', (kind) => {
         }),
       ),
     ).toEqual({ gatewayId: 'Um gateway não pode ter gateway.' });
+    // A NUL anywhere in an input is refused before any schema (trpc/text-guard.ts), naming the field.
     expect(await issuesOf(admin.trpc.equipment.update.mutate({ ...motor, gatewayId: 'pf-gw-1\u0000' }))).toEqual({
-      gatewayId: 'Equipamento inválido.',
+      gatewayId: 'O texto tem caracteres de controle não permitidos.',
     });
 
     // A gateway serving devices keeps its kind and facility; a retired one takes no new device.
