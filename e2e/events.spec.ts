@@ -39,7 +39,10 @@ async function motorWithAlert(): Promise<{ motor: Motor; alert: Alert }> {
 
 /** The device itself says it went offline, on its status topic, with a secret of its own. */
 async function reportOffline(equipmentId: string): Promise<void> {
-  const secret = (await admin('deviceCredentials.generate', 'mutation', { equipmentId })) as {
+  // A retry finds the secret of the first attempt: rotate it then (generate refuses a second one).
+  const secret = (await admin('deviceCredentials.generate', 'mutation', { equipmentId }).catch(() =>
+    admin('deviceCredentials.rotate', 'mutation', { equipmentId, grace: 'none' }),
+  )) as {
     username: string;
     secret: string;
     topics: { status: string };

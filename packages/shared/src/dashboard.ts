@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { alertMessageParamsSchema, alertSeverities, alertStatuses } from './alerts';
 import { equipmentStatusValues } from './plant';
 
-/** A device not heard from for this long counts as silent (PRODUCT §3: offline when silent > 60 s). */
-export const SILENT_AFTER_SECONDS = 60;
 /** The dashboard's recent alerts: the newest open ones. */
 export const RECENT_ALERTS = 5;
 /** The dashboard's energy chart covers this many days (spec §9). */

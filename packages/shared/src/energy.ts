@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { billLineKinds } from './energy-billing';
 import { facilityIdSchema, roomIdSchema } from './plant';
-import { tariffFlags, tariffModalities } from './settings';
+import { tariffFlags, tariffModalities } from './energy-values';
+
+export type { LoadKind } from './energy-values';
 
 /** The energy page's bill: one facility's, or every facility's (each is its own utility customer). */
 export const energyBillInput = z.object({ facilityId: facilityIdSchema.optional() });
@@ -53,10 +55,6 @@ export const energyBillOutput = z.object({
   total: z.object({ monthToDate: z.number(), projected: z.number() }),
 });
 export type EnergyBill = z.infer<typeof energyBillOutput>;
-
-/** The kinds of load the consumption is split into; "other" is what the meters see beyond the devices. */
-export const loadKinds = ['motors', 'lighting', 'hvac', 'it', 'other'] as const;
-export type LoadKind = (typeof loadKinds)[number];
 
 /** The longest span of the consumption by day. */
 export const MAX_CONSUMPTION_DAYS = 90;

@@ -1,28 +1,14 @@
 import { z } from 'zod';
 import { alertSeverities } from './alert-values';
 import { equipmentIdSchema, facilityIdSchema } from './plant';
+import { SYSTEM_ACTOR_FILTER, eventKinds } from './event-values';
+
+export type { EventKind } from './event-values';
 
 /**
  * The events timeline (/events): one list, newest first, of the facts the site already keeps
  * (audit log, alerts, commands, equipment status changes), each read from ONE source (ADR 018).
  */
-export const eventKinds = [
-  'alert',
-  'command',
-  'device',
-  'workOrder',
-  'schedule',
-  'registry',
-  'settings',
-  'account',
-  'notification',
-  'system',
-] as const;
-export type EventKind = (typeof eventKinds)[number];
-
-/** Kinds only administrators see (sign-ins, users, accounts). */
-export const adminOnlyEventKinds: readonly EventKind[] = ['account'];
-
 /** What an entry is about, for its link: the equipment's drawer, the alerts page, a work order… */
 export const eventSubjectTypes = [
   'equipment',
@@ -35,9 +21,6 @@ export const eventSubjectTypes = [
   'user',
 ] as const;
 export type EventSubjectType = (typeof eventSubjectTypes)[number];
-
-/** The actor filter's value for what nobody did by hand (the server's jobs, devices, telemetry). */
-export const SYSTEM_ACTOR_FILTER = 'system';
 
 export const EVENTS_PAGE_MAX = 100;
 export const EVENTS_CSV_MAX_ROWS = 20_000;

@@ -12,3 +12,7 @@ export type WorkOrderKind = (typeof workOrderKindValues)[number];
 
 export const workOrderPriorityValues = ['low', 'medium', 'high', 'urgent'] as const;
 export type WorkOrderPriority = (typeof workOrderPriorityValues)[number];
+
+/** Dates an order may be scheduled on. */
+export const WORK_ORDER_FIRST_YEAR = 2000;
+export const WORK_ORDER_LAST_YEAR = 2100;

@@ -6,6 +6,8 @@ import {
   workOrderKindValues,
   workOrderPriorityValues,
   workOrderStatusValues,
+  WORK_ORDER_FIRST_YEAR,
+  WORK_ORDER_LAST_YEAR,
 } from './maintenance-values';
 import { moneySchema } from './money';
 import { pageInput, pageOf } from './page';
@@ -26,9 +28,6 @@ export const WORK_ORDER_DURATION_MIN = 0.25;
 export const WORK_ORDER_DURATION_MAX = 720;
 /** Labour hours reported on completion. */
 export const WORK_ORDER_LABOR_HOURS_MAX = 10_000;
-/** Dates an order may be scheduled on. */
-export const WORK_ORDER_FIRST_YEAR = 2000;
-export const WORK_ORDER_LAST_YEAR = 2100;
 
 export const workOrderIdSchema = z.guid('validation.workOrderId');
 export const userIdSchema = z.guid('validation.userId');

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { tariffFlags, tariffModalities } from './energy-values';
 import { languages } from './language';
+
+export type { TariffFlag, TariffModality } from './energy-values';
 
 /** Settings any visitor may read (the shell needs them before sign-in). */
 export const publicSettingsSchema = z.object({
@@ -28,13 +31,6 @@ export const defaultTelemetryRetention: TelemetryRetention = { rawDays: 7, minut
 
 /** A time of day, 'HH:MM' (00:00–23:59). */
 export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.clockTime');
-
-/** The tariff modalities of group A (horária verde: one demand; horária azul: ponta and fora ponta demands). */
-export const tariffModalities = ['verde', 'azul'] as const;
-export type TariffModality = (typeof tariffModalities)[number];
-/** The month's tariff flag ("bandeira tarifária"): an addition per kWh on every kWh of the month. */
-export const tariffFlags = ['verde', 'amarela', 'vermelha1', 'vermelha2'] as const;
-export type TariffFlag = (typeof tariffFlags)[number];
 
 const price = z.number().min(0, 'validation.notNegative').max(100_000);
 const percent = z.number().min(0, 'validation.notNegative').max(50);

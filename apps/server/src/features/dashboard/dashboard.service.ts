@@ -2,12 +2,8 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DatabaseKind } from '@sentinela/db/client';
 import { workOrders } from '@sentinela/db/schema/maintenance';
 import { alerts, equipment, facilities } from '@sentinela/db/schema/plant';
-import {
-  RECENT_ALERTS,
-  SILENT_AFTER_SECONDS,
-  type DashboardMotor,
-  type DashboardSummary,
-} from '@sentinela/shared/dashboard';
+import { RECENT_ALERTS, type DashboardMotor, type DashboardSummary } from '@sentinela/shared/dashboard';
+import { SILENT_AFTER_SECONDS } from '@sentinela/shared/device-values';
 import { getSystemHealth } from '../system/system.service';
 
 export interface SummaryDeps {

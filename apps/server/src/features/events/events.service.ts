@@ -4,14 +4,8 @@ import { z as zod } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
 import { rowsOf } from '@sentinela/db/sql-helpers';
-import {
-  eventKinds,
-  type EventItem,
-  type EventKind,
-  type EventParams,
-  type eventFilters,
-  type eventsListInput,
-} from '@sentinela/shared/events';
+import type { EventItem, EventKind, EventParams, eventFilters, eventsListInput } from '@sentinela/shared/events';
+import { eventKinds } from '@sentinela/shared/event-values';
 import { alertSeverities } from '@sentinela/shared/alert-values';
 import { AppError } from '../../platform/errors';
 import { sourceQueries, type SourceFilters } from './event-sources';

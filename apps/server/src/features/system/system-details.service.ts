@@ -2,7 +2,7 @@ import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { jobRuns } from '@sentinela/db/schema/jobs';
 import { equipment, facilities } from '@sentinela/db/schema/plant';
-import { SILENT_AFTER_SECONDS } from '@sentinela/shared/dashboard';
+import { SILENT_AFTER_SECONDS } from '@sentinela/shared/device-values';
 import type { JobOutcome, SystemDetails, SystemJob } from '@sentinela/shared/system';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { countAppliedMigrations, databaseConnections, databaseSize, type SystemMonitor } from './system-monitor';

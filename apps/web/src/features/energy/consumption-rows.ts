@@ -1,4 +1,5 @@
-import { loadKinds, type EnergyConsumption, type LoadByKind } from '@sentinela/shared/energy';
+import type { EnergyConsumption, LoadByKind } from '@sentinela/shared/energy';
+import { loadKinds } from '@sentinela/shared/energy-values';
 
 /** A table of figures: its header and rows, numbers kept as numbers until shown or exported. */
 export interface FigureTable {

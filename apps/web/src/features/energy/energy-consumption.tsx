@@ -1,5 +1,6 @@
 import { isNationalHoliday } from '@sentinela/shared/br-holidays';
-import { loadKinds, type EnergyConsumption, type LoadKind } from '@sentinela/shared/energy';
+import type { EnergyConsumption, LoadKind } from '@sentinela/shared/energy';
+import { loadKinds } from '@sentinela/shared/energy-values';
 import { useState, type ReactNode } from 'react';
 import { CardSection } from '../../components/card-section';
 import { BarChart } from '../../components/charts/bar-chart';

@@ -1,5 +1,5 @@
 import { eventKindLabels } from '@sentinela/shared/event-messages';
-import { adminOnlyEventKinds, eventKinds, SYSTEM_ACTOR_FILTER } from '@sentinela/shared/events';
+import { adminOnlyEventKinds, eventKinds, SYSTEM_ACTOR_FILTER } from '@sentinela/shared/event-values';
 import { SelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
 import { useLanguage } from '../../lib/i18n/language-context';

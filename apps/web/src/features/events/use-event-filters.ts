@@ -1,4 +1,5 @@
-import { eventKinds, SYSTEM_ACTOR_FILTER, type EventKind } from '@sentinela/shared/events';
+import type { EventKind } from '@sentinela/shared/events';
+import { eventKinds, SYSTEM_ACTOR_FILTER } from '@sentinela/shared/event-values';
 import { useMemo, useState } from 'react';
 
 export const eventRanges = ['all', '1h', '24h', '7d', '30d', '365d'] as const;

@@ -6,7 +6,7 @@ import {
   type WorkOrderPriority,
   type WorkOrderStatus,
 } from '@sentinela/shared/maintenance-values';
-import { WORK_ORDER_FIRST_YEAR, WORK_ORDER_LAST_YEAR } from '@sentinela/shared/maintenance';
+import { WORK_ORDER_FIRST_YEAR, WORK_ORDER_LAST_YEAR } from '@sentinela/shared/maintenance-values';
 import { useId, useMemo, useState } from 'react';
 import { SearchField } from '../../components/filter-bar';
 import { SelectField } from '../../components/select-field';

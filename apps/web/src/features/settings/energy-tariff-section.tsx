@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { energyTariffSchema, tariffFlags, tariffModalities, type EnergyTariff } from '@sentinela/shared/settings';
+import type { EnergyTariff } from '@sentinela/shared/settings';
+import { tariffFlags, tariffModalities } from '@sentinela/shared/energy-values';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { CardSection } from '../../components/card-section';
 import { FormAlert, FormField, FormSelect, useFormIssues } from '../../components/form-field';
@@ -70,6 +71,8 @@ export function TariffForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema (and zod with it) loads on the first save, not with the page (route budget).
+    const { energyTariffSchema } = await import('@sentinela/shared/settings');
     const input = validate(energyTariffSchema.safeParse(tariffInputOf(values)));
     if (!input) return;
     setSaving(true);

@@ -1,5 +1,5 @@
 import type { JobOutcome, SystemDetails, SystemSample } from '@sentinela/shared/system';
-import { SILENT_AFTER_SECONDS } from '@sentinela/shared/dashboard';
+import { SILENT_AFTER_SECONDS } from '@sentinela/shared/device-values';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CardSection } from '../../components/card-section';
