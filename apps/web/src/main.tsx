@@ -1,20 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadFullApp } from './app/full-app-chunk';
-import { Root, startsInSignInShell } from './app/root';
-import { preloadRoute } from './app/routes';
+import { prefetchChunk } from './lib/lazy-chunk';
 import { readCachedUser } from './lib/session-user';
+import { loadFullApp } from './app/full-app-chunk';
+import { Root, signInShell } from './app/root';
+import { preloadRoute } from './app/routes';
+import { startsInSignInShell } from './app/start';
 import './index.css';
 
 // ADR 022: a signed-out first load of /login or /register needs only the sign-in shell; any other
-// loads the full app (tRPC, TanStack Query, the layout) at once.
+// loads the full app (tRPC, TanStack Query, the auth gate) at once.
 const { pathname } = window.location;
-const signInShell = startsInSignInShell(pathname, readCachedUser());
+const startInSignInShell = startsInSignInShell(pathname, readCachedUser());
 
 // Fetch the page chunk (and the layout's) in parallel, before React asks for them; the full app,
 // once here, starts the session check and, when a signed-in user is cached, the page's first queries.
 preloadRoute(pathname);
-if (!signInShell) {
+if (startInSignInShell) {
+  prefetchChunk(signInShell);
+} else {
   loadFullApp()
     .then((app) => {
       app.startFullApp(pathname);
@@ -27,6 +31,6 @@ if (!container) throw new Error('Missing #root element in index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <Root signInShell={signInShell} />
+    <Root startInSignInShell={startInSignInShell} />
   </StrictMode>,
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../lib/session-user';
-import { startsInSignInShell } from './root';
+import { startsInSignInShell } from './start';
 
 const user: SessionUser = {
   id: 'u1',
