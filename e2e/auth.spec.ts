@@ -236,6 +236,39 @@ test.describe('signed out', () => {
     await expect(heading(page, 'Dashboard')).toBeVisible();
   });
 
+  test('a signed-out /login loads no tRPC client; signing in brings the full app without a page load', async ({
+    page,
+  }) => {
+    // ADR 022: the sign-in shell calls the API over plain fetch; the full app (tRPC, TanStack
+    // Query, the layout: assets/full-app-<hash>.js) comes with the sign-in.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const fullApp = () => scripts.filter((path) => /\/full-app-[\w-]+\.js$/.test(path));
+    const account = await createEnrolledUser('shell');
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await expect(heading(page, 'Entrar')).toBeVisible();
+    expect(fullApp(), scripts.join('\n')).toEqual([]);
+    await page.evaluate(() => {
+      (window as unknown as { samePage?: number }).samePage = 1;
+    });
+
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Senha', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(heading(page, 'Verificação em duas etapas')).toBeVisible();
+    await page.getByLabel('Código de verificação').fill(await totpCode(account.totpSecret, 1));
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(toast(page, 'Login realizado com sucesso!')).toBeVisible();
+    await expect(heading(page, 'Dashboard')).toBeVisible();
+    await expect(userMenu(page)).toContainText(account.email);
+    expect(fullApp()).toHaveLength(1);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: number }).samePage)).toBe(1);
+    const cached = await page.evaluate(() => localStorage.getItem('sentinela-runtime-user-info'));
+    expect(JSON.parse(cached ?? 'null')).toMatchObject({ email: account.email, twoFactorEnabled: true });
+  });
+
   test('a wrong password, then an account locked after 5 failures', async ({ page }) => {
     const account = await createEnrolledUser('locked');
     await page.goto('/login');

@@ -10,16 +10,18 @@ import { protectedRoutes, publicRoutes } from './routes';
 //   layout and the route's own chunk; not what loads on a click), measured gzip-compressed
 //   (level 9, as the server may send it). Issue 11's budget is "170 KB per route before its lazy
 //   chunk": what loads before the route's own page chunk (the total less that chunk) is held to
-//   it, and the total with it is printed beside. /login's goal is 100 KB, out of reach while the
-//   entry holds React DOM (65 KB), tRPC and TanStack Query (27 KB) and tailwind-merge (9 KB), so it
-//   fails only past 125 KB and the table says whether the goal was met.
+//   it, and the total with it is printed beside. /login's budget is issue 11's 100 KB, and
+//   /register's too: a signed-out first load of either starts in the sign-in shell (ADR 022: React,
+//   the site shell and the page, which calls the API over plain fetch), and tRPC, TanStack Query,
+//   tailwind-merge and the layout load only once someone signs in. React DOM alone is about 65 KB.
 // - LCP: Largest Contentful Paint (PerformanceObserver, buffered), read once the page is quiet
 //   (its data and live values in). The goal, 1.0 s, is printed route by route, not asserted: our
 //   machines differ 2–3× in speed and the e2e machine is shared, so a timed assertion would say
 //   more about the machine than the page (speed targets live in printed figures, see README).
 //   The test fails only when a route paints nothing, or takes past 10 s (it hangs).
-const jsGoalKb = (route: string) => (route === '/login' ? 100 : 170);
-const jsBudgetKb = (route: string) => (route === '/login' ? 125 : 170);
+const SIGN_IN_SHELL_ROUTES = ['/login', '/register'];
+const jsGoalKb = (route: string) => (SIGN_IN_SHELL_ROUTES.includes(route) ? 100 : 170);
+const jsBudgetKb = jsGoalKb;
 const LCP_GOAL_MS = 1_000;
 const LCP_HANG_MS = 10_000;
 

@@ -18,6 +18,18 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // ADR 022: what only the signed-in app needs (tRPC, TanStack Query, superjson and the
+        // modules that set them up) in one chunk beside full-app.tsx rather than five small ones.
+        // Nothing the sign-in shell imports may match: /login's budget would catch it.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'full-app',
+              includeDependenciesRecursively: false,
+              test: /node_modules\/(@tanstack|@trpc|superjson|copy-anything|is-what)\/|src\/app\/(full-app|providers|app-routes|auth-gate)\.tsx|src\/lib\/(trpc|query-client|use-current-user)\.ts/,
+            },
+          ],
+        },
       },
     },
   },

@@ -53,7 +53,7 @@ function GateMessage({ failed = false, onRetry }: { failed?: boolean; onRetry?: 
     >
       <p>{failed ? t('auth.checkFailed') : t('auth.checking')}</p>
       {failed && (
-        // Plain markup: the gate is in the entry chunk, which stays free of UI libraries.
+        // Plain markup: the gate is in the full app's chunk (ADR 022), kept free of UI libraries.
         <button
           type="button"
           onClick={onRetry}

@@ -1,35 +1,39 @@
 import { languages } from '@sentinela/shared/language';
 import { Languages } from 'lucide-react';
-import { cn } from '../lib/cn';
 import { useLanguage } from '../lib/i18n/language-context';
-import { Button } from './ui/button';
+import { smallGhostButtonClass } from './ui/button-classes';
 
 /**
  * PT/EN for the sign-in pages: the top bar's choice (same language context, same stored
  * `language` key), as two pressed/unpressed buttons rather than its dropdown menu, which would add
- * the menu library to the sign-in bundle (about 30 KB gzip, past the /login budget).
+ * the menu library to the sign-in bundle (about 30 KB gzip, past the /login budget). Plain
+ * button classes, no `Button`: its class merging would add 9 KB there too (ADR 022).
  */
-export function LanguageSwitch({ className }: { className?: string }) {
+export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { language, setLanguage, t } = useLanguage();
   return (
-    <div role="group" aria-label={t('language.label')} className={cn('flex items-center', className)}>
+    <div role="group" aria-label={t('language.label')} className={`flex items-center ${className}`}>
       <Languages aria-hidden className="mr-1 size-4 text-muted-foreground" />
       {languages.map((code) => (
-        <Button
+        <button
           key={code}
-          variant="ghost"
-          size="sm"
+          type="button"
+          data-slot="button"
           lang={code === 'pt' ? 'pt-BR' : 'en'}
           title={t(`language.${code}`)}
           aria-pressed={language === code}
-          className={cn('px-2', language === code ? 'font-semibold text-foreground' : 'text-muted-foreground')}
+          className={
+            language === code
+              ? smallGhostButtonClass('font-semibold', 'text-foreground')
+              : smallGhostButtonClass('font-medium', 'text-muted-foreground')
+          }
           onClick={() => {
             setLanguage(code);
           }}
         >
           <span aria-hidden>{code.toUpperCase()}</span>
           <span className="sr-only">{t(`language.${code}`)}</span>
-        </Button>
+        </button>
       ))}
     </div>
   );

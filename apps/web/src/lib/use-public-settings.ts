@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { createContext, use } from 'react';
 import type { PublicSettings } from '@sentinela/shared/settings';
-import { useTRPC } from './trpc';
 
 /**
  * What the shell uses while the settings load or when they cannot be read. The same values as
@@ -13,9 +12,13 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   defaultLanguage: 'pt',
 };
 
+/**
+ * The public site settings (`settings.public`), given by the shell (app/site-shell.tsx): read
+ * over plain fetch on a signed-out first load, then kept by the full app's query (ADR 022).
+ */
+export const PublicSettingsContext = createContext<PublicSettings>(DEFAULT_PUBLIC_SETTINGS);
+
 /** Site-wide settings anyone may read (site name, theme switching, default language). */
 export function usePublicSettings(): PublicSettings {
-  const trpc = useTRPC();
-  const { data } = useQuery(trpc.settings.public.queryOptions());
-  return data ?? DEFAULT_PUBLIC_SETTINGS;
+  return use(PublicSettingsContext);
 }

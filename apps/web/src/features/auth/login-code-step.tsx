@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, isUnauthorizedError } from '../../lib/api-errors';
 import { loginCodeStrings } from './login-code.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
-import { useTRPC } from '../../lib/trpc';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { authApi } from './auth-api';
 import { buttonClass, Field, SubmitButton } from './auth-ui';
 import { isCompleteCode, normalizeRecoveryCode } from './code';
 import { CodeInput } from './code-input';
@@ -19,34 +19,29 @@ interface LoginCodeStepProps {
 /** The second sign-in step: the 6-digit code (app or SMS) or a recovery code. */
 export function LoginCodeStep({ method, onBack }: LoginCodeStepProps) {
   const t = useStrings(loginCodeStrings);
-  const trpc = useTRPC();
   const completeSignIn = useCompleteSignIn();
   const [recoveryMode, setRecoveryMode] = useState(false);
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
 
-  const verify = useMutation(
-    trpc.auth.verifyLogin2FA.mutationOptions({
-      onSuccess: completeSignIn,
-      onError: (error) => {
-        notify.error(errorMessage(error, t('invalidCode')));
-        setCode('');
-        // Too many wrong codes or an expired step: the server dropped the pending sign-in.
-        if (isUnauthorizedError(error)) onBack();
-      },
-    }),
-  );
-  const resend = useMutation(
-    trpc.auth.sendSMSCode.mutationOptions({
-      onSuccess: () => {
-        notify.success(t('smsSent'));
-      },
-      onError: (error) => {
-        notify.error(errorMessage(error, t('smsFailed')));
-        if (isUnauthorizedError(error)) onBack();
-      },
-    }),
-  );
+  const verify = useApiMutation(authApi.verifyLogin2FA, {
+    onSuccess: completeSignIn,
+    onError: (error) => {
+      notify.error(errorMessage(error, t('invalidCode')));
+      setCode('');
+      // Too many wrong codes or an expired step: the server dropped the pending sign-in.
+      if (isUnauthorizedError(error)) onBack();
+    },
+  });
+  const resend = useApiMutation(authApi.sendSMSCode, {
+    onSuccess: () => {
+      notify.success(t('smsSent'));
+    },
+    onError: (error) => {
+      notify.error(errorMessage(error, t('smsFailed')));
+      if (isUnauthorizedError(error)) onBack();
+    },
+  });
 
   const value = recoveryMode ? normalizeRecoveryCode(recoveryCode) : code;
   const ready = recoveryMode ? value !== '' : isCompleteCode(value);

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { errorMessage } from '../../lib/api-errors';
@@ -6,9 +5,11 @@ import { loginStrings } from './login.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
-import { useTRPC } from '../../lib/trpc';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { authApi } from './auth-api';
 import { AuthCard } from './auth-card';
 import { buttonClass, Field, SubmitButton } from './auth-ui';
+import { useSessionChange } from '../../lib/session-change';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 // The code step is fetched when the password is submitted (while the server answers), keeping
@@ -25,27 +26,25 @@ type Step = { kind: 'password' } | { kind: 'code'; method: 'totp' | 'sms' };
 export default function LoginPage() {
   const { t: tCore } = useLanguage();
   const t = useStrings(loginStrings);
-  const trpc = useTRPC();
   const completeSignIn = useCompleteSignIn();
+  const session = useSessionChange();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  const login = useMutation(
-    trpc.auth.login.mutationOptions({
-      onSuccess: async (result) => {
-        if ('twoFactorRequired' in result) {
-          setPassword('');
-          setStep({ kind: 'code', method: result.method ?? 'totp' });
-          return;
-        }
-        await completeSignIn(result);
-      },
-      onError: (error) => {
-        notify.error(errorMessage(error, t('loginFailed')));
-      },
-    }),
-  );
+  const login = useApiMutation(authApi.login, {
+    onSuccess: async (result) => {
+      if ('twoFactorRequired' in result) {
+        setPassword('');
+        setStep({ kind: 'code', method: result.method ?? 'totp' });
+        return;
+      }
+      await completeSignIn(result);
+    },
+    onError: (error) => {
+      notify.error(errorMessage(error, t('loginFailed')));
+    },
+  });
 
   if (step.kind === 'code') {
     return (
@@ -76,6 +75,7 @@ export default function LoginPage() {
           event.preventDefault();
           if (login.isPending) return;
           loadCodeStep().catch(() => undefined); // a failure shows when the step renders
+          session.expect();
           login.mutate({ email: email.trim(), password });
         }}
       >

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { errorMessage } from '../../lib/api-errors';
@@ -7,8 +6,9 @@ import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { storeAuthToken } from '../../lib/session-user';
-import { useTRPC } from '../../lib/trpc';
-import { useUserCache } from '../../lib/use-current-user';
+import { useSessionChange } from '../../lib/session-change';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { authApi } from './auth-api';
 import { AuthCard } from './auth-card';
 import { buttonClass, Field, SubmitButton } from './auth-ui';
 import { PasswordChecklist } from './password-checklist';
@@ -18,29 +18,25 @@ import { canSubmitRegistration, showMismatch } from './password-checks';
 export default function RegisterPage() {
   const { t: tCore } = useLanguage();
   const t = useStrings(registerStrings);
-  const trpc = useTRPC();
   const [, navigate] = useLocation();
-  const { refreshUser, forgetUserData } = useUserCache();
+  const session = useSessionChange();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
 
-  const register = useMutation(
-    trpc.auth.register.mutationOptions({
-      // Spec §4: store the token if returned, toast, refresh the user, go to /setup-2fa.
-      onSuccess: async (result) => {
-        storeAuthToken(result);
-        notify.success(t('registerSuccess'));
-        forgetUserData();
-        await refreshUser();
-        navigate('/setup-2fa');
-      },
-      onError: (error) => {
-        notify.error(errorMessage(error, t('registerFailed')));
-      },
-    }),
-  );
+  const register = useApiMutation(authApi.register, {
+    // Spec §4: store the token if returned, toast, refresh the user, go to /setup-2fa.
+    onSuccess: async (result) => {
+      storeAuthToken(result);
+      notify.success(t('registerSuccess'));
+      await session.complete();
+      navigate('/setup-2fa');
+    },
+    onError: (error) => {
+      notify.error(errorMessage(error, t('registerFailed')));
+    },
+  });
 
   const mismatch = showMismatch({ password, confirmPassword });
   const canSubmit = canSubmitRegistration({ password, confirmPassword, pending: register.isPending });
@@ -58,6 +54,7 @@ export default function RegisterPage() {
             return;
           }
           if (!canSubmit) return;
+          session.expect();
           register.mutate({ name: name.trim(), email: email.trim(), password });
         }}
       >

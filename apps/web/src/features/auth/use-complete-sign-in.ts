@@ -3,8 +3,8 @@ import { useLocation } from 'wouter';
 import { loginStrings } from './login.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
+import { useSessionChange } from '../../lib/session-change';
 import { storeAuthToken, type SessionUser } from '../../lib/session-user';
-import { useUserCache } from '../../lib/use-current-user';
 
 /**
  * Spec §4, login success: store the token if returned, toast, refresh the user, then go to /
@@ -13,17 +13,16 @@ import { useUserCache } from '../../lib/use-current-user';
 export function useCompleteSignIn(): (response: { user: SessionUser }) => Promise<void> {
   const t = useStrings(loginStrings);
   const [, navigate] = useLocation();
-  const { refreshUser, forgetUserData } = useUserCache();
+  const session = useSessionChange();
 
   return useCallback(
     async (response) => {
       storeAuthToken(response);
       notify.success(t('loginSuccess'));
       // Nothing another account left in memory may show for this one.
-      forgetUserData();
-      await refreshUser(response.user);
+      await session.complete(response.user);
       navigate(response.user.twoFactorEnabled ? '/' : '/setup-2fa');
     },
-    [t, navigate, refreshUser, forgetUserData],
+    [t, navigate, session],
   );
 }
