@@ -123,6 +123,23 @@ describe.each(testDatabaseKinds())('events timeline on %s', (kind) => {
     expect(after.items.map((e) => e.code)).toEqual(['device.offline']);
   });
 
+  it("reads a facility's audit entries target by target: its alerts', not another facility's", async () => {
+    const alfa = (await facilityIdOf('alfa'))!;
+    const beta = (await facilityIdOf('beta'))!;
+    const inAlfa = await viewer.trpc.events.list.query({ filters: { facilityId: alfa, kinds: ['alert'] } });
+    const audited = (items: { id: string }[]) => items.filter((e) => e.id.startsWith('audit:'));
+    expect(audited(inAlfa.items)).toMatchObject([
+      { code: 'alerts.acknowledge', kind: 'alert', subject: { type: 'alert', id: alertId } },
+    ]);
+    const inBeta = await viewer.trpc.events.list.query({ filters: { facilityId: beta, kinds: ['alert'] } });
+    expect(audited(inBeta.items)).toEqual([]);
+    // A device with its own facility: the same facts; with another facility: none.
+    const both = await viewer.trpc.events.list.query({ filters: { facilityId: alfa, equipmentId: 'mtr-a2' } });
+    expect(both.items.map((e) => e.code)).toContain('alerts.acknowledge');
+    const mismatch = await viewer.trpc.events.list.query({ filters: { facilityId: beta, equipmentId: 'mtr-a2' } });
+    expect(mismatch.items).toEqual([]);
+  });
+
   async function facilityIdOf(code: string) {
     const rows = await server.database.db
       .select()
