@@ -190,6 +190,16 @@ describe.each(testDatabaseKinds())('events timeline on %s', (kind) => {
     expect(lines[1]).toContain('Motor A2;Fábrica Alfa');
   });
 
+  it("words an alert's detail from its key in the caller's language (the CSV in English)", async () => {
+    const english = await server.enrolledClient('eve@example.com', 'viewer', 'en');
+    const file = await english.trpc.events.exportCsv.query({ filters: { equipmentId: 'mtr-a2', kinds: ['alert'] } });
+    expect(file.filename).toMatch(/^events-/);
+    const raised = file.csv.split('\r\n').find((line) => line.includes('Alert raised'));
+    // The stored text is Portuguese ('Temperatura alta'): the detail is worded from the key.
+    expect(raised).toContain('above the limit: 195.8\u00a0°F (limit 185.0\u00a0°F)');
+    expect(raised).not.toContain('Temperatura alta');
+  });
+
   it('refuses a mangled cursor and a backwards time range with a clear error', async () => {
     expect(await failure(viewer.trpc.events.list.query({ cursor: 'bm90LWEtY3Vyc29y' }))).toMatchObject({
       code: 'BAD_REQUEST',
