@@ -139,12 +139,13 @@ const auditSelect = (
             when wo.id is not null or ${auditIs('workOrders.')} then 'workOrder'
             when mp.id is not null then 'plan'
             when ls.id is not null then 'schedule'
-            when tf.id is not null then 'facility'
-            when tr.id is not null then 'room'
+            when ${auditIs('facilities.')} and f.id = a.target_uuid then 'facility'
+            when ${auditIs('rooms.')} and r.id is not null then 'room'
             when e.id is not null and a.equipment_target is not null then 'equipment'
             when ${auditIs('users.')} then 'user' end) as subject_type,
       a.target as subject_id,
-      coalesce(wo.number, mp.title, lr.name, tf.name, tr.name, e.name, case when ${auditIs('users.')} then a.target end) as subject_label,
+      coalesce(wo.number, mp.title, r.name, case when ${auditIs('facilities.')} then f.name end, e.name,
+               case when ${auditIs('users.')} then a.target end) as subject_label,
       ${place}, ${noAlert}
     from (select a.*, (case when a.target ~ ${UUID_RE} then a.target::uuid end) as target_uuid,
                  (case when a.action like 'equipment.%' or a.action like 'deviceCredentials.%' then a.target end) as equipment_target
@@ -153,11 +154,12 @@ const auditSelect = (
     left join work_orders wo on ${auditIs('workOrders.')} and wo.id = a.target_uuid
     left join maintenance_plans mp on ${auditIs('maintenancePlans.')} and mp.id = a.target_uuid
     left join light_schedules ls on ${auditIs('lights.schedule')} and ls.id = a.target_uuid
-    left join rooms lr on lr.id = ls.room_id
-    left join facilities tf on ${auditIs('facilities.')} and tf.id = a.target_uuid
-    left join rooms tr on ${auditIs('rooms.')} and tr.id = a.target_uuid
+    -- one rooms join: a schedule's room, or the room an entry names
+    left join rooms r on r.id = coalesce(ls.room_id, case when ${auditIs('rooms.')} then a.target_uuid end)
     left join equipment e on e.id = coalesce(al.equipment_id, wo.equipment_id, mp.equipment_id, a.equipment_target)
-    left join facilities f on f.id = coalesce(e.facility_id, wo.facility_id, mp.facility_id, lr.facility_id, tf.id, tr.facility_id)
+    -- one facilities join: the place's, or the facility an entry names
+    left join facilities f on f.id = coalesce(e.facility_id, wo.facility_id, mp.facility_id, r.facility_id,
+                                              case when ${auditIs('facilities.')} then a.target_uuid end)
     order by ${auditOrder} limit ${limit}`;
 
 /** The audit targets that stand for one piece of equipment: itself, its alerts, orders and plans. */

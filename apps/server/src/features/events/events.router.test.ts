@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@sentinela/db/schema/audit';
-import { alerts, equipment, equipmentStatusChanges } from '@sentinela/db/schema/plant';
+import { alerts, equipment, equipmentStatusChanges, rooms } from '@sentinela/db/schema/plant';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import type { CommandGateway } from '../../platform/commands/command-gateway';
 import { markOffline } from '../alerts/alarm-store';
@@ -138,6 +138,24 @@ describe.each(testDatabaseKinds())('events timeline on %s', (kind) => {
     expect(both.items.map((e) => e.code)).toContain('alerts.acknowledge');
     const mismatch = await viewer.trpc.events.list.query({ filters: { facilityId: beta, equipmentId: 'mtr-a2' } });
     expect(mismatch.items).toEqual([]);
+  });
+
+  it('names a registry entry by the room or the facility it changed, in its place', async () => {
+    const alfa = (await facilityIdOf('alfa'))!;
+    const [room] = await server.database.db.select().from(rooms).where(eq(rooms.name, 'Sala A1'));
+    await server.database.db.insert(auditLog).values([
+      { action: 'rooms.update', result: 'success', actorEmail: 'ana@example.com', target: room!.id },
+      { action: 'facilities.update', result: 'success', actorEmail: 'ana@example.com', target: alfa },
+    ]);
+    const page = await viewer.trpc.events.list.query({ filters: { kinds: ['registry'] } });
+    expect(page.items.slice(0, 2)).toMatchObject([
+      {
+        code: 'facilities.update',
+        subject: { type: 'facility', id: alfa, label: 'Fábrica Alfa' },
+        facility: { id: alfa },
+      },
+      { code: 'rooms.update', subject: { type: 'room', id: room!.id, label: 'Sala A1' }, facility: { id: alfa } },
+    ]);
   });
 
   async function facilityIdOf(code: string) {
