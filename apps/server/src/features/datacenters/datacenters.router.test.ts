@@ -138,8 +138,8 @@ describe.each(testDatabaseKinds())('data centers API on %s', (kind) => {
       backAgo: number | null,
       to: 'offline' | 'error' = 'offline',
     ) => [
-      { equipmentId, at: at(wentAgo), fromStatus: 'online', toStatus: to },
-      ...(backAgo === null ? [] : [{ equipmentId, at: at(backAgo), fromStatus: to, toStatus: 'online' }]),
+      { equipmentId, at: at(wentAgo), fromStatus: 'online' as const, toStatus: to },
+      ...(backAgo === null ? [] : [{ equipmentId, at: at(backAgo), fromStatus: to, toStatus: 'online' as const }]),
     ];
     await db.insert(equipmentStatusChanges).values([
       // 72 min two days ago; 1 h of one that straddles the start of a 30-day window; one too old.
@@ -149,7 +149,7 @@ describe.each(testDatabaseKinds())('data centers API on %s', (kind) => {
       // Still down: 3 h so far.
       ...down('d2', 3 * HOUR_MS, null),
       // In maintenance since yesterday: planned, not down.
-      { equipmentId: 'e1', at: at(DAY_MS), fromStatus: 'online', toStatus: 'maintenance' },
+      { equipmentId: 'e1', at: at(DAY_MS), fromStatus: 'online' as const, toStatus: 'maintenance' as const },
     ]);
     const silence = (equipmentId: string, raisedAgo: number, clearedAgo: number | null) => ({
       source: 'silence',
