@@ -32,6 +32,8 @@ export const listAlertsInput = z
     status: z.enum(alertStatusFilters).optional(),
     severity: z.enum(alertSeverities).optional(),
     equipmentId: z.string().trim().min(1).max(64).optional(),
+    /** One alert alone (a link to it: /alerts?alert=<id>), whatever the other filters say. */
+    id: alertId.optional(),
     ...pageInput(25, 200),
   })
   .default({ page: 1, pageSize: 25 });

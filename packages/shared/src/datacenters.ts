@@ -40,11 +40,11 @@ export const dataCenterSiteSchema = z.object({
   servers: z.number().int(),
   serversOnline: z.number().int(),
   /**
-   * Share of the window the racks reported (0…1): 1 − (rack time covered by 'silence' alerts) ÷
-   * (racks × window). Null without racks.
+   * Share of the window the racks were up (0…1): 1 − (rack time offline or in error, from the
+   * status history; maintenance is planned, not down) ÷ (racks × window). Null without racks.
    */
   uptime: z.number().nullable(),
-  /** Rack-minutes silent within the window. */
+  /** Rack-minutes down (offline or in error) within the window. */
   downtimeMinutes: z.number(),
   /** Mean power of the racks (IT) over the PUE window, kW; null without readings. */
   itPowerKw: z.number().nullable(),

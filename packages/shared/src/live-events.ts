@@ -30,5 +30,14 @@ export type LiveEvent =
       messageParams: AlertMessageParams | null;
     };
 
+/** The kinds of live event, for a client that wants only some (live.events `types`). */
+export const liveEventTypes = [
+  'telemetry',
+  'status',
+  'command',
+  'alert',
+] as const satisfies readonly LiveEvent['type'][];
+export type LiveEventType = (typeof liveEventTypes)[number];
+
 /** The alert changes alone (alerts.events): raised, acknowledged, cleared. */
 export type AlertEvent = Extract<LiveEvent, { type: 'alert' }>;

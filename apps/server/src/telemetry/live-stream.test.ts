@@ -93,4 +93,16 @@ describe('live stream', () => {
     expect(client.batches.flatMap((b) => b.events).map((e) => e.equipmentId)).toEqual(['m2']);
     await client.stop();
   });
+
+  it('carries only the kinds asked for: no telemetry for the events timeline', async () => {
+    const bus = new LiveBus();
+    const client = collect(bus, { types: new Set(['status', 'alert']), batchMs: 5 });
+    await sleep(20);
+    bus.publish(telemetry('m1', { rpm: 1 }));
+    bus.publish({ type: 'status', equipmentId: 'm1', status: 'offline' });
+    bus.publish({ type: 'command', commandId: 'c1', equipmentId: 'm1', status: 'confirmed' });
+    await sleep(50);
+    expect(client.batches.flatMap((b) => b.events).map((e) => e.type)).toEqual(['status']);
+    await client.stop();
+  });
 });

@@ -7,6 +7,8 @@ export interface LiveStreamOptions {
   batchMs?: number;
   /** Only these devices (all when absent). */
   equipmentIds?: Set<string>;
+  /** Only these kinds of event (all when absent): the events timeline wants no telemetry. */
+  types?: ReadonlySet<LiveEvent['type']>;
   /** Bound on what waits for a slow client: beyond it the oldest telemetry is dropped. */
   maxPending?: number;
 }
@@ -30,6 +32,7 @@ export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined
   let wake: (() => void) | undefined;
 
   const unsubscribe = bus.subscribe((event) => {
+    if (options.types && !options.types.has(event.type)) return;
     // A site alert (no equipment) goes only to clients that watch everything.
     if (options.equipmentIds && (event.equipmentId === null || !options.equipmentIds.has(event.equipmentId))) return;
     if (event.type === 'telemetry') {

@@ -1,11 +1,11 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useMemo, useState } from 'react';
-import type { LiveEvent } from '@sentinela/shared/live-events';
+import type { LiveEvent, LiveEventType } from '@sentinela/shared/live-events';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { useTRPC } from './trpc';
 
-export type { LiveEvent };
+export type { LiveEvent, LiveEventType };
 
 /** 'live': the stream is open; 'connecting': opening or re-opening; 'offline': it failed. */
 export type LiveStatus = 'live' | 'connecting' | 'offline';
@@ -15,21 +15,20 @@ export type LiveStatus = 'live' | 'connecting' | 'offline';
  * server pushes (telemetry throttled per device, statuses, command results, alerts). Only
  * `equipmentIds` when given (undefined: every device). `null` while the page does not know its
  * devices yet (its list is loading): the stream waits for them instead of opening for an empty
- * list and again when the list comes. The handler may change between renders without reconnecting.
+ * list and again when the list comes. Only the kinds in `types` when given (the events page wants
+ * no telemetry: the server does not send it). The handler may change between renders without
+ * reconnecting.
  */
-export function useLiveEvents(onEvents: (events: LiveEvent[]) => void, equipmentIds?: string[] | null): LiveStatus {
+export function useLiveEvents(
+  onEvents: (events: LiveEvent[]) => void,
+  equipmentIds?: string[] | null,
+  types?: readonly LiveEventType[],
+): LiveStatus {
   const trpc = useTRPC();
-  // A new array with the same ids must not reopen the stream.
+  // A new array with the same ids (or kinds) must not reopen the stream.
   const idsKey = equipmentIds ? [...equipmentIds].sort().join(',') : equipmentIds;
-  const input = useMemo(
-    () =>
-      idsKey === null
-        ? skipToken
-        : idsKey === undefined
-          ? {}
-          : { equipmentIds: idsKey === '' ? [] : idsKey.split(',') },
-    [idsKey],
-  );
+  const typesKey = types ? [...types].sort().join(',') : undefined;
+  const input = useMemo(() => liveInput(idsKey, typesKey), [idsKey, typesKey]);
   const subscription = useSubscription(
     trpc.live.events.subscriptionOptions(input, {
       // useSubscription reads its options through a ref: a new handler never reconnects.
@@ -39,6 +38,15 @@ export function useLiveEvents(onEvents: (events: LiveEvent[]) => void, equipment
   if (subscription.status === 'pending') return 'live';
   if (subscription.status === 'error') return 'offline';
   return 'connecting';
+}
+
+/** live.events' input from the memo keys: skipToken while the devices are not known. */
+export function liveInput(idsKey: string | null | undefined, typesKey: string | undefined) {
+  if (idsKey === null) return skipToken;
+  return {
+    ...(idsKey === undefined ? {} : { equipmentIds: idsKey === '' ? [] : idsKey.split(',') }),
+    ...(typesKey ? { types: typesKey.split(',') as LiveEventType[] } : {}),
+  };
 }
 
 export type MetricValues = Record<string, number>;

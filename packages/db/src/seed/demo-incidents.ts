@@ -1,3 +1,4 @@
+import type { EquipmentStatus } from '@sentinela/shared/plant';
 import type { SeedDevice } from './demo-equipment';
 import { DAY_MS, HOUR_MS, MINUTE_MS, localTime } from './site-calendar';
 import type { Random } from './seeded-random';
@@ -272,4 +273,48 @@ export function overlap(incident: Incident, from: number, to: number, now: numbe
   const end = incident.end ?? now;
   const covered = Math.min(end, to) - Math.max(incident.start, from);
   return covered > 0 ? covered / (to - from) : 0;
+}
+
+/** One row of the equipment status history (equipment_status_changes). */
+export interface StatusChange {
+  equipmentId: string;
+  at: Date;
+  fromStatus: EquipmentStatus;
+  toStatus: EquipmentStatus;
+}
+
+/**
+ * The demo's past in the status history, from the same incidents as its alerts (ADR 018): a
+ * silence is offline from its start to its end; a device whose status is not online now went
+ * there at its `statusSince` (offline, in error, in maintenance). Per device in time order, each
+ * change from the status before it, so the chain ends at the device's status now.
+ */
+export function statusHistory(devices: SeedDevice[], incidents: Incident[]): StatusChange[] {
+  const moves = new Map<string, { at: number; to: EquipmentStatus }[]>();
+  const move = (device: SeedDevice, at: number, to: EquipmentStatus) => {
+    const list = moves.get(device.id) ?? [];
+    list.push({ at, to });
+    moves.set(device.id, list);
+  };
+  for (const incident of incidents) {
+    // An open silence is the device's offline now: its statusSince below.
+    if (incident.kind !== 'silence' || incident.end === null) continue;
+    move(incident.device, incident.start, 'offline');
+    move(incident.device, incident.end, 'online');
+  }
+  for (const device of devices) {
+    const since = device.profile.statusSince;
+    if (device.status !== 'online' && since !== undefined) move(device, since, device.status);
+  }
+  const rows: StatusChange[] = [];
+  for (const [equipmentId, list] of moves) {
+    list.sort((a, b) => a.at - b.at);
+    let status: EquipmentStatus = 'online';
+    for (const { at, to } of list) {
+      if (to === status) continue;
+      rows.push({ equipmentId, at: new Date(at), fromStatus: status, toStatus: to });
+      status = to;
+    }
+  }
+  return rows;
 }

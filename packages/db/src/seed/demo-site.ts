@@ -3,7 +3,17 @@ import type { Database } from '../client';
 import { users } from '../schema/accounts';
 import { auditLog } from '../schema/audit';
 import { maintenancePlans, workOrderChecklistItems, workOrderSequences, workOrders } from '../schema/maintenance';
-import { alertChanges, alertRules, alerts, commands, dataCenters, equipment, facilities, rooms } from '../schema/plant';
+import {
+  alertChanges,
+  alertRules,
+  alerts,
+  commands,
+  dataCenters,
+  equipment,
+  equipmentStatusChanges,
+  facilities,
+  rooms,
+} from '../schema/plant';
 import { RollupRows, insertLatest, insertRollupChunk, insertRollups } from './bulk-rows';
 import {
   HISTORY_BATCH_ROWS,
@@ -19,7 +29,7 @@ import { demoCommands } from './demo-commands';
 import { demoUserRows, demoUsers } from './demo-users';
 import { demoWorkOrders } from './demo-work-orders';
 import { buildDemoEquipment, type SeedDevice } from './demo-equipment';
-import { planIncidents } from './demo-incidents';
+import { planIncidents, statusHistory } from './demo-incidents';
 import { demoDataCenters, demoFacilities } from './demo-site-plan';
 import { addBaseLoads, addLightLoads, generateDeviceHistory } from './device-history';
 import type { HistoryContext } from './history-context';
@@ -229,6 +239,9 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
     clearedAt: alerts.clearedAt,
   });
   if (changes.length > 0) await tx.insert(alertChanges).values(changes);
+  // The status history of the same past (the data centers' uptime reads it).
+  const statusChanges = statusHistory(site.devices, site.incidents);
+  if (statusChanges.length > 0) await tx.insert(equipmentStatusChanges).values(statusChanges);
   await tx.insert(commands).values(site.commands);
   await insertLatest(tx, site.latest);
 

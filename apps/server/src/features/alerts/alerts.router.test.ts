@@ -141,6 +141,15 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
     expect((await failure(viewer.trpc.alerts.list.query({ status: 'nope' as 'open' }))).code).toBe('BAD_REQUEST');
   });
 
+  it('lists one alert alone by its id (a link to it), cleared or not, whatever the other filters', async () => {
+    const one = await viewer.trpc.alerts.list.query({ id: ids.old, status: 'open', severity: 'info' });
+    expect(one.items.map((i) => i.id)).toEqual([ids.old]);
+    expect(one.total).toBe(1);
+    const unknown = await viewer.trpc.alerts.list.query({ id: '00000000-0000-4000-8000-000000000099' });
+    expect(unknown.items).toEqual([]);
+    expect((await failure(viewer.trpc.alerts.list.query({ id: 'not-an-id' }))).code).toBe('BAD_REQUEST');
+  });
+
   it('refuses acknowledging and clearing to a viewer', async () => {
     expect(await failure(viewer.trpc.alerts.acknowledge.mutate({ id: ids.hot! }))).toMatchObject({
       message: 'Você não tem permissão para esta ação.',

@@ -141,10 +141,11 @@ function toItem(
 
 export async function listAlerts(db: Database, input: z.output<typeof listAlertsInput>): Promise<ListAlertsOutput> {
   const conditions: SQL[] = [];
-  if (input.status === 'open') conditions.push(ne(alerts.status, 'cleared'));
+  if (input.id) conditions.push(eq(alerts.id, input.id));
+  else if (input.status === 'open') conditions.push(ne(alerts.status, 'cleared'));
   else if (input.status) conditions.push(eq(alerts.status, input.status));
-  if (input.severity) conditions.push(eq(alerts.severity, input.severity));
-  if (input.equipmentId) conditions.push(eq(alerts.equipmentId, input.equipmentId));
+  if (input.severity && !input.id) conditions.push(eq(alerts.severity, input.severity));
+  if (input.equipmentId && !input.id) conditions.push(eq(alerts.equipmentId, input.equipmentId));
   const where = and(...conditions);
   // Summary cards stay put while the list is filtered by status or severity.
   const countWhere = and(

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, dataCenters, equipment, facilities, rooms, telemetry1h } from '@sentinela/db/schema/plant';
+import {
+  alerts,
+  dataCenters,
+  equipment,
+  equipmentStatusChanges,
+  facilities,
+  rooms,
+  telemetry1h,
+} from '@sentinela/db/schema/plant';
 import { seedDemoSite } from '@sentinela/db/seed/demo-site';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { failure } from '../../../test/call-failure';
@@ -123,6 +131,26 @@ describe.each(testDatabaseKinds())('data centers API on %s', (kind) => {
       hourly('d1', 4, 1),
     ]);
 
+    // The racks' status history (what uptime reads), and the silence alerts of the same story.
+    const down = (
+      equipmentId: string,
+      wentAgo: number,
+      backAgo: number | null,
+      to: 'offline' | 'error' = 'offline',
+    ) => [
+      { equipmentId, at: at(wentAgo), fromStatus: 'online' as const, toStatus: to },
+      ...(backAgo === null ? [] : [{ equipmentId, at: at(backAgo), fromStatus: to, toStatus: 'online' as const }]),
+    ];
+    await db.insert(equipmentStatusChanges).values([
+      // 72 min two days ago; 1 h of one that straddles the start of a 30-day window; one too old.
+      ...down('r1', 2 * DAY_MS, 2 * DAY_MS - 72 * 60_000),
+      ...down('r2', 40 * DAY_MS, 40 * DAY_MS - HOUR_MS),
+      ...down('r2', 30 * DAY_MS + HOUR_MS, 30 * DAY_MS - HOUR_MS, 'error'),
+      // Still down: 3 h so far.
+      ...down('d2', 3 * HOUR_MS, null),
+      // In maintenance since yesterday: planned, not down.
+      { equipmentId: 'e1', at: at(DAY_MS), fromStatus: 'online' as const, toStatus: 'maintenance' as const },
+    ]);
     const silence = (equipmentId: string, raisedAgo: number, clearedAgo: number | null) => ({
       source: 'silence',
       equipmentId,
@@ -133,12 +161,9 @@ describe.each(testDatabaseKinds())('data centers API on %s', (kind) => {
       clearedAt: clearedAgo === null ? null : at(clearedAgo),
     });
     await db.insert(alerts).values([
-      // 72 min two days ago; 1 h of one that straddles the start of a 30-day window; one too old.
-      silence('r1', 2 * DAY_MS, 2 * DAY_MS - 72 * 60_000),
-      silence('r2', 30 * DAY_MS + HOUR_MS, 30 * DAY_MS - HOUR_MS),
-      silence('r2', 40 * DAY_MS, 40 * DAY_MS - HOUR_MS),
-      // Still silent: 3 h so far.
       silence('d2', 3 * HOUR_MS, null),
+      // A silence alert the status history does not tell (a row from before it): not downtime.
+      silence('d1', 5 * DAY_MS, 5 * DAY_MS - 10 * HOUR_MS),
       // Not a rack: no part of uptime, but an open alert in the server room.
       { source: 'event:filter', equipmentId: 'dh', severity: 'info', message: 'Filtro', raisedAt: at(HOUR_MS) },
       // The plant's motor is not the data center's.
@@ -147,7 +172,7 @@ describe.each(testDatabaseKinds())('data centers API on %s', (kind) => {
   });
   afterAll(() => server.close());
 
-  it('computes servers, status, uptime from silence alerts and PUE from the meters, per site', async () => {
+  it('computes servers, status, uptime from the status history and PUE from the meters, per site', async () => {
     const overview = await viewer.trpc.datacenters.overview.query({});
     expect(overview.uptimeDays).toBe(30);
     expect(overview.pueWindowHours).toBe(24);

@@ -61,18 +61,40 @@ async function meanPower(db: Database, since: Date) {
 
 const downtimeRow = z.object({ facility_id: z.string(), seconds: nullableNumeric });
 
-/** Rack-seconds within [since, now) covered by 'silence' alerts (raised → cleared, or now if still open). */
-async function silentSeconds(db: Database, since: Date, now: Date) {
+/**
+ * Rack-seconds within [since, now) each data center's racks were down (offline or in error), read
+ * from the status history (ADR 018): the window cut at each change into spans of one status. The
+ * first span's status is the last change before the window, else the first change's `from`, else
+ * the rack's status now. Maintenance is planned: not down.
+ */
+async function downSeconds(db: Database, since: Date, now: Date) {
   const from = sql`${since.toISOString()}::timestamptz`;
   const to = sql`${now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
-    select e.facility_id,
-           sum(extract(epoch from least(coalesce(a.cleared_at, ${to}), ${to}) - greatest(a.raised_at, ${from})))::float8 as seconds
-      from alerts a
-      join equipment e on e.id = a.equipment_id
-     where a.source = 'silence' and e.kind = 'server' and e.facility_id in ${dataCenterFacilities}
-       and a.raised_at < ${to} and coalesce(a.cleared_at, ${to}) > ${from}
-     group by e.facility_id`);
+    with racks as (
+      select e.id, e.facility_id, e.status from equipment e
+       where e.kind = 'server' and e.facility_id in ${dataCenterFacilities}),
+    changes as (
+      select s.id, s.equipment_id, s.at, s.from_status, s.to_status
+        from equipment_status_changes s join racks r on r.id = s.equipment_id
+       where s.at > ${from} and s.at < ${to}),
+    spans as (
+      select c.equipment_id, c.at as starts,
+             coalesce(lead(c.at) over (partition by c.equipment_id order by c.at, c.id), ${to}) as ends,
+             c.to_status as status
+        from changes c
+      union all
+      select r.id, ${from}, coalesce(f.at, ${to}),
+             coalesce((select s.to_status from equipment_status_changes s
+                        where s.equipment_id = r.id and s.at <= ${from} order by s.at desc, s.id desc limit 1),
+                      f.from_status, r.status)
+        from racks r
+        left join lateral (select c.at, c.from_status from changes c where c.equipment_id = r.id
+                            order by c.at, c.id limit 1) f on true)
+    select r.facility_id,
+           coalesce(sum(extract(epoch from p.ends - p.starts)) filter (where p.status in ('offline', 'error')), 0)::float8 as seconds
+      from spans p join racks r on r.id = p.equipment_id
+     group by r.facility_id`);
   return parseRows(downtimeRow, result);
 }
 
@@ -142,7 +164,7 @@ export async function dataCentersOverview(
       .orderBy(functionOrder, asc(dataCenters.name)),
     countRacks(db),
     meanPower(db, new Date(now.getTime() - PUE_WINDOW_HOURS * HOUR_MS)),
-    silentSeconds(db, new Date(now.getTime() - windowMs), now),
+    downSeconds(db, new Date(now.getTime() - windowMs), now),
     openAlerts(db),
   ]);
   const byFacility = <T extends { facility_id: string }>(list: T[]) =>

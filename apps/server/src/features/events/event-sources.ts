@@ -56,12 +56,11 @@ const likeAny = (column: SQL, patterns: string[]) =>
     sql` or `,
   )})`;
 
-/** The kind of an audit entry, from its action. */
-function auditKind(action: SQL): SQL {
-  const cases = Object.entries(auditKindPatterns).map(
-    ([kind, patterns]) => sql`when ${likeAny(action, patterns)} then ${kind}`,
-  );
-  return sql`(case ${sql.join(cases, sql` `)} else 'system' end)`;
+/** The kind of an audit entry, from its action (worked out here, not in SQL: a shorter plan). */
+export function auditKindOf(action: string): EventKind {
+  for (const [kind, patterns] of Object.entries(auditKindPatterns))
+    if (patterns.some((p) => action.startsWith(p.slice(0, -1)))) return kind as EventKind;
+  return 'system';
 }
 
 interface Source {
@@ -119,59 +118,97 @@ const place = sql`e.id as equipment_id, e.name as equipment_name, f.id::text as 
 
 // ——— audit_log ———
 
-const targetUuid = (patterns: string[]) =>
-  sql`(case when ${likeAny(sql`a.action`, patterns)} and a.target ~ ${UUID_RE} then a.target::uuid end)`;
-const auditEquipmentTarget = sql`(case when ${likeAny(sql`a.action`, ['equipment.%', 'deviceCredentials.%', 'command.%'])} then a.target end)`;
+const auditOrder = sql`a.at desc, ('audit:' || a.id::text) collate "C" desc`;
+const auditIs = (prefix: string) => sql`a.action like ${`${prefix}%`}`;
 
-const auditSource: Source = {
-  kind: 'system', // several: filtered by the kind expression below
-  at: sql`a.at`,
-  id: sql`('audit:' || a.id::text)`,
-  // The page of audit rows first (filters on audit_log alone, its time index in order), then
-  // what they name: joining before the limit would join the whole log.
-  body: (where, limit) => sql`${auditKind(sql`a.action`)} as kind, a.action as code,
+/**
+ * The audit rows' page first (on audit_log alone, in its index's order), then what they name,
+ * each subject joined on the page's own uuid column (`target_uuid`, worked out once per row):
+ * joining before the limit would join the whole log. The kind is worked out by the caller
+ * (auditKindOf), so the plan stays short.
+ */
+const auditSelect = (
+  page: SQL,
+  limit: number,
+) => sql`select ('audit:' || a.id::text) as id, ${atKey(sql`a.at`)} as at_key,
+      null::text as kind, a.action as code,
       coalesce(a.details, '{}'::jsonb) || jsonb_strip_nulls(jsonb_build_object('number', wo.number, 'title', coalesce(wo.title, mp.title))) as params,
       al.severity as severity, a.result as result,
       coalesce(a.actor_email, 'system') as actor,
-      (case when a.action like 'alerts.%' then 'alert'
-            when a.action like 'workOrders.%' then 'workOrder'
-            when a.action like 'maintenancePlans.%' and mp.id is not null then 'plan'
-            when a.action like 'lights.schedule%' and ls.id is not null then 'schedule'
-            when a.action like 'facilities.%' and tf.id is not null then 'facility'
-            when a.action like 'rooms.%' and tr.id is not null then 'room'
-            when ${auditEquipmentTarget} is not null and e.id is not null then 'equipment'
-            when a.action like 'users.%' then 'user' end) as subject_type,
+      (case when al.id is not null or ${auditIs('alerts.')} then 'alert'
+            when wo.id is not null or ${auditIs('workOrders.')} then 'workOrder'
+            when mp.id is not null then 'plan'
+            when ls.id is not null then 'schedule'
+            when ${auditIs('facilities.')} and f.id = a.target_uuid then 'facility'
+            when ${auditIs('rooms.')} and r.id is not null then 'room'
+            when e.id is not null and a.equipment_target is not null then 'equipment'
+            when ${auditIs('users.')} then 'user' end) as subject_type,
       a.target as subject_id,
-      coalesce(wo.number, mp.title, lr.name, tf.name, tr.name, e.name, case when a.action like 'users.%' then a.target end) as subject_label,
+      coalesce(wo.number, mp.title, r.name, case when ${auditIs('facilities.')} then f.name end, e.name,
+               case when ${auditIs('users.')} then a.target end) as subject_label,
       ${place}, ${noAlert}
-    from (select * from audit_log a ${where}
-           order by a.at desc, ('audit:' || a.id::text) collate "C" desc limit ${limit}) a
-    left join alerts al on al.id = ${targetUuid(['alerts.%'])}
-    left join work_orders wo on wo.id = ${targetUuid(['workOrders.%'])}
-    left join maintenance_plans mp on mp.id = ${targetUuid(['maintenancePlans.%'])}
-    left join light_schedules ls on ls.id = ${targetUuid(['lights.schedule%'])}
-    left join rooms lr on lr.id = ls.room_id
-    left join facilities tf on tf.id = ${targetUuid(['facilities.%'])}
-    left join rooms tr on tr.id = ${targetUuid(['rooms.%'])}
-    left join equipment e on e.id = coalesce(al.equipment_id, wo.equipment_id, mp.equipment_id, ${auditEquipmentTarget})
-    left join facilities f on f.id = coalesce(e.facility_id, wo.facility_id, mp.facility_id, lr.facility_id, tf.id, tr.facility_id)`,
-  // Filters on the audit row alone: the targets that stand for the equipment or the facility,
-  // looked up first (an array), so the log is read by its (target, at) index.
-  facility: (id) => sql`a.target = any(array(
-      select e.id from equipment e where e.facility_id = ${id}::uuid
-      union all select al.id::text from alerts al join equipment e on e.id = al.equipment_id where e.facility_id = ${id}::uuid
-      union all select o.id::text from work_orders o where o.facility_id = ${id}::uuid
-      union all select p.id::text from maintenance_plans p where p.facility_id = ${id}::uuid
-      union all select r.id::text from rooms r where r.facility_id = ${id}::uuid
-      union all select ls.id::text from light_schedules ls join rooms r on r.id = ls.room_id where r.facility_id = ${id}::uuid
-      union all select ${id}::text))`,
-  equipment: (id) => sql`a.target = any(array(
-      select ${id}::text
-      union all select al.id::text from alerts al where al.equipment_id = ${id}
-      union all select o.id::text from work_orders o where o.equipment_id = ${id}
-      union all select p.id::text from maintenance_plans p where p.equipment_id = ${id}))`,
-  actor: (actor) => actorIs(sql`a.user_id`, actor),
-};
+    from (select a.*, (case when a.target ~ ${UUID_RE} then a.target::uuid end) as target_uuid,
+                 (case when a.action like 'equipment.%' or a.action like 'deviceCredentials.%' then a.target end) as equipment_target
+            from (${page}) a) a
+    left join alerts al on ${auditIs('alerts.')} and al.id = a.target_uuid
+    left join work_orders wo on ${auditIs('workOrders.')} and wo.id = a.target_uuid
+    left join maintenance_plans mp on ${auditIs('maintenancePlans.')} and mp.id = a.target_uuid
+    left join light_schedules ls on ${auditIs('lights.schedule')} and ls.id = a.target_uuid
+    -- one rooms join: a schedule's room, or the room an entry names
+    left join rooms r on r.id = coalesce(ls.room_id, case when ${auditIs('rooms.')} then a.target_uuid end)
+    left join equipment e on e.id = coalesce(al.equipment_id, wo.equipment_id, mp.equipment_id, a.equipment_target)
+    -- one facilities join: the place's, or the facility an entry names
+    left join facilities f on f.id = coalesce(e.facility_id, wo.facility_id, mp.facility_id, r.facility_id,
+                                              case when ${auditIs('facilities.')} then a.target_uuid end)
+    order by ${auditOrder} limit ${limit}`;
+
+/** The audit targets that stand for one piece of equipment: itself, its alerts, orders and plans. */
+const equipmentTargets = (id: string) => sql`select ${id}::text as target
+    union all select al.id::text from alerts al where al.equipment_id = ${id}
+    union all select o.id::text from work_orders o where o.equipment_id = ${id}
+    union all select p.id::text from maintenance_plans p where p.equipment_id = ${id}`;
+/** …and for a facility: itself, its equipment, their alerts, its orders, plans, rooms and schedules. */
+const facilityTargets = (id: string) => sql`select ${id}::text as target
+    union all select e.id from equipment e where e.facility_id = ${id}::uuid
+    union all select al.id::text from alerts al join equipment e on e.id = al.equipment_id where e.facility_id = ${id}::uuid
+    union all select o.id::text from work_orders o where o.facility_id = ${id}::uuid
+    union all select p.id::text from maintenance_plans p where p.facility_id = ${id}::uuid
+    union all select r.id::text from rooms r where r.facility_id = ${id}::uuid
+    union all select ls.id::text from light_schedules ls join rooms r on r.id = ls.room_id where r.facility_id = ${id}::uuid`;
+
+/** The audit_log's time and id, for the shared range and cursor conditions. */
+const auditSource: Pick<Source, 'at' | 'id'> = { at: sql`a.at`, id: sql`('audit:' || a.id::text)` };
+
+/**
+ * The audit source's page. With an equipment or facility filter, the log is read target by
+ * target on its (target, at) index, each target's newest `limit` rows (a lateral join), then
+ * merged: one `target = any(…)` over the whole log let the planner walk the time index instead.
+ */
+function auditQuery(f: SourceFilters, limit: number): SQL {
+  const parts = [...auditConditions(f)];
+  if (f.from) parts.push(sql`a.at >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) parts.push(sql`a.at < ${f.to.toISOString()}::timestamptz`);
+  if (f.cursor) {
+    const at = sql`${f.cursor.at}::timestamptz`;
+    parts.push(sql`a.at <= ${at} and (a.at < ${at} or ${auditSource.id} collate "C" < ${f.cursor.id})`);
+  }
+  if (f.actor !== undefined) parts.push(actorIs(sql`a.user_id`, f.actor));
+  const where = sql.join(parts, sql` and `);
+  const targets =
+    f.equipmentId !== undefined && f.facilityId !== undefined
+      ? sql`(${equipmentTargets(f.equipmentId)}) intersect (${facilityTargets(f.facilityId)})`
+      : f.equipmentId !== undefined
+        ? equipmentTargets(f.equipmentId)
+        : f.facilityId !== undefined
+          ? facilityTargets(f.facilityId)
+          : null;
+  const page = targets
+    ? sql`select a.* from (${targets}) t cross join lateral (
+          select * from audit_log a where a.target = t.target and ${where} order by ${auditOrder} limit ${limit}) a
+        order by ${auditOrder} limit ${limit}`
+    : sql`select * from audit_log a where ${where} order by ${auditOrder} limit ${limit}`;
+  return auditSelect(page, limit);
+}
 
 /** What the audit source leaves to the others, and what nobody but administrators sees. */
 function auditConditions(f: SourceFilters): SQL[] {
@@ -320,12 +357,17 @@ const statusChanged: Source = {
   actor: (actor) => (actor === 'system' ? sql`true` : null),
 };
 
+/** One source's query; `manyTargets`: read target by target (see auditQuery), planned without JIT. */
+export interface SourceQuery {
+  query: SQL;
+  manyTargets: boolean;
+}
+
 /** Every source's query for one page (limit rows each), the ones the filters rule out left out. */
-export function sourceQueries(f: SourceFilters, limit: number): SQL[] {
+export function sourceQueries(f: SourceFilters, limit: number): SourceQuery[] {
   const auditKinds = !f.kinds || [...f.kinds].some((k) => k !== 'device');
   const queries = [
     // The audit source's kinds are several: its kind filter is in auditConditions.
-    auditKinds ? sourceQuery(auditSource, { ...f, kinds: null }, limit, auditConditions(f)) : null,
     sourceQuery(alertRaised, f, limit),
     sourceQuery(alertAcknowledged, f, limit, [notAuditedAcknowledgement]),
     sourceQuery(alertCleared, f, limit, [sql`al.cleared_at is not null`]),
@@ -333,6 +375,13 @@ export function sourceQueries(f: SourceFilters, limit: number): SQL[] {
     sourceQuery(commandSent, f, limit),
     sourceQuery(commandOutcome, f, limit, [sql`c.completed_at is not null and c.status <> 'pending'`]),
     sourceQuery(statusChanged, f, limit),
-  ];
-  return queries.filter((q): q is SQL => q !== null);
+  ]
+    .filter((q): q is SQL => q !== null)
+    .map((query) => ({ query, manyTargets: false }));
+  if (auditKinds)
+    queries.unshift({
+      query: auditQuery(f, limit),
+      manyTargets: f.equipmentId !== undefined || f.facilityId !== undefined,
+    });
+  return queries;
 }

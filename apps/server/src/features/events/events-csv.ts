@@ -1,3 +1,4 @@
+import { alertText } from '@sentinela/shared/alert-text';
 import { eventKindLabels, eventMessage } from '@sentinela/shared/event-messages';
 import { EVENTS_CSV_MAX_ROWS, type EventItem, type eventFilters } from '@sentinela/shared/events';
 import type { Language } from '@sentinela/shared/language';
@@ -31,9 +32,9 @@ const severityLabels: Record<Language, Record<NonNullable<EventItem['severity']>
 
 const BOM = '\uFEFF';
 
-/** The detail column: an alert's text (as stored), else a note or a device's error. */
-function detail(item: EventItem): string | undefined {
-  if (item.alert) return item.alert.message;
+/** The detail column: an alert's text (in the reader's language), else a note or a device's error. */
+function detail(item: EventItem, lang: Language): string | undefined {
+  if (item.alert) return alertText(item.alert, lang);
   for (const key of ['note', 'error', 'reason'] as const) {
     const value = item.params[key];
     if (typeof value === 'string' && value) return value;
@@ -51,7 +52,7 @@ export function eventsCsv(items: EventItem[], lang: Language): string {
           e.at.toISOString(),
           eventKindLabels[lang][e.kind],
           eventMessage(lang, e),
-          detail(e),
+          detail(e, lang),
           e.result ? resultLabels[lang][e.result] : undefined,
           e.severity ? severityLabels[lang][e.severity] : undefined,
           e.actor,

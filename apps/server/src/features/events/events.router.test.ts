@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@sentinela/db/schema/audit';
-import { alerts, equipment, equipmentStatusChanges } from '@sentinela/db/schema/plant';
+import { alerts, equipment, equipmentStatusChanges, rooms } from '@sentinela/db/schema/plant';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import type { CommandGateway } from '../../platform/commands/command-gateway';
 import { markOffline } from '../alerts/alarm-store';
@@ -123,6 +123,41 @@ describe.each(testDatabaseKinds())('events timeline on %s', (kind) => {
     expect(after.items.map((e) => e.code)).toEqual(['device.offline']);
   });
 
+  it("reads a facility's audit entries target by target: its alerts', not another facility's", async () => {
+    const alfa = (await facilityIdOf('alfa'))!;
+    const beta = (await facilityIdOf('beta'))!;
+    const inAlfa = await viewer.trpc.events.list.query({ filters: { facilityId: alfa, kinds: ['alert'] } });
+    const audited = (items: { id: string }[]) => items.filter((e) => e.id.startsWith('audit:'));
+    expect(audited(inAlfa.items)).toMatchObject([
+      { code: 'alerts.acknowledge', kind: 'alert', subject: { type: 'alert', id: alertId } },
+    ]);
+    const inBeta = await viewer.trpc.events.list.query({ filters: { facilityId: beta, kinds: ['alert'] } });
+    expect(audited(inBeta.items)).toEqual([]);
+    // A device with its own facility: the same facts; with another facility: none.
+    const both = await viewer.trpc.events.list.query({ filters: { facilityId: alfa, equipmentId: 'mtr-a2' } });
+    expect(both.items.map((e) => e.code)).toContain('alerts.acknowledge');
+    const mismatch = await viewer.trpc.events.list.query({ filters: { facilityId: beta, equipmentId: 'mtr-a2' } });
+    expect(mismatch.items).toEqual([]);
+  });
+
+  it('names a registry entry by the room or the facility it changed, in its place', async () => {
+    const alfa = (await facilityIdOf('alfa'))!;
+    const [room] = await server.database.db.select().from(rooms).where(eq(rooms.name, 'Sala A1'));
+    await server.database.db.insert(auditLog).values([
+      { action: 'rooms.update', result: 'success', actorEmail: 'ana@example.com', target: room!.id },
+      { action: 'facilities.update', result: 'success', actorEmail: 'ana@example.com', target: alfa },
+    ]);
+    const page = await viewer.trpc.events.list.query({ filters: { kinds: ['registry'] } });
+    expect(page.items.slice(0, 2)).toMatchObject([
+      {
+        code: 'facilities.update',
+        subject: { type: 'facility', id: alfa, label: 'Fábrica Alfa' },
+        facility: { id: alfa },
+      },
+      { code: 'rooms.update', subject: { type: 'room', id: room!.id, label: 'Sala A1' }, facility: { id: alfa } },
+    ]);
+  });
+
   async function facilityIdOf(code: string) {
     const rows = await server.database.db
       .select()
@@ -171,6 +206,16 @@ describe.each(testDatabaseKinds())('events timeline on %s', (kind) => {
     expect(lines[0]).toBe('Data e hora (UTC);Tipo;Evento;Detalhe;Resultado;Severidade;Quem;Equipamento;Instalação');
     expect(lines[1]).toContain(';Status de equipamentos;Equipamento offline;');
     expect(lines[1]).toContain('Motor A2;Fábrica Alfa');
+  });
+
+  it("words an alert's detail from its key in the caller's language (the CSV in English)", async () => {
+    const english = await server.enrolledClient('eve@example.com', 'viewer', 'en');
+    const file = await english.trpc.events.exportCsv.query({ filters: { equipmentId: 'mtr-a2', kinds: ['alert'] } });
+    expect(file.filename).toMatch(/^events-/);
+    const raised = file.csv.split('\r\n').find((line) => line.includes('Alert raised'));
+    // The stored text is Portuguese ('Temperatura alta'): the detail is worded from the key.
+    expect(raised).toContain('above the limit: 195.8\u00a0°F (limit 185.0\u00a0°F)');
+    expect(raised).not.toContain('Temperatura alta');
   });
 
   it('refuses a mangled cursor and a backwards time range with a clear error', async () => {

@@ -1,3 +1,5 @@
+import type { AlertMessageParams } from '@sentinela/shared/alert-messages';
+import { alertText as alertSentence } from '@sentinela/shared/alert-text';
 import type { AlertSeverity } from '@sentinela/shared/alert-values';
 import type { Language } from '@sentinela/shared/language';
 
@@ -5,8 +7,13 @@ import type { Language } from '@sentinela/shared/language';
 export interface AlertSummary {
   alertId: string;
   severity: AlertSeverity;
-  /** The alert's stored message (Portuguese; the key/params rendering lives in the web client). */
+  /** The alert's stored message (Portuguese): what rows older than the keys say. */
   message: string;
+  /** The alert's key and parameters, worded in the message's language (packages/shared alert-text.ts). */
+  messageKey?: string | null;
+  messageParams?: AlertMessageParams | null;
+  source?: string;
+  value?: number | null;
   /** "Motor M-01 · Planta Campinas", or the site's name for a site alert. */
   place: string;
   raisedAt: string;
@@ -53,6 +60,20 @@ function localTime(iso: string, timezone: string, lang: Language): string {
   }).format(new Date(iso));
 }
 
+/** The alert's sentence in `lang`; contents stored before the keys (a digest's) say the stored text. */
+export function alertMessageIn(lang: Language, alert: AlertSummary): string {
+  return alertSentence(
+    {
+      message: alert.message,
+      messageKey: alert.messageKey ?? null,
+      messageParams: alert.messageParams ?? null,
+      ...(alert.source !== undefined ? { source: alert.source } : {}),
+      value: alert.value ?? null,
+    },
+    lang,
+  );
+}
+
 /** One alert, raised or escalated to the on-call list (after `minutes`). */
 export function alertText(
   lang: Language,
@@ -66,22 +87,24 @@ export function alertText(
       ? w.raised(w.severity[alert.severity])
       : `${w.escalated(escalatedAfter)} · ${w.raised(w.severity[alert.severity])}`;
   const subject = `[${site}] ${head}: ${alert.place}`;
+  const message = alertMessageIn(lang, alert);
   const text = [
     `${head}`,
     `${alert.place}`,
-    alert.message,
+    message,
     `${w.raisedAt} ${localTime(alert.raisedAt, alert.timezone, lang)} (${alert.timezone})`,
     '',
     w.footer,
   ].join('\n');
-  return { subject, text, short: `${site}: ${head} – ${alert.place}: ${alert.message}`.slice(0, 300) };
+  return { subject, text, short: `${site}: ${head} – ${alert.place}: ${message}`.slice(0, 300) };
 }
 
 /** The alerts held back for one recipient, as one message. */
 export function digestText(lang: Language, site: string, alerts: AlertSummary[]): RenderedMessage {
   const w = words[lang];
   const lines = alerts.map(
-    (a) => `- ${w.severity[a.severity]} · ${a.place}: ${a.message} (${localTime(a.raisedAt, a.timezone, lang)})`,
+    (a) =>
+      `- ${w.severity[a.severity]} · ${a.place}: ${alertMessageIn(lang, a)} (${localTime(a.raisedAt, a.timezone, lang)})`,
   );
   const subject = `[${site}] ${w.digest(alerts.length)}`;
   return {

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AlertItem, AlertSeverity } from '@sentinela/shared/alerts';
 import { AlertOctagon, AlertTriangle, Bell, Info } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
@@ -20,6 +21,7 @@ import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { AlertFilters, type StatusFilter } from './alert-filters';
 import { alertText } from '../../lib/alert-text';
+import { linkedAlertId } from './alert-link';
 import { AlertNoteDialog } from './alert-note-dialog';
 import { AlertsTable } from './alerts-table';
 import { ZoneNote } from '../../components/zone-note';
@@ -43,15 +45,24 @@ export default function AlertsPage() {
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<{ alert: AlertItem; action: 'acknowledge' | 'clear' } | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
+  // A link to one alert (the events timeline's): ?alert=<id> lists it alone until "show all".
+  const [params, setParams] = useSearchParams();
+  const focusId = linkedAlertId(params.get('alert'));
+  const showAll = () => {
+    setParams({}, { replace: true });
+    setPage(1);
+  };
 
   const list = useQuery(
     trpc.alerts.list.queryOptions(
-      {
-        status: status === 'all' ? undefined : status,
-        severity: severity === '' ? undefined : severity,
-        page,
-        pageSize: ALERTS_PAGE_SIZE,
-      },
+      focusId
+        ? { id: focusId, page: 1, pageSize: ALERTS_PAGE_SIZE }
+        : {
+            status: status === 'all' ? undefined : status,
+            severity: severity === '' ? undefined : severity,
+            page,
+            pageSize: ALERTS_PAGE_SIZE,
+          },
       { placeholderData: keepPreviousData, staleTime: 30_000 },
     ),
   );
@@ -126,18 +137,27 @@ export default function AlertsPage() {
       </p>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <AlertFilters
-          status={status}
-          severity={severity}
-          onStatus={(next) => {
-            setStatus(next);
-            setPage(1);
-          }}
-          onSeverity={(next) => {
-            setSeverity(next);
-            setPage(1);
-          }}
-        />
+        {focusId ? (
+          <div role="status" className="flex flex-wrap items-center gap-3 text-sm">
+            <span>{t('focused')}</span>
+            <Button variant="outline" size="sm" onClick={showAll}>
+              {t('showAll')}
+            </Button>
+          </div>
+        ) : (
+          <AlertFilters
+            status={status}
+            severity={severity}
+            onStatus={(next) => {
+              setStatus(next);
+              setPage(1);
+            }}
+            onSeverity={(next) => {
+              setSeverity(next);
+              setPage(1);
+            }}
+          />
+        )}
         <RoleGated needs="operator">
           {(allowed) => (
             <Button
@@ -160,7 +180,8 @@ export default function AlertsPage() {
           <ZoneNote place={sharedZone?.place} timeZone={sharedZone?.timeZone} />
           <AlertsTable
             items={data?.items}
-            filtered={!(status === 'open' || status === 'active') || severity !== ''}
+            filtered={focusId !== null || !(status === 'open' || status === 'active') || severity !== ''}
+            highlightId={focusId}
             stale={list.isPlaceholderData}
             busy={list.isFetching}
             pendingId={pendingId}

@@ -29,13 +29,15 @@ interface AlertsTableProps extends AlertActionProps {
   filtered: boolean;
   stale: boolean;
   busy: boolean;
+  /** The alert a link points at (/alerts?alert=<id>): marked. */
+  highlightId?: string | null;
 }
 
 /**
  * The alert list: severity, equipment, message and its rule, value, times, status, who
  * acknowledged, actions. On a phone, a card per alert.
  */
-export function AlertsTable({ items, filtered, stale, busy, ...actions }: AlertsTableProps) {
+export function AlertsTable({ items, filtered, stale, busy, highlightId = null, ...actions }: AlertsTableProps) {
   const t = useStrings(alertsStrings);
   const { language } = useLanguage();
   const isMobile = useIsMobile();
@@ -99,7 +101,13 @@ export function AlertsTable({ items, filtered, stale, busy, ...actions }: Alerts
             </tr>
           ) : (
             items.map((alert) => (
-              <tr key={alert.id} data-alert-id={alert.id} data-status={alert.status}>
+              <tr
+                key={alert.id}
+                data-alert-id={alert.id}
+                data-status={alert.status}
+                aria-current={alert.id === highlightId ? 'true' : undefined}
+                className={cn(alert.id === highlightId && 'bg-accent/60')}
+              >
                 <td className={cell}>
                   <SeverityBadge severity={alert.severity} />
                 </td>

@@ -41,7 +41,7 @@ export const datacentersStrings = defineStrings(
     servers: 'Servidores',
     serversValue: '{online} de {total} online',
     uptime: 'Uptime ({days} d)',
-    downtime: '{minutes} min de racks sem comunicação',
+    downtime: '{minutes} min de racks parados',
     pue: 'PUE (24 h)',
     pueValue: '{facility} ÷ {it}',
     facility: 'Instalação',
@@ -50,7 +50,7 @@ export const datacentersStrings = defineStrings(
     noData: 'Sem dados',
     empty: 'Nenhum data center cadastrado.',
     'how.uptime':
-      'Uptime = 1 − (tempo em que cada rack ficou sem comunicação, do disparo ao fim do alerta de silêncio) ÷ (racks × {days} dias).',
+      'Uptime = 1 − (tempo em que cada rack ficou offline ou em falha, pelo histórico de status) ÷ (racks × {days} dias). Manutenção programada não conta como parada.',
     'how.pue':
       'PUE = potência média do medidor da sala de servidores (racks, climatização, iluminação e perdas) ÷ potência média dos racks (TI), nas últimas {hours} h de médias horárias.',
     'how.status': 'Status: online com todos os racks online; degradado com parte deles; offline sem nenhum.',
@@ -94,7 +94,7 @@ export const datacentersStrings = defineStrings(
     servers: 'Servers',
     serversValue: '{online} of {total} online',
     uptime: 'Uptime ({days} d)',
-    downtime: '{minutes} min of racks not reporting',
+    downtime: '{minutes} min of racks down',
     pue: 'PUE (24 h)',
     pueValue: '{facility} ÷ {it}',
     facility: 'Facility',
@@ -103,7 +103,7 @@ export const datacentersStrings = defineStrings(
     noData: 'No data',
     empty: 'No data centers on record.',
     'how.uptime':
-      'Uptime = 1 − (time each rack was not reporting, from the silence alert being raised to its end) ÷ (racks × {days} days).',
+      'Uptime = 1 − (time each rack was offline or in error, from the status history) ÷ (racks × {days} days). Planned maintenance is not downtime.',
     'how.pue':
       'PUE = mean power of the server room meter (racks, cooling, lighting and losses) ÷ mean power of the racks (IT), over the last {hours} h of hourly means.',
     'how.status': 'Status: online with every rack online; degraded with some; offline with none.',

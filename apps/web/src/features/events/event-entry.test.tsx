@@ -76,7 +76,7 @@ describe('events timeline entry', () => {
       subject: { type: 'alert', id: 'a1', label: null },
       alert: { message: 'Temperatura alta', messageKey: null, messageParams: null },
     });
-    expect(screen.getByRole('link', { name: 'Alerta disparado' }).getAttribute('href')).toBe('/alerts');
+    expect(screen.getByRole('link', { name: 'Alerta disparado' }).getAttribute('href')).toBe('/alerts?alert=a1');
     expect(screen.getByText('Temperatura alta')).toBeTruthy();
     expect(screen.getByText('Crítico')).toBeTruthy();
     cleanup();

@@ -1,7 +1,7 @@
 import type { EventItem } from '@sentinela/shared/events';
 
 // Where an entry's subject is shown, as plain URLs (features do not import each other): the
-// equipment's drawer (/equipment?open=), the alerts page, the work order (/maintenance?order=),
+// equipment's drawer (/equipment?open=), the alert on the alerts page (/alerts?alert=), the work order (/maintenance?order=),
 // the registry pages.
 
 /** The page an entry links to, or null when its subject has no page of its own. */
@@ -13,7 +13,7 @@ export function subjectHref(entry: Pick<EventItem, 'subject' | 'equipment'>): st
     case 'equipment':
       return `/equipment?search=${id}&open=${id}`;
     case 'alert':
-      return '/alerts';
+      return `/alerts?alert=${id}`;
     case 'workOrder':
       return `/maintenance?order=${id}`;
     case 'plan':

@@ -11,7 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ZoneNote } from '../../components/zone-note';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
-import { useLiveEvents, type LiveEvent } from '../../lib/live';
+import { useLiveEvents, type LiveEvent, type LiveEventType } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useTrailingCall } from '../../lib/use-trailing-call';
@@ -22,6 +22,8 @@ import { eventsStrings } from './events.strings';
 import { useEventFilters } from './use-event-filters';
 
 const PAGE_SIZE = 50;
+/** The live events that can add an entry to the timeline. */
+const ENTRY_EVENTS: LiveEventType[] = ['status', 'command', 'alert'];
 /** New facts come in at most this often (a burst of live events is one re-read). */
 const LIVE_REFRESH_MS = 3_000;
 /** Facts with no live event of their own (work orders, registry, sign-ins) come in this often. */
@@ -63,11 +65,12 @@ export default function EventsPage() {
   }, LIVE_REFRESH_MS);
   const onEvents = useCallback(
     (events: LiveEvent[]) => {
-      if (events.some((e) => e.type !== 'telemetry')) refresh();
+      if (events.length > 0) refresh();
     },
     [refresh],
   );
-  const live = useLiveEvents(onEvents, values.equipmentId ? [values.equipmentId] : undefined);
+  // Only what can add an entry: never the telemetry points (the server leaves them out).
+  const live = useLiveEvents(onEvents, values.equipmentId ? [values.equipmentId] : undefined, ENTRY_EVENTS);
 
   return (
     <section className="flex flex-col gap-4">

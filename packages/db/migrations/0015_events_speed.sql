@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_alert_ack_idx" ON "audit_log" USING btree ("target") WHERE "audit_log"."action" in ('alerts.acknowledge', 'alerts.acknowledgeMany') and "audit_log"."result" = 'success';
