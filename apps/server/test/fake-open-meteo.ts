@@ -33,7 +33,9 @@ export class FakeOpenMeteo {
           res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":true,"reason":"down"}');
           return;
         case 'garbage':
-          res.writeHead(200, { 'content-type': 'application/json' }).end('{"hourly":{"time":[1,2],"temperature_2m":"hot"}}');
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end('{"hourly":{"time":[1,2],"temperature_2m":"hot"}}');
           return;
         case 'huge':
           res.writeHead(200, { 'content-type': 'application/json' }).end(`{"pad":"${'x'.repeat(2_000_000)}"}`);

@@ -43,7 +43,13 @@ export const OUTDOOR_METRICS = {
 export const outdoorStationMetrics = Object.values(OUTDOOR_METRICS);
 
 /** Why the forecast provider gave nothing fresh. */
-export const weatherFailureReasons = ['timeout', 'unreachable', 'http-error', 'invalid-answer', 'no-coordinates'] as const;
+export const weatherFailureReasons = [
+  'timeout',
+  'unreachable',
+  'http-error',
+  'invalid-answer',
+  'no-coordinates',
+] as const;
 export type WeatherFailureReason = (typeof weatherFailureReasons)[number];
 
 /** The forecast provider's state for one facility. */

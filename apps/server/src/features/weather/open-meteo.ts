@@ -17,7 +17,14 @@ export class WeatherFetchError extends Error {
   }
 }
 
-const HOURLY = ['temperature_2m', 'relative_humidity_2m', 'precipitation', 'wind_speed_10m', 'wind_gusts_10m', 'shortwave_radiation'];
+const HOURLY = [
+  'temperature_2m',
+  'relative_humidity_2m',
+  'precipitation',
+  'wind_speed_10m',
+  'wind_gusts_10m',
+  'shortwave_radiation',
+];
 const CURRENT = ['temperature_2m', 'relative_humidity_2m', 'wind_speed_10m', 'shortwave_radiation'];
 
 /** Plausible bounds: a value outside them is garbage, not weather. */

@@ -60,7 +60,10 @@ export function sensorWeatherProvider(db: Database): WeatherProvider {
               equipment.facilityId,
               places.map((p) => p.facilityId),
             ),
-            or(eq(rooms.kind, 'outdoor'), sql`coalesce(${equipment.metrics}, '[]'::jsonb) ?| array['windSpeed','irradiance']`),
+            or(
+              eq(rooms.kind, 'outdoor'),
+              sql`coalesce(${equipment.metrics}, '[]'::jsonb) ?| array['windSpeed','irradiance']`,
+            ),
           ),
         )
         .orderBy(equipment.id);

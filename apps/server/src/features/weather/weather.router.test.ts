@@ -37,7 +37,13 @@ describe.each(testDatabaseKinds())('weather on %s', (kind) => {
       .values({ facilityId: campinasId, name: 'Área Externa', kind: 'outdoor' })
       .returning();
     await db.insert(equipment).values([
-      { id: 'sns-test-001', name: 'Estação Meteorológica', kind: 'sensor', facilityId: campinasId, roomId: outdoor!.id },
+      {
+        id: 'sns-test-001',
+        name: 'Estação Meteorológica',
+        kind: 'sensor',
+        facilityId: campinasId,
+        roomId: outdoor!.id,
+      },
       // An indoor sensor is not a weather station.
       { id: 'sns-test-002', name: 'Sensor da sala', kind: 'sensor', facilityId: campinasId },
     ]);
