@@ -83,7 +83,7 @@ async function boundedText(res: Response, limit: number): Promise<string> {
   const declared = Number(res.headers.get('content-length') ?? 0);
   if (declared > limit) throw new WeatherFetchError('invalid-answer', `answer of ${declared} bytes`);
   if (!res.body) return '';
-  const reader = res.body.getReader();
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -10,8 +10,15 @@ import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { fromDisplayUnit, parseTemperature, temperatureUnit, toDisplayUnit } from '../hvac/temperature-units';
-import { windFromDisplay, windToDisplay, windUnit } from '../weather/weather-units';
+import {
+  parseDecimal,
+  temperatureFromDisplay,
+  temperatureToDisplay,
+  temperatureUnit,
+  windFromDisplay,
+  windToDisplay,
+  windUnit,
+} from '../../lib/weather-units';
 import { weatherSettingsStrings } from './weather-settings.strings';
 
 type T = AreaTranslate<keyof (typeof weatherSettingsStrings)['pt']>;
@@ -49,7 +56,7 @@ function WeatherForm({ t, initial }: { t: T; initial: WeatherSettings }) {
   const queryClient = useQueryClient();
   const id = useId();
   const [provider, setProvider] = useState<WeatherProviderName>(initial.provider);
-  const [heat, setHeat] = useState(oneDecimal(toDisplayUnit(initial.heatWaveC, language)));
+  const [heat, setHeat] = useState(oneDecimal(temperatureToDisplay(initial.heatWaveC, language)));
   const [wind, setWind] = useState(oneDecimal(windToDisplay(initial.stormWindKmh, language)));
   const [rain, setRain] = useState(String(initial.stormRainMm));
   const [formError, setFormError] = useState<string | null>(null);
@@ -68,16 +75,16 @@ function WeatherForm({ t, initial }: { t: T; initial: WeatherSettings }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const heatValue = parseTemperature(heat);
-    const windValue = parseTemperature(wind);
-    const rainValue = parseTemperature(rain);
+    const heatValue = parseDecimal(heat);
+    const windValue = parseDecimal(wind);
+    const rainValue = parseDecimal(rain);
     if (heatValue === null || windValue === null || rainValue === null) {
       setFormError(t('notNumber'));
       return;
     }
     save.mutate({
       provider,
-      heatWaveC: fromDisplayUnit(heatValue, language),
+      heatWaveC: temperatureFromDisplay(heatValue, language),
       stormWindKmh: windFromDisplay(windValue, language),
       stormRainMm: rainValue,
     });

@@ -20,7 +20,7 @@ import {
   formatIrradiance,
   formatRain,
   formatWind,
-} from './weather-units';
+} from '../../lib/weather-units';
 
 type T = AreaTranslate<keyof (typeof weatherStrings)['pt']>;
 

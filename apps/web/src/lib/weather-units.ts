@@ -1,7 +1,23 @@
 import type { Language } from '@sentinela/shared/language';
-import { formatQuantity } from '../../lib/format';
+import { celsiusToFahrenheit, formatQuantity } from './format';
 
 // Weather arrives in °C, km/h, mm and W/m²; English readers get °F and mph (spec §9), rain stays mm.
+
+export const temperatureUnit = (language: Language) => (language === 'en' ? '°F' : '°C');
+
+/** A °C value in the user's unit, unrounded. */
+export const temperatureToDisplay = (celsius: number, language: Language) =>
+  language === 'en' ? celsiusToFahrenheit(celsius) : celsius;
+
+/** What the user typed, in their unit, back to °C (two decimals). */
+export const temperatureFromDisplay = (value: number, language: Language) =>
+  Math.round((language === 'en' ? ((value - 32) * 5) / 9 : value) * 100) / 100;
+
+/** A typed number with '.' or ',' as the decimal mark; null when not a number. */
+export function parseDecimal(text: string): number | null {
+  const normalized = text.trim().replace(',', '.');
+  return /^-?\d+(\.\d+)?$/.test(normalized) ? Number(normalized) : null;
+}
 
 export const KMH_PER_MPH = 1.609344;
 
