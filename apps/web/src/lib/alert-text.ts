@@ -1,10 +1,11 @@
 import { isAlertMessageKey, isAlertRuleNameKey, type AlertMessageParams } from '@sentinela/shared/alert-messages';
 import type { AlertItem } from '@sentinela/shared/alerts';
 import type { Language } from '@sentinela/shared/language';
-import { formatNumber } from './format';
+import { formatNumber, formatTemperature } from './format';
 import { alertStrings } from './i18n/alert-strings';
 import { fillParams } from './i18n/dictionaries';
 import { formatMetricValue } from './metric-format';
+import { formatForecastDay, formatRain, formatWind } from './weather-units';
 
 /** What any view of an alert has (a list item, a dashboard row, a live event). */
 export interface AlertTextSource {
@@ -53,6 +54,21 @@ export function alertText(alert: AlertTextSource, lang: Language): string {
       return seconds === null
         ? say('message.silence')
         : say('message.silenceSeconds', { seconds: formatNumber(seconds, lang, 0) });
+    }
+    if (key === 'weather.heatWave' || key === 'weather.storm') {
+      const value = numberParam(params, 'value');
+      const unit = params.unit;
+      const shown =
+        unit === 'C'
+          ? formatTemperature(value, lang)
+          : unit === 'kmh'
+            ? formatWind(value, lang)
+            : formatRain(value, lang);
+      return say(key === 'weather.heatWave' ? 'message.weatherHeat' : 'message.weatherStorm', {
+        facility: String(params.facility ?? ''),
+        date: formatForecastDay(String(params.date ?? ''), lang),
+        value: shown,
+      });
     }
     const count = numberParam(params, 'count');
     if (count !== null) return say('message.brokerDropped', { count: formatNumber(count, lang, 0) });

@@ -56,6 +56,7 @@ export function formatAge(at: Date, now: Date, language: Language): string {
 /** A facility's civil date ('2026-03-03') as a short day: 'ter., 03/03' / 'Tue, 3/3'. */
 export function formatForecastDay(date: string, language: Language): string {
   const at = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(at.getTime())) return date;
   return new Intl.DateTimeFormat(language === 'pt' ? 'pt-BR' : 'en-US', {
     timeZone: 'UTC',
     weekday: 'short',

@@ -5,6 +5,8 @@ import { weatherWarnings, type FacilityWeather, type WeatherOverview } from '@se
 import { forecastDays } from './forecast';
 import { openMeteoWeatherProvider, sensorWeatherProvider, type OpenMeteoOptions } from './weather-providers';
 import { getWeatherSettings } from './weather-settings.service';
+import { raiseWeatherAlerts } from './weather-alerts';
+import type { LiveEvent } from '@sentinela/shared/live-events';
 
 /** A station reading older than this gives way to the forecast's current conditions. */
 const STATION_FRESH_MS = 60 * 60_000;
@@ -13,7 +15,12 @@ const STATION_FRESH_MS = 60 * 60_000;
  * The weather page: per facility, its outdoor stations, the conditions now, the forecast's days
  * in its time zone with heat-wave and storm warnings, and the forecast provider's state.
  */
-export async function weatherOverview(db: Database, openMeteo: OpenMeteoOptions, now: Date): Promise<WeatherOverview> {
+export async function weatherOverview(
+  db: Database,
+  openMeteo: OpenMeteoOptions,
+  now: Date,
+  bus?: { publish(event: LiveEvent): void },
+): Promise<WeatherOverview> {
   const settings = await getWeatherSettings(db);
   const places = await db
     .select({
@@ -30,7 +37,7 @@ export async function weatherOverview(db: Database, openMeteo: OpenMeteoOptions,
   const forecasts =
     settings.provider === 'open-meteo' ? await openMeteoWeatherProvider(db, openMeteo).read(places, now) : null;
 
-  return {
+  const overview: WeatherOverview = {
     provider: settings.provider,
     settings,
     facilities: places.map((place): FacilityWeather => {
@@ -68,4 +75,12 @@ export async function weatherOverview(db: Database, openMeteo: OpenMeteoOptions,
       };
     }),
   };
+  // A fresh forecast's warnings become info site alerts (once per facility, kind and day).
+  if (bus) {
+    const warnings = overview.facilities
+      .filter((f) => f.provider.state === 'ok')
+      .flatMap((f) => f.warnings.map((warning) => ({ facilityId: f.facilityId, facility: f.name, warning })));
+    await raiseWeatherAlerts(db, bus, warnings, now);
+  }
+  return overview;
 }

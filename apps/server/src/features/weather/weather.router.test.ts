@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@sentinela/db/schema/audit';
-import { equipment, facilities, rooms, telemetryLatest } from '@sentinela/db/schema/plant';
+import { alerts, equipment, facilities, rooms, telemetryLatest } from '@sentinela/db/schema/plant';
 import { weatherForecasts } from '@sentinela/db/schema/weather';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { defaultWeatherSettings, type FacilityWeather } from '@sentinela/shared/weather';
@@ -126,6 +126,23 @@ describe.each(testDatabaseKinds())('weather on %s', (kind) => {
       reason: 'no-coordinates',
     });
     expect(fake.requests).toHaveLength(1);
+    // Each warning is an info site alert, raised once per facility, kind and day.
+    await viewer.trpc.weather.overview.query();
+    const raised = await server.database.db.select().from(alerts).where(like(alerts.source, 'weather:%'));
+    expect(raised.map((a) => [a.source, a.severity, a.messageKey, a.messageParams]).sort()).toEqual([
+      [
+        `weather:${campinasId}:heat-wave:2026-03-03`,
+        'info',
+        'weather.heatWave',
+        { facility: 'Campinas', date: '2026-03-03', value: 37, unit: 'C' },
+      ],
+      [
+        `weather:${campinasId}:storm:2026-03-04`,
+        'info',
+        'weather.storm',
+        { facility: 'Campinas', date: '2026-03-04', value: 85, unit: 'kmh' },
+      ],
+    ]);
     expect(fake.requests[0]!.searchParams.get('latitude')).toBe('-22.9');
     expect(fake.requests[0]!.searchParams.get('forecast_days')).toBe('7');
   });

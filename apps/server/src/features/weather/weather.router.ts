@@ -9,5 +9,5 @@ export const weatherRouter = router({
    */
   overview: authenticatedProcedure
     .output(weatherOverviewSchema)
-    .query(({ ctx }) => weatherOverview(ctx.db, ctx.weather, ctx.auth.now())),
+    .query(({ ctx }) => weatherOverview(ctx.db, ctx.weather, ctx.auth.now(), ctx.bus)),
 });
