@@ -106,6 +106,22 @@ export const weatherWarningSchema = z.object({
 });
 export type WeatherWarning = z.infer<typeof weatherWarningSchema>;
 
+/**
+ * Tomorrow's expected HVAC energy from the last 30 days' kWh per cooling degree-day (base 18 °C)
+ * and tomorrow's forecast mean temperature.
+ */
+export const coolingOutlookSchema = z.object({
+  date: z.string(),
+  /** Days of history the fit used (7–30). */
+  days: z.number(),
+  kwhPerDegreeDay: z.number(),
+  tomorrowMeanC: z.number(),
+  expectedKwh: z.number(),
+  /** The mean daily HVAC kWh of those days, to compare. */
+  averageKwh: z.number(),
+});
+export type CoolingOutlook = z.infer<typeof coolingOutlookSchema>;
+
 export const facilityWeatherSchema = z.object({
   facilityId: z.string(),
   name: z.string(),
@@ -120,6 +136,8 @@ export const facilityWeatherSchema = z.object({
   /** The forecast's days in the facility's time zone (up to 7; empty without a forecast). */
   days: z.array(weatherDaySchema),
   warnings: z.array(weatherWarningSchema),
+  /** Null without tomorrow's forecast or a week of HVAC and station history. */
+  cooling: coolingOutlookSchema.nullable(),
 });
 export type FacilityWeather = z.infer<typeof facilityWeatherSchema>;
 

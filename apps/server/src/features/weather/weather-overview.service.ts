@@ -2,10 +2,11 @@ import { asc } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { facilities } from '@sentinela/db/schema/plant';
 import { weatherWarnings, type FacilityWeather, type WeatherOverview } from '@sentinela/shared/weather';
-import { forecastDays } from './forecast';
+import { civilDate, forecastDays } from './forecast';
 import { openMeteoWeatherProvider, sensorWeatherProvider, type OpenMeteoOptions } from './weather-providers';
 import { getWeatherSettings } from './weather-settings.service';
 import { raiseWeatherAlerts } from './weather-alerts';
+import { coolingOutlook } from './cooling-outlook';
 import type { LiveEvent } from '@sentinela/shared/live-events';
 
 /** A station reading older than this gives way to the forecast's current conditions. */
@@ -72,9 +73,14 @@ export async function weatherOverview(
         provider: reading?.state ?? { state: 'off' },
         days,
         warnings: weatherWarnings(days, settings),
+        cooling: null,
       };
     }),
   };
+  for (const f of overview.facilities) {
+    const tomorrow = f.days.find((d) => d.date > civilDate(now.getTime(), f.timezone));
+    f.cooling = await coolingOutlook(db, f.facilityId, f.timezone, tomorrow, now);
+  }
   // A fresh forecast's warnings become info site alerts (once per facility, kind and day).
   if (bus) {
     const warnings = overview.facilities

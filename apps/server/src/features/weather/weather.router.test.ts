@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@sentinela/db/schema/audit';
-import { alerts, equipment, facilities, rooms, telemetryLatest } from '@sentinela/db/schema/plant';
+import { alerts, equipment, facilities, rooms, telemetry1h, telemetryLatest } from '@sentinela/db/schema/plant';
 import { weatherForecasts } from '@sentinela/db/schema/weather';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { defaultWeatherSettings, type FacilityWeather } from '@sentinela/shared/weather';
@@ -145,6 +145,49 @@ describe.each(testDatabaseKinds())('weather on %s', (kind) => {
     ]);
     expect(fake.requests[0]!.searchParams.get('latitude')).toBe('-22.9');
     expect(fake.requests[0]!.searchParams.get('forecast_days')).toBe('7');
+  });
+
+  it("expects tomorrow's cooling energy from the last days' HVAC kWh per degree-day", async () => {
+    const db = server.database.db;
+    await db.insert(equipment).values({ id: 'hvc-test-001', name: 'Chiller', kind: 'hvac', facilityId: campinasId });
+    // Ten days before 2026-03-02 (local): day i has a mean of 18 + i °C and uses 100 + 20·i kWh.
+    const rows = [];
+    for (let i = 1; i <= 10; i++) {
+      const midnight = Date.parse('2026-03-02T03:00:00Z') - i * 86_400_000;
+      for (let h = 0; h < 24; h++) {
+        const bucket = new Date(midnight + h * 3_600_000);
+        const kw = (100 + 20 * i) / 24;
+        rows.push({
+          equipmentId: 'hvc-test-001',
+          metric: 'powerKw',
+          bucket,
+          count: 60,
+          sum: kw * 60,
+          min: kw,
+          max: kw,
+        });
+        const c = 18 + i;
+        rows.push({
+          equipmentId: 'sns-test-001',
+          metric: 'temperature',
+          bucket,
+          count: 60,
+          sum: c * 60,
+          min: c,
+          max: c,
+        });
+      }
+    }
+    await db.insert(telemetry1h).values(rows);
+    // Tomorrow's forecast: 27–37 °C, a mean of 32 °C, 14 degree-days: 100 + 20 × 14 = 380 kWh.
+    expect((await campinas()).cooling).toEqual({
+      date: '2026-03-03',
+      days: 10,
+      kwhPerDegreeDay: 20,
+      tomorrowMeanC: 32,
+      expectedKwh: 380,
+      averageKwh: 210,
+    });
   });
 
   it('answers from the database within 30 minutes, and asks again after', async () => {

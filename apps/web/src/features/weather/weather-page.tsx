@@ -7,7 +7,7 @@ import { EmptyState, QueryError } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
-import { formatDateTime, formatTemperature } from '../../lib/format';
+import { formatDateTime, formatQuantity, formatTemperature } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
@@ -136,6 +136,23 @@ function FacilityCard({ t, facility }: { t: T; facility: FacilityWeather }) {
         )}
 
         <ProviderState t={t} facility={facility} now={now} />
+
+        {facility.cooling && (
+          <p className="text-sm">
+            {t('cooling', {
+              kwh: formatQuantity(facility.cooling.expectedKwh, 'kWh', language),
+              mean: formatQuantity(facility.cooling.averageKwh, 'kWh', language),
+              perDegreeDay: formatQuantity(
+                language === 'en' ? (facility.cooling.kwhPerDegreeDay * 5) / 9 : facility.cooling.kwhPerDegreeDay,
+                'kWh',
+                language,
+                1,
+              ),
+              days: facility.cooling.days,
+              temp: formatTemperature(facility.cooling.tomorrowMeanC, language),
+            })}
+          </p>
+        )}
 
         {facility.days.length > 0 && (
           <div className="overflow-x-auto">

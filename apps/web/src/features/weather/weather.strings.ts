@@ -43,6 +43,8 @@ export const weatherStrings = defineStrings(
     warningStormWind: 'Tempestade prevista em {day}: vento de {value}.',
     warningStormRain: 'Tempestade prevista em {day}: {value} de chuva.',
     warnings: 'Avisos',
+    cooling:
+      'Refrigeração prevista para amanhã: {kwh} (média {mean}; {perDegreeDay} por grau-dia acima de 18 °C, últimos {days} dias; amanhã {temp} de média).',
   },
   {
     loading: 'Loading the weather...',
@@ -85,5 +87,7 @@ export const weatherStrings = defineStrings(
     warningStormWind: 'Storm forecast on {day}: wind of {value}.',
     warningStormRain: 'Storm forecast on {day}: {value} of rain.',
     warnings: 'Warnings',
+    cooling:
+      'Expected cooling energy tomorrow: {kwh} (average {mean}; {perDegreeDay} per degree-day above 64.4 °F, last {days} days; tomorrow averages {temp}).',
   },
 );
