@@ -155,7 +155,12 @@ function FacilityCard({ t, facility }: { t: T; facility: FacilityWeather }) {
         )}
 
         {facility.days.length > 0 && (
-          <div className="overflow-x-auto">
+          <div
+            className="overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-label={t('forecastCaption', { name: facility.name })}
+          >
             <table className="w-full min-w-[22rem] text-sm">
               <caption className="mb-2 text-left text-sm font-medium">
                 {t('forecastCaption', { name: facility.name })}
