@@ -4,7 +4,7 @@ import { adminMutation } from '../../trpc/procedures';
 import { setEnergyTariff } from './energy-tariff.service';
 import { getEnergyTariff, getPublicSettings } from './settings.service';
 import { weatherSettingsSchema } from '@sentinela/shared/weather';
-import { getWeatherSettings, setWeatherSettings } from '../weather/weather-settings.service';
+import { getWeatherSettings, setWeatherSettings } from '../weather/weather.service';
 
 export const settingsRouter = router({
   public: publicProcedure.output(publicSettingsSchema).query(({ ctx }) => getPublicSettings(ctx.db)),

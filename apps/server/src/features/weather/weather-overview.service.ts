@@ -4,7 +4,7 @@ import { facilities } from '@sentinela/db/schema/plant';
 import { weatherWarnings, type FacilityWeather, type WeatherOverview } from '@sentinela/shared/weather';
 import { civilDate, forecastDays } from './forecast';
 import { openMeteoWeatherProvider, sensorWeatherProvider, type OpenMeteoOptions } from './weather-providers';
-import { getWeatherSettings } from './weather-settings.service';
+import { getWeatherSettings } from './weather.service';
 import { raiseWeatherAlerts } from './weather-alerts';
 import { coolingOutlook } from './cooling-outlook';
 import type { LiveEvent } from '@sentinela/shared/live-events';

@@ -1,3 +1,4 @@
+/** The weather area's published service: its settings (read by the weather page, written on /settings). */
 import { eq } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { settings } from '@sentinela/db/schema/settings';
