@@ -137,4 +137,12 @@ describe('loadConfig', () => {
     expect(message).toContain('Invalid environment variable METRICS_TOKEN');
     expect(message).not.toContain('short"');
   });
+
+  it('reads WEATHER_URL (default: Open-Meteo), refusing a URL that is not http(s)', () => {
+    expect(loadConfig({}).weatherUrl).toBe('https://api.open-meteo.com');
+    expect(loadConfig({ WEATHER_URL: 'http://127.0.0.1:8080' }).weatherUrl).toBe('http://127.0.0.1:8080');
+    expect(errorOf({ WEATHER_URL: 'ftp://example.com' })).toContain(
+      'Invalid environment variable WEATHER_URL: expected an http(s) URL',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WEATHER_URL } from '@sentinela/shared/weather';
 
 /**
  * The only reader of process.env. Every variable is validated at start; a bad value stops the
@@ -94,6 +95,7 @@ const envSchema = z
       })
       .optional(),
     SMTP_FROM: z.string().min(3, 'expected a sender such as "Sentinela <alertas@example.com>"').optional(),
+    WEATHER_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).default(DEFAULT_WEATHER_URL),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
   })
   .superRefine((env, ctx) => {
@@ -138,6 +140,8 @@ export interface Config {
   trustProxy: boolean;
   /** Bearer token of GET /metrics (unset: /metrics answers 404). */
   metricsToken: string | undefined;
+  /** Base URL of the Open-Meteo forecast API (used only when an admin turns it on). */
+  weatherUrl: string;
   sms: { provider: 'outbox' } | { provider: 'webhook'; url: string; token: string | undefined };
   /** E-mail: SMTP when SMTP_URL is set, else the email_outbox table. */
   email: { provider: 'outbox' } | { provider: 'smtp'; url: string; from: string };
@@ -211,6 +215,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    weatherUrl: env.WEATHER_URL,
     mqtt: {
       url: env.MQTT_URL,
       port: env.MQTT_PORT,

@@ -123,6 +123,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
           : `embedded, mqtt://${config.mqtt.host}:${config.mqtt.port}`,
       },
       ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
+      weather: { url: config.weatherUrl },
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -64,6 +64,7 @@ export async function startTestServer(
     email?: EmailProvider;
     ingestStats?: () => IngestStats;
     metricsToken?: string;
+    weather?: { url: string; timeoutMs?: number };
     addresses?: { database: string; broker: string };
   } = {},
 ): Promise<TestServer> {
@@ -97,6 +98,7 @@ export async function startTestServer(
     ...(options.ingestStats ? { ingestStats: options.ingestStats } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     ...(options.addresses ? { addresses: options.addresses } : {}),
+    ...(options.weather ? { weather: options.weather } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -8,8 +8,17 @@
  *   (for the unit), the value that raised it and the rule's threshold then.
  * - `silence`: `{ seconds }`, how long the device has been silent.
  * - `brokerDropped`: `{ count }`, the messages the MQTT broker dropped.
+ * - `weather.heatWave` / `weather.storm`: `{ facility, date, value, unit }`: a forecast warning
+ *   (ADR 022): the facility's name, its civil date, the figure and its unit (`C`, `kmh`, `mm`).
  */
-export const alertMessageKeys = ['threshold.above', 'threshold.below', 'silence', 'brokerDropped'] as const;
+export const alertMessageKeys = [
+  'threshold.above',
+  'threshold.below',
+  'silence',
+  'brokerDropped',
+  'weather.heatWave',
+  'weather.storm',
+] as const;
 export type AlertMessageKey = (typeof alertMessageKeys)[number];
 export type AlertMessageParams = Record<string, string | number>;
 export interface AlertMessage {
@@ -62,3 +71,15 @@ export function thresholdAlertMessage(rule: ThresholdRuleText, value: number): A
 export const silenceAlertMessage = (seconds: number): AlertMessage => ({ key: 'silence', params: { seconds } });
 
 export const brokerDroppedAlertMessage = (count: number): AlertMessage => ({ key: 'brokerDropped', params: { count } });
+
+/** A forecast warning (heat wave or storm) at a facility on a day, as an info site alert. */
+export const weatherAlertMessage = (
+  kind: 'heat-wave' | 'storm',
+  facility: string,
+  date: string,
+  value: number,
+  unit: 'C' | 'kmh' | 'mm',
+): AlertMessage => ({
+  key: kind === 'heat-wave' ? 'weather.heatWave' : 'weather.storm',
+  params: { facility, date, value, unit },
+});

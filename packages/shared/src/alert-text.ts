@@ -16,6 +16,8 @@ export const alertTexts = {
     'message.below': '{rule} abaixo do limite: {value} (limite {threshold})',
     'message.silence': 'Equipamento sem comunicação',
     'message.silenceSeconds': 'Equipamento sem comunicação há mais de {seconds} s',
+    'message.weatherHeat': '{facility}: onda de calor prevista em {date}, máxima de {value}',
+    'message.weatherStorm': '{facility}: tempestade prevista em {date}, {value}',
     'message.brokerDropped': 'Broker MQTT descartou mensagens: {count}',
     'rule.motorTempWarning': 'Temperatura do motor alta',
     'rule.motorTempCritical': 'Temperatura do motor crítica',
@@ -31,6 +33,8 @@ export const alertTexts = {
     'message.below': '{rule} below the limit: {value} (limit {threshold})',
     'message.silence': 'Equipment not reporting',
     'message.silenceSeconds': 'Equipment not reporting for more than {seconds} s',
+    'message.weatherHeat': '{facility}: heat wave forecast on {date}, a high of {value}',
+    'message.weatherStorm': '{facility}: storm forecast on {date}, {value}',
     'message.brokerDropped': 'MQTT broker dropped messages: {count}',
     'rule.motorTempWarning': 'Motor temperature high',
     'rule.motorTempCritical': 'Motor temperature critical',
@@ -99,6 +103,31 @@ export function formatMetricValue(metric: string | undefined, value: number | nu
   return unit ? `${alertNumber(value, lang, unit[1])}${NBSP}${unit[0]}` : alertNumber(value, lang, 2);
 }
 
+const KMH_PER_MPH = 1.609344;
+
+/** A weather figure of a forecast alert: °C/°F, km/h or mph, mm. */
+function weatherValue(value: number | null, unit: unknown, lang: Language): string {
+  if (!usable(value)) return EMPTY_VALUE;
+  if (unit === 'C') return formatMetricValue('temperature', value, lang);
+  if (unit === 'kmh')
+    return lang === 'en'
+      ? `${alertNumber(value / KMH_PER_MPH, lang, 0)}${NBSP}mph`
+      : `${alertNumber(value, lang, 0)}${NBSP}km/h`;
+  return `${numberFormat(lang, 1, 1).format(value)}${NBSP}mm`;
+}
+
+/** A facility's civil date ('2026-03-03') as a short day: 'ter., 03/03' / 'Tue, 3/3'. */
+function forecastDay(date: string, lang: Language): string {
+  const at = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(at.getTime())) return date;
+  return new Intl.DateTimeFormat(locales[lang], {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: lang === 'pt' ? '2-digit' : 'numeric',
+    month: lang === 'pt' ? '2-digit' : 'numeric',
+  }).format(at);
+}
+
 // ——— the sentences ———
 
 /** What any view of an alert has (a list item, a dashboard row, a live event, an events entry). */
@@ -155,6 +184,13 @@ export function alertText(alert: AlertTextSource, lang: Language): string {
       return seconds === null
         ? say('message.silence')
         : say('message.silenceSeconds', { seconds: alertNumber(seconds, lang, 0) });
+    }
+    if (key === 'weather.heatWave' || key === 'weather.storm') {
+      return say(key === 'weather.heatWave' ? 'message.weatherHeat' : 'message.weatherStorm', {
+        facility: String(params.facility ?? ''),
+        date: forecastDay(String(params.date ?? ''), lang),
+        value: weatherValue(numberParam(params, 'value'), params.unit, lang),
+      });
     }
     const count = numberParam(params, 'count');
     if (count !== null) return say('message.brokerDropped', { count: alertNumber(count, lang, 0) });

@@ -1,4 +1,5 @@
 import { createRandom, streamSeed, type Random } from '@sentinela/db/seed/seeded-random';
+import { clearSkyIrradiance, typicalWindKmh } from '@sentinela/db/seed/site-calendar';
 import type { DeviceRefusalCode } from '@sentinela/shared/device-refusals';
 import { lightModes, type LightMode } from '@sentinela/shared/telemetry';
 import type { PlantDevice } from './simulator/plant-devices';
@@ -46,6 +47,8 @@ export interface ServerModel {
 export interface SensorModel {
   kind: 'sensor';
   offset: number;
+  /** An outdoor weather station (declares windSpeed): it also reports wind and irradiance. */
+  station: { gustiness: number; cloud: number } | null;
 }
 /** A field gateway: it reports how long it has been up. */
 export interface GatewayModel {
@@ -68,6 +71,8 @@ export interface SimDevice {
 
 export interface PlantEnvironment {
   outdoorC: number;
+  /** The plant's clock, epoch ms (absent: the wall clock). */
+  nowMs?: number;
   /** The electrical load a meter sees, kW, before its own base load (its room, or its site). */
   meteredKw(meter: SimDevice): number;
 }
@@ -146,7 +151,11 @@ function initialModel(device: PlantDevice, random: Random, outdoorC: number): De
       return { kind: 'server', utilization, inletOffset: clamp(offset, -1.5, 2.5) };
     }
     case 'sensor':
-      return { kind: 'sensor', offset: random.range(-0.8, 0.8) };
+      return {
+        kind: 'sensor',
+        offset: random.range(-0.8, 0.8),
+        station: device.metrics?.includes('windSpeed') ? { gustiness: 1, cloud: 0.8 } : null,
+      };
     case 'gateway':
       return { kind: 'gateway', uptimeS: 0 };
   }
@@ -295,6 +304,16 @@ export function stepDevice(sim: SimDevice, env: PlantEnvironment, dtMs: number):
     case 'sensor': {
       const temperature = env.outdoorC + model.offset + random.normal() * 0.1;
       metrics = { temperature: r2(temperature), humidity: r2(clamp(72 - 2.8 * (temperature - 22), 30, 98)) };
+      if (model.station) {
+        // Wind and sun follow the day (site time, UTC−3) with gusts and passing clouds.
+        const local = (env.nowMs ?? Date.now()) - 3 * 3_600_000;
+        const hour = (((local / 3_600_000) % 24) + 24) % 24;
+        const s = model.station;
+        s.gustiness = clamp(s.gustiness * 0.9 + 0.1 * (1 + random.normal() * 0.6), 0.3, 2.5);
+        s.cloud = clamp(s.cloud * 0.95 + 0.05 * random.range(0.25, 1), 0.15, 1);
+        metrics.windSpeed = r2(Math.max(0, typicalWindKmh(hour) * s.gustiness));
+        metrics.irradiance = Math.round(clearSkyIrradiance(hour, new Date(local).getUTCMonth()) * s.cloud);
+      }
       break;
     }
     case 'gateway':

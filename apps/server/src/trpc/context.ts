@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '@sentinela/db/client';
 import type { BrokerHealth, DemoHistoryHealth } from '@sentinela/shared/system';
+import { DEFAULT_WEATHER_URL } from '@sentinela/shared/weather';
 import { LANGUAGE_HEADER, parseLanguage, type Language } from '@sentinela/shared/language';
 import type { AuthDeps, Caller } from '../features/auth/auth-deps';
 import { SESSION_COOKIE } from '../features/auth/auth-cookies';
@@ -40,6 +41,8 @@ export interface ServerDeps {
   addresses?: { database: string; broker: string };
   /** Bearer token of GET /metrics; unset: /metrics answers 404. */
   metricsToken?: string;
+  /** The forecast provider's base URL and timeout (WEATHER_URL); absent: Open-Meteo's. */
+  weather?: { url: string; timeoutMs?: number };
 }
 
 export interface Context {
@@ -56,6 +59,7 @@ export interface Context {
   /** System Health's figures and history (built by buildApp). */
   monitor: SystemMonitor;
   addresses: { database: string; broker: string };
+  weather: { url: string; timeoutMs?: number };
   /** The signed-in session named by the cookie, if alive. */
   session: ResolvedSession | null;
   caller: Caller;
@@ -88,6 +92,7 @@ export function createContextFactory(deps: ServerDeps, monitor: SystemMonitor) {
       demoHistory: deps.demoHistory,
       monitor,
       addresses: deps.addresses ?? { database: '', broker: '' },
+      weather: deps.weather ?? { url: DEFAULT_WEATHER_URL },
       session: token ? await resolveSession(auth.db, token, auth.now()) : null,
       caller: { ip: req.ip, userAgent: req.headers['user-agent'], lang },
       lang,

@@ -21,6 +21,7 @@ import { systemRouter } from '../features/system/system.router';
 import { telemetryRouter } from '../features/plant/readings.router';
 import { registryRouter } from '../features/plant/registry.router';
 import { usersRouter } from '../features/users/users.router';
+import { weatherRouter } from '../features/weather/weather.router';
 import { router } from './init';
 
 /** Every area's router, composed once. The client imports only the type. */
@@ -48,6 +49,7 @@ export const appRouter = router({
   system: systemRouter,
   telemetry: telemetryRouter,
   users: usersRouter,
+  weather: weatherRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -88,6 +88,24 @@ describe('alert texts in the reader language', () => {
     expect(alertText(unknownKey, 'pt')).toBe('Algo novo');
   });
 
+  it('words forecast warnings in the reader units (°C and km/h in pt, °F and mph in en)', () => {
+    const heat = {
+      message: 'x',
+      messageKey: 'weather.heatWave',
+      messageParams: { facility: 'Campinas', date: '2026-03-03', value: 37, unit: 'C' },
+    };
+    expect(alertText(heat, 'pt')).toMatch(
+      /^Campinas: onda de calor prevista em ter\.?, 03\/03, máxima de 37,0\u00a0°C$/,
+    );
+    expect(alertText(heat, 'en')).toBe('Campinas: heat wave forecast on Tue, 3/3, a high of 98.6\u00a0°F');
+    const storm = {
+      ...heat,
+      messageKey: 'weather.storm',
+      messageParams: { ...heat.messageParams, value: 85, unit: 'kmh' },
+    };
+    expect(alertText(storm, 'en')).toBe('Campinas: storm forecast on Tue, 3/3, 53\u00a0mph');
+  });
+
   it('names every seeded rule in both languages, the Portuguese name as the seed wrote it', () => {
     expect(ruleName({ name: 'x', nameKey: 'lowPowerFactor' }, 'en')).toBe('Low power factor');
     expect(ruleName({ name: 'Minha regra', nameKey: null }, 'en')).toBe('Minha regra');

@@ -7,3 +7,4 @@ export * from './maintenance';
 export * from './notifications';
 export * from './plant';
 export * from './settings';
+export * from './weather';

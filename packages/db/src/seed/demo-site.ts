@@ -28,6 +28,7 @@ import { alertRuleKeys, alertsFromIncidents, defaultAlertRules } from './demo-al
 import { demoCommands } from './demo-commands';
 import { demoUserRows, demoUsers } from './demo-users';
 import { demoWorkOrders } from './demo-work-orders';
+import { outdoorStationMetrics } from '@sentinela/shared/weather';
 import { buildDemoEquipment, type SeedDevice } from './demo-equipment';
 import { planIncidents, statusHistory } from './demo-incidents';
 import { demoDataCenters, demoFacilities } from './demo-site-plan';
@@ -182,6 +183,8 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
         roomId: d.room ? (roomId.get(`${idOf(d.facility.code)}/${d.room.name}`) ?? null) : null,
         location: d.location,
         rated: d.rated,
+        // The outdoor weather station sends wind and irradiance besides its kind's defaults.
+        metrics: d.kind === 'sensor' && d.room?.kind === 'outdoor' ? [...outdoorStationMetrics] : null,
         state: d.state,
         lastSeenAt: new Date(seen.get(d.id) ?? now),
       })),

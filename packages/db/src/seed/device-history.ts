@@ -11,7 +11,15 @@ import {
   weatherOf,
   type HistoryContext,
 } from './history-context';
-import { HOUR_MS, lightingShare, localTime, officeActivity, scheduleActivity } from './site-calendar';
+import {
+  HOUR_MS,
+  clearSkyIrradiance,
+  lightingShare,
+  localTime,
+  officeActivity,
+  scheduleActivity,
+  typicalWindKmh,
+} from './site-calendar';
 import { createRandom, streamSeed } from './seeded-random';
 
 /** Raises a mean and a maximum where an incident covers the hour. */
@@ -139,7 +147,42 @@ function generateSensor(ctx: HistoryContext, device: SeedDevice): void {
     );
   }
   const w = weatherOf(ctx, device, ctx.now);
-  addLatest(ctx, device, random.int(0, 4000), { temperature: round2(w.temperature), humidity: round2(w.humidity) });
+  const outdoor = device.room?.kind === 'outdoor' ? generateWindAndSun(ctx, device) : {};
+  addLatest(ctx, device, random.int(0, 4000), {
+    temperature: round2(w.temperature),
+    humidity: round2(w.humidity),
+    ...outdoor,
+  });
+}
+
+/**
+ * An outdoor station's wind (km/h) and solar irradiance (W/m²): the daily cycles with gusty noise
+ * and passing clouds, from a stream of their own (the temperature history stays as it was).
+ * Returns the values now.
+ */
+function generateWindAndSun(ctx: HistoryContext, device: SeedDevice): Record<string, number> {
+  const random = createRandom(streamSeed(ctx.seed, `${device.id}:wind-sun`));
+  const wind = ctx.hourly.series(device.id, 'windSpeed');
+  const irradiance = ctx.hourly.series(device.id, 'irradiance');
+  let gustiness = 1;
+  let cloud = 0.8;
+  const at = (ms: number) => {
+    const t = localTime(ms);
+    return { wind: typicalWindKmh(t.hour) * gustiness, sun: clearSkyIrradiance(t.hour, t.month) * cloud };
+  };
+  for (let h = 0; h < ctx.hours; h++) {
+    const bucket = bucketOf(ctx, h);
+    gustiness = clamp(gustiness * 0.8 + 0.2 * (1 + random.normal() * 0.5), 0.3, 2.5);
+    cloud = clamp(cloud * 0.7 + 0.3 * random.range(0.25, 1), 0.15, 1);
+    const mid = at(bucket + HOUR_MS / 2);
+    const kmh = Math.max(0, mid.wind);
+    wind.push(bucket, READINGS_PER_HOUR, kmh, kmh * random.range(0.3, 0.7), kmh * random.range(1.4, 2));
+    const a = at(bucket).sun;
+    const b = at(bucket + HOUR_MS).sun;
+    irradiance.push(bucket, READINGS_PER_HOUR, mid.sun, Math.min(a, b) * 0.6, Math.max(a, b, mid.sun) * 1.1);
+  }
+  const now = at(ctx.now);
+  return { windSpeed: round2(Math.max(0, now.wind)), irradiance: Math.round(now.sun) };
 }
 
 /** Light power at a brightness, W: LED drivers draw a little even when dimmed low. */

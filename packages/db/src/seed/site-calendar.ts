@@ -90,3 +90,20 @@ export function outdoorHumidity(facility: FacilityPlan, temperature: number, t: 
   const mean = facility.climate.monthlyMeanC[t.month] ?? 22;
   return Math.min(98, Math.max(30, facility.climate.humidity - 2.8 * (temperature - mean)));
 }
+
+/**
+ * Clear-sky solar irradiance on a horizontal surface, W/m², at a local hour (0–24) in a month
+ * (0–11) of the southern tropics: a bell from sunrise to sunset, higher and longer in summer.
+ */
+export function clearSkyIrradiance(hour: number, month: number): number {
+  const summer = Math.cos(((month - 0.5) / 12) * 2 * Math.PI); // 1 in January, −1 in July
+  const halfDay = 6.4 + 0.7 * summer;
+  const x = (hour - 12.2) / halfDay;
+  if (Math.abs(x) >= 1) return 0;
+  return (850 + 200 * summer) * Math.cos((x * Math.PI) / 2) ** 1.5;
+}
+
+/** The usual wind at a local hour, km/h: calm before dawn, strongest mid-afternoon (sea breeze). */
+export function typicalWindKmh(hour: number): number {
+  return 9 + 6 * Math.cos((2 * Math.PI * (hour - 15)) / 24);
+}

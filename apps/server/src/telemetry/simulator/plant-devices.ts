@@ -17,6 +17,8 @@ export interface PlantDevice {
   status?: EquipmentStatus;
   /** Its room: a room's meter adds up the devices of the room. A meter with null is the facility's main meter. */
   roomId?: string | null;
+  /** The metrics it declares (null: its kind's defaults); an outdoor station declares windSpeed. */
+  metrics?: string[] | null;
   /** Last known values (telemetry_latest), so meter registers and temperatures carry on. */
   last?: Record<string, number>;
 }
@@ -32,6 +34,7 @@ export async function loadPlantDevices(db: Database): Promise<PlantDevice[]> {
       rated: equipment.rated,
       state: equipment.state,
       roomId: equipment.roomId,
+      metrics: equipment.metrics,
     })
     .from(equipment)
     .innerJoin(facilities, eq(facilities.id, equipment.facilityId))

@@ -66,6 +66,9 @@ function meterEnvironment(sims: SimDevice[], now: () => number): PlantEnvironmen
     get outdoorC() {
       return outdoorTemperatureAt(now());
     },
+    get nowMs() {
+      return now();
+    },
     meteredKw(meter) {
       const { roomId, site } = meter.device;
       if (typeof roomId === 'string') return (inRoom.get(roomId) ?? []).reduce((kw, s) => kw + drawKw(s), 0);

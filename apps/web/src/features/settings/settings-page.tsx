@@ -4,6 +4,7 @@ import { useStrings } from '../../lib/i18n/strings';
 import { EnergyTariffSection } from './energy-tariff-section';
 import { NotificationSettingsSection } from './notification-settings-section';
 import { settingsStrings } from './settings.strings';
+import { WeatherSettingsSection } from './weather-settings-section';
 
 /** /settings (administrators): one section per area's settings. */
 export default function SettingsPage() {
@@ -17,6 +18,7 @@ export default function SettingsPage() {
       </div>
       <EnergyTariffSection />
       <NotificationSettingsSection />
+      <WeatherSettingsSection />
     </div>
   );
 }

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WeatherProviderName, WeatherSettings } from '@sentinela/shared/weather';
+import { useId, useState, type FormEvent } from 'react';
+import { CardSection } from '../../components/card-section';
+import { FormAlert } from '../../components/form-field';
+import { Button } from '../../components/ui/button';
+import { Input, Select } from '../../components/ui/input';
+import { errorMessage } from '../../lib/api-errors';
+import { useLanguage } from '../../lib/i18n/language-context';
+import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import {
+  parseDecimal,
+  temperatureFromDisplay,
+  temperatureToDisplay,
+  temperatureUnit,
+  windFromDisplay,
+  windToDisplay,
+  windUnit,
+} from '../../lib/weather-units';
+import { weatherSettingsStrings } from './weather-settings.strings';
+
+type T = AreaTranslate<keyof (typeof weatherSettingsStrings)['pt']>;
+
+const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
+
+/** The "Tempo" section of /settings (admins): the forecast provider (off by default) and the warning thresholds. */
+export function WeatherSettingsSection() {
+  const t = useStrings(weatherSettingsStrings);
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.settings.weather.queryOptions());
+  return (
+    <CardSection title={t('title')} description={t('description')}>
+      {settings.isPending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('loading')}
+        </p>
+      ) : settings.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+          <p>{t('loadFailed')}</p>
+          <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <WeatherForm t={t} initial={settings.data} />
+      )}
+    </CardSection>
+  );
+}
+
+function WeatherForm({ t, initial }: { t: T; initial: WeatherSettings }) {
+  const { language } = useLanguage();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [provider, setProvider] = useState<WeatherProviderName>(initial.provider);
+  const [heat, setHeat] = useState(oneDecimal(temperatureToDisplay(initial.heatWaveC, language)));
+  const [wind, setWind] = useState(oneDecimal(windToDisplay(initial.stormWindKmh, language)));
+  const [rain, setRain] = useState(String(initial.stormRainMm));
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useMutation(
+    trpc.settings.setWeather.mutationOptions({
+      onSuccess: async (saved) => {
+        queryClient.setQueryData(trpc.settings.weather.queryKey(), saved);
+        await queryClient.invalidateQueries({ queryKey: trpc.weather.pathKey() });
+        notify.success(t('saved'));
+      },
+      onError: (error) => {
+        setFormError(errorMessage(error, t('saveFailed')));
+      },
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const heatValue = parseDecimal(heat);
+    const windValue = parseDecimal(wind);
+    const rainValue = parseDecimal(rain);
+    if (heatValue === null || windValue === null || rainValue === null) {
+      setFormError(t('notNumber'));
+      return;
+    }
+    save.mutate({
+      provider,
+      heatWaveC: temperatureFromDisplay(heatValue, language),
+      stormWindKmh: windFromDisplay(windValue, language),
+      stormRainMm: rainValue,
+    });
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('title')}>
+      <FormAlert message={formError} />
+      <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
+        {t('provider')}
+        <Select value={provider} onChange={(e) => setProvider(e.target.value as WeatherProviderName)}>
+          <option value="sensors">{t('providerSensors')}</option>
+          <option value="open-meteo">{t('providerOpenMeteo')}</option>
+        </Select>
+      </label>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('heatWave', { unit: temperatureUnit(language) })}
+          <Input
+            inputMode="decimal"
+            value={heat}
+            aria-describedby={`${id}-heat`}
+            onChange={(e) => setHeat(e.target.value)}
+          />
+          <span id={`${id}-heat`} className="text-xs font-normal text-muted-foreground">
+            {t('heatWaveHint')}
+          </span>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('stormWind', { unit: windUnit(language) })}
+          <Input inputMode="decimal" value={wind} onChange={(e) => setWind(e.target.value)} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('stormRain')}
+          <Input inputMode="decimal" value={rain} onChange={(e) => setRain(e.target.value)} />
+        </label>
+      </div>
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t('saving') : t('save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
