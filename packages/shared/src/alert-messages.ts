@@ -8,8 +8,19 @@
  *   (for the unit), the value that raised it and the rule's threshold then.
  * - `silence`: `{ seconds }`, how long the device has been silent.
  * - `brokerDropped`: `{ count }`, the messages the MQTT broker dropped.
+ * - `demand.near` / `demand.over`: `{ facility, peak, contracted, post, month }`, a facility's
+ *   highest 15-minute demand of the billing month (kW) at ≥ 95 % of its contracted demand, or past
+ *   it by more than the 5 % tolerance (ultrapassagem); `post` is 'ponta' or 'foraPonta' (the
+ *   contracted value of that post, azul), `month` the billing period's first day.
  */
-export const alertMessageKeys = ['threshold.above', 'threshold.below', 'silence', 'brokerDropped'] as const;
+export const alertMessageKeys = [
+  'threshold.above',
+  'threshold.below',
+  'silence',
+  'brokerDropped',
+  'demand.near',
+  'demand.over',
+] as const;
 export type AlertMessageKey = (typeof alertMessageKeys)[number];
 export type AlertMessageParams = Record<string, string | number>;
 export interface AlertMessage {
@@ -62,3 +73,23 @@ export function thresholdAlertMessage(rule: ThresholdRuleText, value: number): A
 export const silenceAlertMessage = (seconds: number): AlertMessage => ({ key: 'silence', params: { seconds } });
 
 export const brokerDroppedAlertMessage = (count: number): AlertMessage => ({ key: 'brokerDropped', params: { count } });
+
+export interface DemandAlertText {
+  facility: string;
+  peakKw: number;
+  contractedKw: number;
+  post: 'ponta' | 'foraPonta';
+  /** The billing period's first day (YYYY-MM-DD). */
+  month: string;
+}
+
+export const demandAlertMessage = (level: 'near' | 'over', text: DemandAlertText): AlertMessage => ({
+  key: level === 'over' ? 'demand.over' : 'demand.near',
+  params: {
+    facility: text.facility,
+    peak: Math.round(text.peakKw * 10) / 10,
+    contracted: text.contractedKw,
+    post: text.post,
+    month: text.month,
+  },
+});

@@ -54,6 +54,14 @@ export function alertText(alert: AlertTextSource, lang: Language): string {
         ? say('message.silence')
         : say('message.silenceSeconds', { seconds: formatNumber(seconds, lang, 0) });
     }
+    if (key === 'demand.near' || key === 'demand.over') {
+      return say(key === 'demand.over' ? 'message.demandOver' : 'message.demandNear', {
+        facility: String(params.facility ?? ''),
+        peak: `${formatNumber(numberParam(params, 'peak') ?? 0, lang, 1)} kW`,
+        contracted: `${formatNumber(numberParam(params, 'contracted') ?? 0, lang, 0)} kW`,
+        post: params.post === 'ponta' ? say('message.demandPonta') : '',
+      });
+    }
     const count = numberParam(params, 'count');
     if (count !== null) return say('message.brokerDropped', { count: formatNumber(count, lang, 0) });
   }

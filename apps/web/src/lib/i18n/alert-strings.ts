@@ -12,6 +12,10 @@ export const alertStrings = defineStrings(
     'message.silence': 'Equipamento sem comunicação',
     'message.silenceSeconds': 'Equipamento sem comunicação há mais de {seconds} s',
     'message.brokerDropped': 'Broker MQTT descartou mensagens: {count}',
+    'message.demandOver':
+      'Ultrapassagem de demanda em {facility}: {peak} em 15 min, contratada {contracted}{post} (tolerância de 5 %)',
+    'message.demandNear': 'Demanda perto da contratada em {facility}: {peak} em 15 min, contratada {contracted}{post}',
+    'message.demandPonta': ' na ponta',
     'rule.motorTempWarning': 'Temperatura do motor alta',
     'rule.motorTempCritical': 'Temperatura do motor crítica',
     'rule.vibrationWarning': 'Vibração do motor: zona C (ISO 10816, classe II)',
@@ -27,6 +31,11 @@ export const alertStrings = defineStrings(
     'message.silence': 'Equipment not reporting',
     'message.silenceSeconds': 'Equipment not reporting for more than {seconds} s',
     'message.brokerDropped': 'MQTT broker dropped messages: {count}',
+    'message.demandOver':
+      'Demand overrun at {facility}: {peak} over 15 min, contracted {contracted}{post} (5 % tolerance)',
+    'message.demandNear':
+      'Demand close to the contracted value at {facility}: {peak} over 15 min, contracted {contracted}{post}',
+    'message.demandPonta': ' at peak hours',
     'rule.motorTempWarning': 'Motor temperature high',
     'rule.motorTempCritical': 'Motor temperature critical',
     'rule.vibrationWarning': 'Motor vibration: zone C (ISO 10816, class II)',
