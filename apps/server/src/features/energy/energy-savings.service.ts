@@ -130,33 +130,31 @@ export async function energySavings(
   let idleAmount = 0;
   let idleHours = 0;
   const idleMotors = new Set<string>();
-  let run: { id: string; last: number; hours: { kwh: number; rate: number }[] } | null = null;
-  const closeRun = () => {
-    if (run && run.hours.length >= IDLE_MIN_HOURS) {
-      idleMotors.add(run.id);
-      idleHours += run.hours.length;
-      for (const hour of run.hours) {
-        idleKwh += hour.kwh;
-        idleAmount += hour.kwh * hour.rate;
-      }
-    }
-    run = null;
-  };
+  // Runs of idle hours in a row, per motor (rows come ordered by motor and hour).
+  const runs: { id: string; last: number; hours: { kwh: number; rate: number }[] }[] = [];
   for (const row of motorHours) {
     const at = localTime(row);
     pontaKwh += row.kw * pontaShare(tariff, at);
     const rated = row.rated_kw ?? 0;
-    const idle = rated > 0 && row.kw > 0.01 * rated && row.kw < IDLE_SHARE * rated;
+    if (!(rated > 0 && row.kw > 0.01 * rated && row.kw < IDLE_SHARE * rated)) continue;
     const time = row.bucket.getTime();
-    const current = run as { id: string; last: number; hours: { kwh: number; rate: number }[] } | null;
-    if (!idle || !current || current.id !== row.equipment_id || current.last !== time - HOUR_MS) closeRun();
-    if (idle) {
-      run ??= { id: row.equipment_id, last: time, hours: [] };
-      run.last = time;
-      run.hours.push({ kwh: row.kw, rate: rateOf(tariff, at) });
+    const last = runs.at(-1);
+    const run =
+      last && last.id === row.equipment_id && last.last === time - HOUR_MS
+        ? last
+        : runs[runs.push({ id: row.equipment_id, last: time, hours: [] }) - 1]!;
+    run.last = time;
+    run.hours.push({ kwh: row.kw, rate: rateOf(tariff, at) });
+  }
+  for (const run of runs) {
+    if (run.hours.length < IDLE_MIN_HOURS) continue;
+    idleMotors.add(run.id);
+    idleHours += run.hours.length;
+    for (const hour of run.hours) {
+      idleKwh += hour.kwh;
+      idleAmount += hour.kwh * hour.rate;
     }
   }
-  closeRun();
   const shiftAmount = pontaKwh * Math.max(0, tariff.peakRate - tariff.offPeakRate);
 
   // Lights: each hour's kWh of the lights that ran at full power.
