@@ -1,5 +1,6 @@
 // `npm run bench:pages`: how fast the operations pages' queries answer with the demo site ×10
-// (≈5,000 devices in 30 facilities, their latest values, 35 days of hourly history, alerts, and
+// (≈5,000 devices in 30 facilities, their latest values, 35 days of hourly history (13 months
+// for the meters: their 35 days copied back eleven times) and the last day by the minute, alerts, and
 // three years of work orders: the demo's six months of history copied back five times; a year of
 // events: alerts and commands copied back in 35-day steps, a weekly offline/online pair per
 // device, and an audit entry a minute).
@@ -66,6 +67,13 @@ const calls: { page: string; path: string; input?: unknown; inputOf?: InputOf }[
   { page: '/events (device)', path: 'events.list', input: { filters: { equipmentId: 'mtr-cps-001-x5' }, limit: 50 } },
   { page: '/events (facility)', path: 'events.list', inputOf: facilityFilter },
   { page: '/events (page 2)', path: 'events.list', inputOf: secondPage },
+  // The energy page: the first facility's bill, consumption (by day, by hour, profile: one call) and savings;
+  // then a room's consumption over 90 days, and every facility's bill at once.
+  { page: '/energy', path: 'energy.bill', inputOf: firstFacility },
+  { page: '/energy', path: 'energy.consumption', inputOf: firstFacility },
+  { page: '/energy', path: 'energy.savings', inputOf: firstFacility },
+  { page: '/energy (room, 90 d)', path: 'energy.consumption', inputOf: firstRoom },
+  { page: '/energy (all)', path: 'energy.bill', input: {} },
   // Not a page's call (pages ask for the devices they show): every latest value at once.
   { page: '(all values)', path: 'telemetry.latest', input: {} },
 ];
@@ -74,6 +82,19 @@ const calls: { page: string; path: string; input?: unknown; inputOf?: InputOf }[
 async function facilityFilter(base: string, cookies: Map<string, string>): Promise<unknown> {
   const facilities = (await callProcedure(base, 'facilities.options', 'query', undefined, cookies)) as { id: string }[];
   return { filters: { facilityId: facilities.at(-1)?.id, from: new Date(Date.now() - 30 * 86_400_000) }, limit: 50 };
+}
+
+/** The facility the energy page opens on: the first of the facilities' options. */
+async function firstFacility(base: string, cookies: Map<string, string>): Promise<unknown> {
+  const facilities = (await callProcedure(base, 'facilities.options', 'query', undefined, cookies)) as { id: string }[];
+  return { facilityId: facilities[0]?.id };
+}
+
+/** The first facility's first room, over 90 days. */
+async function firstRoom(base: string, cookies: Map<string, string>): Promise<unknown> {
+  const { facilityId } = (await firstFacility(base, cookies)) as { facilityId: string };
+  const rooms = (await callProcedure(base, 'rooms.options', 'query', { facilityId }, cookies)) as { id: string }[];
+  return { facilityId, roomId: rooms[0]?.id, days: 90 };
 }
 
 /** "Carregar mais": the page after the first. */
@@ -106,6 +127,15 @@ const multiply = [
    select equipment_id || '-x' || k, metric, ts, value from telemetry_latest cross join generate_series(1, ${COPIES}) k`,
   `insert into telemetry_1h (equipment_id, metric, bucket, count, sum, min, max)
    select equipment_id || '-x' || k, metric, bucket, count, sum, min, max from telemetry_1h cross join generate_series(1, ${COPIES}) k`,
+  `insert into telemetry_1m (equipment_id, metric, bucket, count, sum, min, max)
+   select equipment_id || '-x' || k, metric, bucket, count, sum, min, max from telemetry_1m cross join generate_series(1, ${COPIES}) k`,
+  // 13 months of meter data: every meter's 35 days of hourly rollups copied back eleven times (420 days in all).
+  `insert into telemetry_1h (equipment_id, metric, bucket, count, sum, min, max)
+   select h.equipment_id, h.metric, h.bucket - s * interval '35 days', h.count, h.sum, h.min, h.max
+     from telemetry_1h h join equipment e on e.id = h.equipment_id and e.kind = 'meter'
+     cross join generate_series(1, 11) s
+    where h.metric in ('energyKwh', 'powerKw', 'powerFactor')
+   on conflict do nothing`,
   `insert into alerts (rule_id, source, equipment_id, severity, message, value, status, raised_at, acknowledged_at, acknowledge_note, cleared_at, clear_note)
    select rule_id, source, equipment_id || '-x' || k, severity, message, value, status, raised_at, acknowledged_at, acknowledge_note, cleared_at, clear_note
      from alerts cross join generate_series(1, ${COPIES}) k`,
@@ -161,7 +191,7 @@ async function multiplyPlant(handle: DatabaseHandle): Promise<Record<string, num
   const [counts] = rowsOf<Record<string, number | string>>(
     await handle.db
       .execute(sql`select (select count(*) from facilities) as facilities, (select count(*) from equipment) as equipment,
-      (select count(*) from telemetry_latest) as latest, (select count(*) from telemetry_1h) as hourly, (select count(*) from alerts) as alerts,
+      (select count(*) from telemetry_latest) as latest, (select count(*) from telemetry_1h) as hourly, (select count(*) from telemetry_1m) as minutely, (select count(*) from alerts) as alerts,
       (select count(*) from work_orders) as orders, (select count(*) from commands) as commands,
       (select count(*) from equipment_status_changes) as status_changes, (select count(*) from audit_log) as audit`),
   );
@@ -314,7 +344,7 @@ async function benchPostgres(): Promise<void> {
 function report(database: string, counts: Record<string, number>, rows: string[][]): void {
   console.log(
     `\n${database}, demo site ×10: ${counts.facilities} facilities, ${counts.equipment} devices, ${counts.latest} latest values, ` +
-      `${counts.hourly} hourly rollups, ${counts.alerts} alerts, ${counts.orders} work orders, ${counts.commands} commands, ` +
+      `${counts.hourly} hourly and ${counts.minutely} minute rollups, ${counts.alerts} alerts, ${counts.orders} work orders, ${counts.commands} commands, ` +
       `${counts.status_changes} status changes, ${counts.audit} audit entries. ${RUNS} calls each, HTTP round trip in ms:`,
   );
   console.log(table(['page', 'procedure', 'p50', 'p95'], rows));

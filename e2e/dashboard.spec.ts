@@ -88,7 +88,7 @@ test('shows the demo site’s real figures, the same the API answers', async ({ 
     .locator('[data-slot="card"]')
     .filter({ has: page.getByRole('heading', { name: 'Comparação Mensal' }) });
   expect(await integerIn(month.getByRole('group', { name: 'Este mês' }).locator('p').nth(1))).toBeGreaterThan(0);
-  await expect(month.getByRole('group', { name: 'Mês anterior' })).toContainText('kWh');
+  await expect(month.getByRole('group', { name: /semanas antes/ })).toContainText('kWh');
   await expect(month.getByText(/Variação: (Aumento|Redução) de/)).toBeVisible();
 
   // Health and distribution.

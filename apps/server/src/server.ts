@@ -9,6 +9,7 @@ import { createDemoHistory, type DemoHistory, type DemoHistoryOptions } from './
 import type { Config } from './env';
 import { startAlarmEngine, type AlarmEngine } from './features/alerts/alarm-engine';
 import { purgeExpiredAuthData } from './features/auth/auth-housekeeping';
+import { checkDemandAlerts } from './features/energy/demand-alerts';
 import { forgetSettledSavings } from './features/lights/lights-savings.service';
 import { SCHEDULER_INTERVAL_MS, startLightScheduler, type LightScheduler } from './features/lights/light-scheduler';
 import { getTelemetryRetention } from './features/settings/settings.service';
@@ -37,6 +38,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const SIMULATOR_SYNC_MS = 10_000;
 /** How often unacknowledged critical alerts are checked for escalation, and held messages for a digest. */
 const NOTIFICATION_JOBS_MS = 30_000;
+/** Facilities' 15-minute demand against their contracted demand (features/energy/demand-alerts.ts). */
+const DEMAND_ALERTS_MS = 60_000;
 
 export interface ServerPaths {
   webDist: string;
@@ -175,6 +178,12 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     run: (now) => purgeExpiredAuthData(database.db, now),
   });
 
+  const liveBus = telemetry.bus;
+  jobs.add({
+    name: 'energy.demandAlerts',
+    intervalMs: DEMAND_ALERTS_MS,
+    run: (now) => checkDemandAlerts(database.db, liveBus, now),
+  });
   jobs.add({ name: 'notifications.escalation', intervalMs: NOTIFICATION_JOBS_MS, run: () => runEscalations(notify) });
   jobs.add({ name: 'notifications.digest', intervalMs: NOTIFICATION_JOBS_MS, run: () => runDigests(notify) });
 

@@ -9,7 +9,11 @@
  * - `silence`: `{ seconds }`, how long the device has been silent.
  * - `brokerDropped`: `{ count }`, the messages the MQTT broker dropped.
  * - `weather.heatWave` / `weather.storm`: `{ facility, date, value, unit }`: a forecast warning
- *   (ADR 022): the facility's name, its civil date, the figure and its unit (`C`, `kmh`, `mm`).
+ *   (ADR 023): the facility's name, its civil date, the figure and its unit (`C`, `kmh`, `mm`).
+ * - `demand.near` / `demand.over`: `{ facility, peak, contracted, post, month }`, a facility's
+ *   highest 15-minute demand of the billing month (kW) at ≥ 95 % of its contracted demand, or past
+ *   it by more than the 5 % tolerance (ultrapassagem); `post` is 'ponta' or 'foraPonta' (the
+ *   contracted value of that post, azul), `month` the billing period's first day.
  */
 export const alertMessageKeys = [
   'threshold.above',
@@ -18,6 +22,8 @@ export const alertMessageKeys = [
   'brokerDropped',
   'weather.heatWave',
   'weather.storm',
+  'demand.near',
+  'demand.over',
 ] as const;
 export type AlertMessageKey = (typeof alertMessageKeys)[number];
 export type AlertMessageParams = Record<string, string | number>;
@@ -82,4 +88,25 @@ export const weatherAlertMessage = (
 ): AlertMessage => ({
   key: kind === 'heat-wave' ? 'weather.heatWave' : 'weather.storm',
   params: { facility, date, value, unit },
+});
+
+/** A facility's demand near or past its contracted value this billing month, as a site alert. */
+export interface DemandAlertText {
+  facility: string;
+  peakKw: number;
+  contractedKw: number;
+  post: 'ponta' | 'foraPonta';
+  /** The billing period's first day (YYYY-MM-DD). */
+  month: string;
+}
+
+export const demandAlertMessage = (level: 'near' | 'over', text: DemandAlertText): AlertMessage => ({
+  key: level === 'over' ? 'demand.over' : 'demand.near',
+  params: {
+    facility: text.facility,
+    peak: Math.round(text.peakKw * 10) / 10,
+    contracted: text.contractedKw,
+    post: text.post,
+    month: text.month,
+  },
 });

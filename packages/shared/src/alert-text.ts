@@ -18,6 +18,10 @@ export const alertTexts = {
     'message.silenceSeconds': 'Equipamento sem comunicação há mais de {seconds} s',
     'message.weatherHeat': '{facility}: onda de calor prevista em {date}, máxima de {value}',
     'message.weatherStorm': '{facility}: tempestade prevista em {date}, {value}',
+    'message.demandOver':
+      'Ultrapassagem de demanda em {facility}: {peak} em 15 min, contratada {contracted}{post} (tolerância de 5 %)',
+    'message.demandNear': 'Demanda perto da contratada em {facility}: {peak} em 15 min, contratada {contracted}{post}',
+    'message.demandPonta': ' na ponta',
     'message.brokerDropped': 'Broker MQTT descartou mensagens: {count}',
     'rule.motorTempWarning': 'Temperatura do motor alta',
     'rule.motorTempCritical': 'Temperatura do motor crítica',
@@ -35,6 +39,11 @@ export const alertTexts = {
     'message.silenceSeconds': 'Equipment not reporting for more than {seconds} s',
     'message.weatherHeat': '{facility}: heat wave forecast on {date}, a high of {value}',
     'message.weatherStorm': '{facility}: storm forecast on {date}, {value}',
+    'message.demandOver':
+      'Demand overrun at {facility}: {peak} over 15 min, contracted {contracted}{post} (5 % tolerance)',
+    'message.demandNear':
+      'Demand close to the contracted value at {facility}: {peak} over 15 min, contracted {contracted}{post}',
+    'message.demandPonta': ' at peak hours',
     'message.brokerDropped': 'MQTT broker dropped messages: {count}',
     'rule.motorTempWarning': 'Motor temperature high',
     'rule.motorTempCritical': 'Motor temperature critical',
@@ -190,6 +199,14 @@ export function alertText(alert: AlertTextSource, lang: Language): string {
         facility: String(params.facility ?? ''),
         date: forecastDay(String(params.date ?? ''), lang),
         value: weatherValue(numberParam(params, 'value'), params.unit, lang),
+      });
+    }
+    if (key === 'demand.near' || key === 'demand.over') {
+      return say(key === 'demand.over' ? 'message.demandOver' : 'message.demandNear', {
+        facility: String(params.facility ?? ''),
+        peak: `${alertNumber(numberParam(params, 'peak') ?? 0, lang, 1)} kW`,
+        contracted: `${alertNumber(numberParam(params, 'contracted') ?? 0, lang, 0)} kW`,
+        post: params.post === 'ponta' ? say('message.demandPonta') : '',
       });
     }
     const count = numberParam(params, 'count');

@@ -105,9 +105,13 @@ export const dashboardEnergyOutput = z.object({
       monthStart: z.date(),
       /** All of this month so far. */
       monthToDateKwh: z.number(),
-      /** The compared windows: this month from `current.from` to now, last month the same days and hours. */
+      /**
+       * The compared windows: this month from `current.from` to now, and the same span `shiftDays`
+       * earlier (whole weeks: the same number of days and the same weekdays).
+       */
       current: period,
       previous: period.extend({ kwh: z.number().nullable() }),
+      shiftDays: z.number().int(),
       /** The windows start after the 1st because one month's data starts later (history, outage). */
       limitedByHistory: z.boolean(),
       /** (current − previous) / previous × 100; null without last month's data. */

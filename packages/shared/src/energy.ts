@@ -125,3 +125,44 @@ export const energyConsumptionOutput = z.object({
   profileDays: z.object({ weekday: z.number(), weekend: z.number() }),
 });
 export type EnergyConsumption = z.infer<typeof energyConsumptionOutput>;
+
+/** The days the savings suggestions look back over (the demand one: the billing month so far). */
+export const SAVINGS_DAYS = 7;
+/** A month, for the suggestions' monthly figures: the window's amount × 30 / SAVINGS_DAYS. */
+export const SAVINGS_MONTH_DAYS = 30;
+/** A motor idles when on below this share of its rated power… */
+export const IDLE_SHARE = 0.2;
+/** …for longer than an hour (hourly means: two or more hours in a row). */
+export const IDLE_MIN_HOURS = 2;
+/** The share of a light's power eco (50 % brightness) saves. */
+export const ECO_SAVED_SHARE = 0.5;
+
+export const savingsKinds = ['pontaShift', 'lightsEco', 'motorsIdle', 'demandPeak'] as const;
+export type SavingsKind = (typeof savingsKinds)[number];
+
+/** The savings the energy page suggests for one facility. */
+export const energySavingsInput = z.object({ facilityId: facilityIdSchema });
+
+const suggestionSchema = z.object({
+  kind: z.enum(savingsKinds),
+  /** R$ over the window (`demandPeak`: over the billing month). */
+  amount: z.number(),
+  /** R$ a month: the window's amount scaled to 30 days (`demandPeak`: the month's). */
+  monthly: z.number(),
+  /** The figures it comes from, by name (kWh, kW, R$/kWh…), shown with how it is computed. */
+  figures: z.record(z.string(), z.number()),
+});
+export type SavingsSuggestion = z.infer<typeof suggestionSchema>;
+
+export const energySavingsOutput = z.object({
+  facilityId: z.string(),
+  from: z.date(),
+  to: z.date(),
+  days: z.number(),
+  /** The billing month of the demand suggestion (civil dates, [start, end)). */
+  period: z.object({ start: z.string(), end: z.string() }),
+  /** Largest monthly figure first; a suggestion worth nothing is left in with 0 (the page says why). */
+  suggestions: z.array(suggestionSchema),
+  monthlyTotal: z.number(),
+});
+export type EnergySavings = z.infer<typeof energySavingsOutput>;

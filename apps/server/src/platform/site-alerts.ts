@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { alerts } from '@sentinela/db/schema/plant';
+import { alertChanges, alerts } from '@sentinela/db/schema/plant';
 import type { AlertMessage } from '@sentinela/shared/alert-messages';
 import type { AlertSeverity } from '@sentinela/shared/alerts';
 import type { LiveEvent } from '@sentinela/shared/live-events';
@@ -87,4 +87,79 @@ export async function lastSiteAlertValue(db: Database, source: string): Promise<
     .orderBy(desc(alerts.raisedAt))
     .limit(1);
   return row?.value ?? null;
+}
+
+const SEVERITY_RANK: Record<AlertSeverity, number> = { info: 0, warning: 1, critical: 2 };
+
+/**
+ * Raises the site alert of `input.source` at `input.severity`, or moves the open one to it,
+ * message, value and all: a band change is kept in alert_changes, and an escalation of an
+ * acknowledged alert makes it active again (someone must see the worse state), as the alarm
+ * engine does for a metric's bands. Answers the alert, whether it is new and whether its
+ * severity changed.
+ */
+export async function raiseOrChangeSiteAlert(
+  db: Database,
+  bus: { publish(event: LiveEvent): void },
+  input: SiteAlertInput,
+): Promise<{ id: string; raised: boolean; changed: boolean }> {
+  const outcome = await db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ id: alerts.id, severity: alerts.severity, status: alerts.status })
+      .from(alerts)
+      .where(and(eq(alerts.source, input.source), isNull(alerts.equipmentId), ne(alerts.status, 'cleared')))
+      .for('update');
+    const text = { message: input.message, messageKey: input.text.key, messageParams: input.text.params };
+    if (!open) {
+      const [row] = await tx
+        .insert(alerts)
+        .values({
+          source: input.source,
+          equipmentId: null,
+          ruleId: null,
+          severity: input.severity,
+          ...text,
+          value: input.value,
+          status: 'active',
+          raisedAt: input.at,
+        })
+        .returning({ id: alerts.id, status: alerts.status });
+      if (!row) throw new Error(`could not raise the site alert ${input.source}`);
+      return { id: row.id, status: row.status, raised: true, changed: false };
+    }
+    const changed = open.severity !== input.severity;
+    const reset = SEVERITY_RANK[input.severity] > SEVERITY_RANK[open.severity] && open.status === 'acknowledged';
+    await tx
+      .update(alerts)
+      .set({
+        severity: input.severity,
+        ...text,
+        value: input.value,
+        ...(reset
+          ? { status: 'active' as const, acknowledgedBy: null, acknowledgedAt: null, acknowledgeNote: null }
+          : {}),
+      })
+      .where(eq(alerts.id, open.id));
+    if (changed)
+      await tx.insert(alertChanges).values({
+        alertId: open.id,
+        at: input.at,
+        fromSeverity: open.severity,
+        toSeverity: input.severity,
+        value: input.value,
+        acknowledgementReset: reset,
+      });
+    return { id: open.id, status: reset ? ('active' as const) : open.status, raised: false, changed };
+  });
+  bus.publish({
+    type: 'alert',
+    alertId: outcome.id,
+    equipmentId: null,
+    severity: input.severity,
+    status: outcome.status,
+    message: input.message,
+    messageKey: input.text.key,
+    messageParams: input.text.params,
+  });
+  return { id: outcome.id, raised: outcome.raised, changed: outcome.changed };
 }

@@ -1,5 +1,6 @@
 import {
   brokerDroppedAlertMessage,
+  demandAlertMessage,
   silenceAlertMessage,
   thresholdAlertMessage,
 } from '@sentinela/shared/alert-messages';
@@ -58,6 +59,25 @@ describe('alert texts in the reader language', () => {
     const silent = keyed(silenceAlertMessage(60));
     expect(alertText(silent, 'en')).toBe('Equipment not reporting for more than 60 s');
     expect(alertText(silent, 'pt')).toBe('Equipamento sem comunicação há mais de 60 s');
+  });
+
+  it('words demand alerts (near and overrun, azul ponta) in both languages', () => {
+    const text = {
+      facility: 'Fábrica Campinas',
+      peakKw: 612.04,
+      contractedKw: 560,
+      post: 'foraPonta' as const,
+      month: '2026-11-01',
+    };
+    expect(alertText(keyed(demandAlertMessage('over', text)), 'pt')).toBe(
+      'Ultrapassagem de demanda em Fábrica Campinas: 612 kW em 15 min, contratada 560 kW (tolerância de 5 %)',
+    );
+    expect(alertText(keyed(demandAlertMessage('over', text)), 'en')).toBe(
+      'Demand overrun at Fábrica Campinas: 612 kW over 15 min, contracted 560 kW (5 % tolerance)',
+    );
+    expect(alertText(keyed(demandAlertMessage('near', { ...text, peakKw: 540, post: 'ponta' })), 'en')).toBe(
+      'Demand close to the contracted value at Fábrica Campinas: 540 kW over 15 min, contracted 560 kW at peak hours',
+    );
   });
 
   it('rebuilds rows older than the keys from their rule (translated by its key) and keeps device events as written', () => {

@@ -78,6 +78,54 @@ describe.each(testDatabaseKinds())('demo site on %s', (kind) => {
     expect(new Date(minutes?.last ?? '').getTime()).toBeGreaterThan(NOW.getTime() - 120_000);
   });
 
+  it('writes the tariff with each facility’s contracted demand: one overrun day, PF dips this month', async () => {
+    const [tariff] = rowsOf<{ value: { contractedByFacility: Record<string, { demandKw: number }> } }>(
+      await handle.db.execute(sql`select value from settings where key = 'energyTariff'`),
+    );
+    const contracted = tariff?.value.contractedByFacility ?? {};
+    expect(Object.keys(contracted)).toHaveLength(result.facilities);
+    for (const { demandKw } of Object.values(contracted)) {
+      expect(demandKw).toBeGreaterThan(0);
+      expect(demandKw % 10).toBe(0);
+    }
+    // Each main meter's hourly means against its facility's contracted demand: one hour past the
+    // overrun tolerance (Wednesday 11 March, 10:00 local, a week before NOW), none near it otherwise.
+    const hours = rowsOf<{ code: string; bucket: string; kw: number; contracted: number }>(
+      await handle.db.execute(sql`
+        select f.code, h.bucket::text as bucket, h.sum / h.count as kw,
+               (${JSON.stringify(contracted)}::jsonb -> f.id::text ->> 'demandKw')::float8 as contracted
+          from telemetry_1h h
+          join equipment e on e.id = h.equipment_id and e.kind = 'meter' and e.room_id is null
+          join facilities f on f.id = e.facility_id
+         where h.metric = 'powerKw'`),
+    );
+    const high = hours.filter((h) => h.kw >= 0.95 * h.contracted);
+    expect(high.map((h) => [h.code, new Date(h.bucket).toISOString()])).toEqual([
+      ['campinas', '2026-03-11T13:00:00.000Z'],
+    ]);
+    expect(high[0]!.kw).toBeGreaterThan(1.05 * high[0]!.contracted);
+    // The minute rollups hold the 15-minute intervals of the last day: none near the contracted value.
+    const [minutePeak] = rowsOf<{ share: number }>(
+      await handle.db.execute(sql`
+        with i as (
+          select e.facility_id, to_timestamp(floor(extract(epoch from m.bucket) / 900) * 900) as start,
+                 avg(m.sum / m.count) as kw
+            from telemetry_1m m join equipment e on e.id = m.equipment_id and e.kind = 'meter' and e.room_id is null
+           where m.metric = 'powerKw' group by 1, 2)
+        select max(i.kw / (${JSON.stringify(contracted)}::jsonb -> i.facility_id::text ->> 'demandKw')::float8) as share
+          from i`),
+    );
+    expect(minutePeak?.share).toBeLessThan(0.95);
+    // Power factor below 0.92 on the compressor house meter this month (from 1 March, local).
+    const [dips] = rowsOf<{ hours: number }>(
+      await handle.db.execute(sql`
+        select count(*)::int as hours from telemetry_1h h join equipment e on e.id = h.equipment_id
+         where e.name = 'Medidor Casa de Compressores' and h.metric = 'powerFactor'
+           and h.bucket >= '2026-03-01T03:00:00Z' and h.sum / h.count < 0.92`),
+    );
+    expect(dips?.hours).toBeGreaterThan(0);
+  });
+
   it('keeps the energy register monotonic and the 1-minute and hourly rollups in agreement', async () => {
     const [check] = rowsOf<{ backwards: number; mismatched: number }>(
       await handle.db.execute(sql`

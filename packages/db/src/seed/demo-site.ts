@@ -2,6 +2,8 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/accounts';
 import { auditLog } from '../schema/audit';
+import { settings } from '../schema/settings';
+import { defaultEnergyTariff } from '@sentinela/shared/settings';
 import { maintenancePlans, workOrderChecklistItems, workOrderSequences, workOrders } from '../schema/maintenance';
 import {
   alertChanges,
@@ -34,7 +36,8 @@ import { planIncidents, statusHistory } from './demo-incidents';
 import { demoDataCenters, demoFacilities } from './demo-site-plan';
 import { addBaseLoads, addLightLoads, generateDeviceHistory } from './device-history';
 import type { HistoryContext } from './history-context';
-import { generateMeterHistory } from './meter-history';
+import { generateMeterHistory, hourlyLoad } from './meter-history';
+import { OVERRUN_SHARE, contractedDemandKw, overrunWindow } from './demo-demand';
 import { generateMotorHistory } from './motor-history';
 import { DAY_MS, HOUR_MS } from './site-calendar';
 import { createRandom, streamSeed } from './seeded-random';
@@ -116,12 +119,22 @@ function generate(seed: number, now: number) {
     if (device.kind === 'motor') generateMotorHistory(ctx, device);
     else if (device.kind !== 'meter') generateDeviceHistory(ctx, device);
   }
+  // Each facility's contracted demand from its main meter's loads, and the one overrun (the first facility's).
+  const contracted = new Map<string, number>();
+  for (const device of devices) {
+    if (device.kind !== 'meter' || device.room) continue;
+    const kw = contractedDemandKw(hourlyLoad(ctx, device));
+    contracted.set(device.facility.code, kw);
+    if (device.facility.code === demoFacilities[0]?.code)
+      ctx.demandOverrun = { meterId: device.id, ...overrunWindow(now), kw: kw * OVERRUN_SHARE };
+  }
   // Meters last: they add up what their rooms consumed.
   for (const device of devices) if (device.kind === 'meter') generateMeterHistory(ctx, device, minutely);
   const commandRows = demoCommands(devices, createRandom(streamSeed(seed, 'commands')), now);
   return {
     devices,
     incidents,
+    contracted,
     hourly: ctx.hourly,
     minutely,
     latest: ctx.latest,
@@ -203,6 +216,15 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
       facilityId: facilityCode ? idOf(facilityCode) : null,
     })),
   );
+
+  // The site's tariff with each facility's own contracted demand (demo-demand.ts).
+  const contractedByFacility = Object.fromEntries(
+    [...site.contracted].map(([code, kw]) => [idOf(code), { demandKw: kw, peakDemandKw: kw }]),
+  );
+  await tx
+    .insert(settings)
+    .values({ key: 'energyTariff', value: { ...defaultEnergyTariff, contractedByFacility } })
+    .onConflictDoNothing();
 
   const ruleRows = await tx
     .insert(alertRules)

@@ -1,4 +1,5 @@
 import type { LatestRow, RollupRows } from './bulk-rows';
+import type { DemandOverrun } from './demo-demand';
 import type { SeedDevice } from './demo-equipment';
 import type { Incident } from './demo-incidents';
 import type { RoomPlan } from './demo-site-plan';
@@ -18,6 +19,8 @@ export interface HistoryContext {
   latest: LatestRow[];
   /** Mean electrical load of each room per hour (kW), for its meter. */
   roomLoads: Map<RoomPlan, Float64Array>;
+  /** The demo's one demand overrun, drawn by its main meter (demo-demand.ts). */
+  demandOverrun?: DemandOverrun;
 }
 
 /** Readings per hourly bucket: one every 5 s, as the virtual plant publishes. */

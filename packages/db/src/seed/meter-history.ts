@@ -6,7 +6,7 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from './site-calendar';
 import { createRandom, streamSeed } from './seeded-random';
 
 /** The meter's mean load per hour (kW): its room's devices, or the whole facility for the main meter. */
-function hourlyLoad(ctx: HistoryContext, meter: SeedDevice): Float64Array {
+export function hourlyLoad(ctx: HistoryContext, meter: SeedDevice): Float64Array {
   if (meter.room) return ctx.roomLoads.get(meter.room) ?? new Float64Array(ctx.hours);
   const total = new Float64Array(ctx.hours);
   for (const room of meter.facility.rooms) {
@@ -28,6 +28,7 @@ export function generateMeterHistory(ctx: HistoryContext, meter: SeedDevice, min
   const loads = hourlyLoad(ctx, meter);
   const loadAt = (h: number) => loads[clamp(h, 0, ctx.hours - 1)] ?? 0;
   const meanLoad = loads.reduce((a, b) => a + b, 0) / Math.max(1, ctx.hours) || 1;
+  const overrun = ctx.demandOverrun?.meterId === meter.id ? ctx.demandOverrun : undefined;
   const lowPf = incidentsOf(ctx.incidents, meter.id, 'lowPowerFactor');
   const nominalPf = meter.rated.powerFactor ?? 0.95;
   const endMinute = Math.floor(ctx.now / MINUTE_MS) * MINUTE_MS;
@@ -70,6 +71,8 @@ export function generateMeterHistory(ctx: HistoryContext, meter: SeedDevice, min
         : loadAt(h) + (loadAt(h + 1) - loadAt(h)) * (within - 0.5);
     noise = noise * 0.85 + random.normal() * 0.02;
     power = Math.max(0, base * (1 + noise));
+    if (overrun && t >= overrun.start && t < overrun.end)
+      power = Math.max(power, overrun.kw * (1 + Math.abs(noise) / 4));
     const low = lowPf.find((i) => t >= i.start && t < (i.end ?? ctx.now));
     pf = low
       ? low.peak + Math.abs(random.normal()) * 0.003

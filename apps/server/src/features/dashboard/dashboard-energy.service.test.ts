@@ -22,8 +22,10 @@ function hours(from: string, to: string, kwh: (bucket: Date) => number): SiteHou
 const bounds = {
   timezone: 'America/Sao_Paulo',
   monthStart: new Date('2026-11-01T03:00:00Z'),
-  previousStart: new Date('2026-10-01T03:00:00Z'),
-  previousEnd: new Date('2026-10-23T15:30:00Z'),
+  // Four weeks before: Sunday 4 October 00:00 local to Monday 26 October 12:30 local.
+  previousStart: new Date('2026-10-04T03:00:00Z'),
+  previousEnd: new Date('2026-10-26T15:30:00Z'),
+  shiftDays: 28,
   daysStart: new Date('2026-11-17T03:00:00Z'),
   firstDay: '2026-11-17',
   today: '2026-11-23',
@@ -31,9 +33,9 @@ const bounds = {
 const now = new Date('2026-11-23T15:30:00Z');
 
 describe('month-over-month comparison', () => {
-  it('compares equal windows when last month’s history starts after the 1st', () => {
-    // Last month's data starts on 19 October, 15:00Z (a site with 35 days of history).
-    const previous = hours('2026-10-19T15:00:00Z', '2026-10-23T16:00:00Z', () => 1);
+  it('compares equal windows when the earlier history starts after the window’s start', () => {
+    // The earlier data starts on 22 October, 15:00Z (a site with 32 days of history).
+    const previous = hours('2026-10-22T15:00:00Z', '2026-10-26T16:00:00Z', () => 1);
     // This month: 2 kWh/h; the hour in progress has half of it so far.
     const current = hours('2026-11-01T03:00:00Z', '2026-11-23T15:00:00Z', (b) =>
       b.getTime() === Date.parse('2026-11-23T15:00:00Z') ? 1 : 2,
@@ -45,7 +47,8 @@ describe('month-over-month comparison', () => {
       monthToDateKwh: (22 * 24 + 12) * 2 + 1,
       current: { from: new Date('2026-11-19T15:00:00Z'), to: now, kwh: 96 * 2 + 1, costBRL: null },
       // 96 whole hours, and half of the one the window ends in; 16:00Z is after it.
-      previous: { from: new Date('2026-10-19T15:00:00Z'), to: bounds.previousEnd, kwh: 96.5, costBRL: null },
+      previous: { from: new Date('2026-10-22T15:00:00Z'), to: bounds.previousEnd, kwh: 96.5, costBRL: null },
+      shiftDays: 28,
       limitedByHistory: true,
       changePercent: 100,
     });
@@ -54,7 +57,7 @@ describe('month-over-month comparison', () => {
   it('prices every hour at its tariff (peak on weekdays 18–21 h local)', () => {
     const rate = (hour: number, dow: number) => (dow <= 5 && hour >= 18 && hour < 21 ? 2 : 0.5);
     const rows = [
-      ...hours('2026-10-01T03:00:00Z', '2026-10-23T15:00:00Z', () => 1),
+      ...hours('2026-10-04T03:00:00Z', '2026-10-26T15:00:00Z', () => 1),
       ...hours('2026-11-01T03:00:00Z', '2026-11-23T15:00:00Z', () => 1),
     ];
     const month = compareMonths(rows, bounds, now, rate)!;
@@ -62,10 +65,26 @@ describe('month-over-month comparison', () => {
     const currentHours = 22 * 24 + 13;
     expect(month.current.kwh).toBe(currentHours);
     expect(month.current.costBRL).toBe(15 * 3 * 2 + (currentHours - 45) * 0.5);
-    // 1–23 Oct: weekdays 1–2, 5–9, 12–16, 19–22 (the 23rd's window ends at 12:30 local): 16 days.
+    // 4–26 Oct: weekdays 5–9, 12–16, 19–23 (the 26th's window ends at 12:30 local): 15 days.
     expect(month.previous.kwh).toBe(22 * 24 + 12.5);
-    expect(month.previous.costBRL).toBe(16 * 3 * 2 + (22 * 24 + 12.5 - 48) * 0.5);
+    expect(month.previous.costBRL).toBe(15 * 3 * 2 + (22 * 24 + 12.5 - 45) * 0.5);
     expect(month.limitedByHistory).toBe(false);
+  });
+
+  it('compares the same weekdays: a plant that works weekdays only shows no change in a steady month', () => {
+    // 10 kWh an hour on working days, 1 on weekends, every week alike.
+    const load = (b: Date) => {
+      const dow = new Date(b.getTime() - 3 * HOUR).getUTCDay();
+      return dow === 0 || dow === 6 ? 1 : 10;
+    };
+    const month = compareMonths(hours('2026-10-01T03:00:00Z', '2026-11-23T15:00:00Z', load), bounds, now, null)!;
+    // Both windows start on a Sunday and hold 15 working days and 7 weekend days, then a Monday
+    // morning (this one: 12 h and the hour in progress; the earlier one: 12.5 h).
+    expect(month.current.from.getUTCDay()).toBe(month.previous.from.getUTCDay());
+    expect(month.current.kwh).toBe(15 * 24 * 10 + 7 * 24 + 12 * 10 + 10);
+    expect(month.previous.kwh).toBe(15 * 24 * 10 + 7 * 24 + 12.5 * 10);
+    // 1–23 October (Thursday to Monday) held 17 working days and read as a 10 % fall; now +0.1 %.
+    expect(month.changePercent).toBe(0.1);
   });
 
   it('has no change without last month’s data, and nothing at all without data', () => {

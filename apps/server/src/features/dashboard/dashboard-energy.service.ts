@@ -42,6 +42,8 @@ interface Bounds {
   monthStart: Date;
   previousStart: Date;
   previousEnd: Date;
+  /** How far back the compared window is: whole weeks, so both windows have the same weekdays. */
+  shiftDays: number;
   daysStart: Date;
   firstDay: string;
   today: string;
@@ -52,12 +54,17 @@ const boundsRow = z.object({
   month_start: z.coerce.date(),
   previous_start: z.coerce.date(),
   previous_end: z.coerce.date(),
+  shift_days: z.coerce.number(),
   days_start: z.coerce.date(),
   first_day: z.string(),
   today: z.string(),
 });
 
-/** The site's time zone (the one most facilities use) and the day and month boundaries in it. */
+/**
+ * The site's time zone (the one most facilities use) and the day and month boundaries in it. The
+ * compared window is this month's so far moved back by whole weeks (four, or five once the month
+ * is past its 28th day, so the two never overlap): the same number of days, the same weekdays.
+ */
 async function boundsOf(db: Database, now: Date, days: number): Promise<Bounds> {
   const [row] = parseRows(
     boundsRow,
@@ -66,15 +73,21 @@ async function boundsOf(db: Database, now: Date, days: number): Promise<Bounds> 
         select coalesce(
                  (select timezone from facilities group by timezone order by count(*) desc, timezone limit 1),
                  ${DEFAULT_TIMEZONE}) as tz
-      ), here as (select tz, (${now.toISOString()}::timestamptz at time zone tz) as local_now from zone)
+      ), here as (select tz, (${now.toISOString()}::timestamptz at time zone tz) as local_now from zone),
+      shifted as (
+        select tz, local_now,
+               case when local_now - date_trunc('month', local_now) <= interval '28 days' then 28 else 35 end as shift_days
+          from here
+      )
       select tz,
              (date_trunc('month', local_now) at time zone tz) as month_start,
-             ((date_trunc('month', local_now) - interval '1 month') at time zone tz) as previous_start,
-             ((local_now - interval '1 month') at time zone tz) as previous_end,
+             ((date_trunc('month', local_now) - make_interval(days => shift_days)) at time zone tz) as previous_start,
+             ((local_now - make_interval(days => shift_days)) at time zone tz) as previous_end,
+             shift_days,
              ((date_trunc('day', local_now) - make_interval(days => ${days - 1}::int)) at time zone tz) as days_start,
              to_char(date_trunc('day', local_now) - make_interval(days => ${days - 1}::int), 'YYYY-MM-DD') as first_day,
              to_char(local_now, 'YYYY-MM-DD') as today
-        from here`),
+        from shifted`),
   );
   if (!row) throw new Error('no bounds');
   return {
@@ -82,6 +95,7 @@ async function boundsOf(db: Database, now: Date, days: number): Promise<Bounds> 
     monthStart: row.month_start,
     previousStart: row.previous_start,
     previousEnd: row.previous_end,
+    shiftDays: row.shift_days,
     daysStart: row.days_start,
     firstDay: row.first_day,
     today: row.today,
@@ -154,7 +168,8 @@ export function daysBetween(first: string, last: string): string[] {
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
- * This month so far against the same days and hours of last month. The two windows start at
+ * This month so far against the same hours four (or five) weeks earlier: the same number of days
+ * and the same weekdays, so a month that has had one more weekend is not read as a saving. The two windows start at
  * the same offset from the 1st: when one month's data starts later (a site with a short
  * history, an outage on the 1st), both start there, so equal spans are compared. The hour in
  * which last month's window ends counts for the share of it inside the window.
@@ -204,6 +219,7 @@ export function compareMonths(
       kwh: previousKwh === null ? null : round(previousKwh),
       costBRL: previousKwh === null ? null : cost(previous),
     },
+    shiftDays: bounds.shiftDays,
     limitedByHistory: offset > 0,
     changePercent: previousKwh ? round(((currentKwh - previousKwh) / previousKwh) * 100, 1) : null,
   };

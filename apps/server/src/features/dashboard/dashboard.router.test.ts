@@ -259,7 +259,9 @@ describe.each(testDatabaseKinds())('dashboard API on %s', (kind) => {
       // Sunday 1 March 00:00 to Monday 2 March 09:00 local: 33 h × 15 kWh, all off-peak.
       current: { from: at('2026-03-01T03:00:00Z'), to: now, kwh: 495, costBRL: 272.25 },
       // Sunday 1 February 00:00 to Monday 2 February 09:00 local: 33 h × 13 kWh.
+      // Four weeks earlier, the same weekdays: Sunday 1 February 00:00 to Monday 2 February 09:00 local.
       previous: { from: at('2026-02-01T03:00:00Z'), to: at('2026-02-02T12:00:00Z'), kwh: 429, costBRL: 235.95 },
+      shiftDays: 28,
       limitedByHistory: false,
       changePercent: 15.4,
     });

@@ -33,6 +33,8 @@ export interface FacilityUsage {
   hoursWithData: number;
   /** The mean power factor, weighted by kWh (null: no reading). */
   powerFactor: number | null;
+  /** Every demand interval's kW by post (an estimated hour counts as its four intervals). */
+  demands: Record<TariffPost, number[]>;
 }
 
 const hourRow = z.object({
@@ -135,7 +137,9 @@ export async function facilityUsage(
     correctedDemandKw: { ponta: 0, foraPonta: 0 },
   };
   let peak: FacilityUsage['peak'] = null;
-  const consider = (kw: number, at: Date, post: TariffPost) => {
+  const demands: FacilityUsage['demands'] = { ponta: [], foraPonta: [] };
+  const consider = (kw: number, at: Date, post: TariffPost, intervals = 1) => {
+    for (let i = 0; i < intervals; i++) demands[post].push(kw);
     usage.peakDemandKw[post] = Math.max(usage.peakDemandKw[post], kw);
     if (!peak || kw > peak.kw) peak = { kw, at, post };
   };
@@ -176,7 +180,7 @@ export async function facilityUsage(
     usage.correctedDemandKw[entry.post] = Math.max(usage.correctedDemandKw[entry.post], entry.corrected);
     if (!covered.has(hour)) {
       estimatedDemandHours += 1;
-      consider(entry.kw, new Date(hour), entry.post);
+      consider(entry.kw, new Date(hour), entry.post, 4);
     }
   }
   return {
@@ -185,5 +189,6 @@ export async function facilityUsage(
     estimatedDemandHours,
     hoursWithData: byHour.size,
     powerFactor: pfKwh > 0 ? pfWeighted / pfKwh : null,
+    demands,
   };
 }

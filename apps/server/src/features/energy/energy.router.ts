@@ -3,10 +3,13 @@ import {
   energyBillOutput,
   energyConsumptionInput,
   energyConsumptionOutput,
+  energySavingsInput,
+  energySavingsOutput,
 } from '@sentinela/shared/energy';
 import { authenticatedProcedure, router } from '../../trpc/init';
 import { energyBills } from './energy-bill.service';
 import { energyConsumption } from './energy-consumption.service';
+import { energySavings } from './energy-savings.service';
 import { readProcedure } from '../../trpc/procedures';
 
 export const energyRouter = router({
@@ -17,4 +20,6 @@ export const energyRouter = router({
     .query(({ ctx, input }) => energyBills(ctx.db, input, ctx.auth.now())),
   /** A facility's (or room's) consumption by day, by hour and its load profile, split by kind of load. */
   consumption: readProcedure(energyConsumptionInput, energyConsumptionOutput, energyConsumption),
+  /** A facility's savings suggestions, each with its figures (viewers and up). */
+  savings: readProcedure(energySavingsInput, energySavingsOutput, energySavings),
 });

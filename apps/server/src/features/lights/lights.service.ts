@@ -176,3 +176,6 @@ export async function lightFacilities(db: Database): Promise<LightFacilities> {
   }
   return result;
 }
+
+/** The lights' savings (eco and dimming), published for the energy page's suggestions. */
+export { lightsSavings } from './lights-savings.service';

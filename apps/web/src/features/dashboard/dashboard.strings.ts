@@ -65,16 +65,19 @@ export const dashboardStrings = defineStrings(
     lastData: 'Último dado recebido',
 
     month: 'Comparação Mensal',
-    monthDescription: 'Este mês até agora contra os mesmos dias e horas do mês anterior.',
+    monthDescription:
+      'Este mês até agora contra as mesmas horas quatro semanas antes: o mesmo número de dias e os mesmos dias da semana.',
     thisMonth: 'Este mês',
-    lastMonth: 'Mês anterior',
+    lastMonth: '{weeks} semanas antes',
+    sameWeekdays:
+      'Comparamos o mesmo número de dias e os mesmos dias da semana: o período de {weeks} semanas antes, não o mês-calendário anterior (que teria outro número de fins de semana). Feriados podem cair em só um dos períodos.',
     change: 'Variação',
     changeUp: 'Aumento de {percent}',
     changeDown: 'Redução de {percent}',
     changeNone: 'Sem dados do mês anterior para comparar.',
     period: '{from} a {to}',
     monthToDate: 'Mês até agora: {kwh}',
-    limited: 'O histórico do mês anterior começa em {day}: comparamos os mesmos dias e horas a partir daí em cada mês.',
+    limited: 'O histórico anterior começa em {day}: comparamos as mesmas horas a partir daí em cada período.',
     cost: 'Custo: {value}',
     costNeedsTariff: 'O custo precisa de uma tarifa de energia nas configurações; por ora, só kWh.',
     costHow:
@@ -143,16 +146,19 @@ export const dashboardStrings = defineStrings(
     lastData: 'Last data received',
 
     month: 'Month-over-Month Comparison',
-    monthDescription: 'This month so far against the same days and hours of last month.',
+    monthDescription:
+      'This month so far against the same hours four weeks earlier: the same number of days and the same weekdays.',
     thisMonth: 'This month',
-    lastMonth: 'Last month',
+    lastMonth: '{weeks} weeks earlier',
+    sameWeekdays:
+      'The same number of days and the same weekdays are compared: the span {weeks} weeks earlier, not the previous calendar month (which would hold a different number of weekends). A holiday may fall in one span only.',
     change: 'Change',
     changeUp: 'Up {percent}',
     changeDown: 'Down {percent}',
     changeNone: 'No data from last month to compare with.',
     period: '{from} to {to}',
     monthToDate: 'Month to date: {kwh}',
-    limited: "Last month's history starts on {day}: the same days and hours from there on are compared in each month.",
+    limited: 'The earlier history starts on {day}: the same hours from there on are compared in each span.',
     cost: 'Cost: {value}',
     costNeedsTariff: 'Cost needs an energy tariff in the settings; kWh only for now.',
     costHow:

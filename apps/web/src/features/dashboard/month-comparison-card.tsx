@@ -59,7 +59,7 @@ function Period({
   );
 }
 
-/** This month so far against the same days and hours of last month: kWh, and cost with a tariff. */
+/** This month so far against the same hours four (or five) weeks earlier, the same weekdays: kWh, and cost with a tariff. */
 export function MonthComparisonCard({ energy }: { energy: EnergyQuery }) {
   const t = useStrings(dashboardStrings);
   const { language } = useLanguage();
@@ -99,7 +99,7 @@ export function MonthComparisonCard({ energy }: { energy: EnergyQuery }) {
               cost={data.tariff ? t('cost', { value: formatCurrency(month.current.costBRL, language) }) : null}
             />
             <Period
-              title={t('lastMonth')}
+              title={t('lastMonth', { weeks: month.shiftDays / 7 })}
               kwh={kwh(month.previous.kwh)}
               share={(month.previous.kwh ?? 0) / largest}
               period={t('period', {
@@ -128,6 +128,7 @@ export function MonthComparisonCard({ energy }: { energy: EnergyQuery }) {
               </>
             )}
           </p>
+          <HowComputed>{t('sameWeekdays', { weeks: month.shiftDays / 7 })}</HowComputed>
           {month.limitedByHistory && (
             <HowComputed>
               {t('limited', { day: formats.day.format(month.previous.from) })}{' '}

@@ -9,6 +9,7 @@ import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { BillLinesTable, EnergyBillCards } from './energy-bill-cards';
 import { ConsumptionPanel } from './energy-consumption';
+import { EnergySavingsCard } from './energy-savings-card';
 import { energyStrings } from './energy.strings';
 
 /** /energy: a facility's bill so far and projected, its demand and power factor, and its consumption. */
@@ -25,6 +26,7 @@ export default function EnergyPage() {
   const consumption = useQuery(
     trpc.energy.consumption.queryOptions({ facilityId, roomId: roomId || undefined }, { enabled: facilityId !== '' }),
   );
+  const savings = useQuery(trpc.energy.savings.queryOptions({ facilityId }, { enabled: facilityId !== '' }));
   const facilityBill = bill.data?.facilities[0];
 
   return (
@@ -64,6 +66,11 @@ export default function EnergyPage() {
               <EnergyBillCards bill={facilityBill} flag={bill.data?.flag ?? 'verde'} />
               {facilityBill && bill.data && <BillLinesTable bill={facilityBill} modality={bill.data.modality} />}
             </>
+          )}
+          {savings.isError ? (
+            <QueryError query={savings} />
+          ) : (
+            <EnergySavingsCard savings={savings.data} pending={savings.isPending} />
           )}
           <section aria-labelledby="energy-consumption" className="flex flex-col gap-3">
             <div>

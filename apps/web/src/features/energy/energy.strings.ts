@@ -60,6 +60,35 @@ export const energyStrings = defineStrings(
     'how.reactive':
       'Reativo: em cada hora com fator de potência abaixo de 0,92, o excedente kvarh é cobrado à tarifa configurada (simplificação).',
     'how.projection': 'Projeção: a energia cresce na proporção do mês decorrido; a maior demanda é mantida.',
+    'savings.title': 'Economia possível',
+    'savings.description':
+      'Sugestões a partir das leituras dos últimos {days} dias (a demanda: do mês de faturamento), cada uma com o seu motivo, os números e como é calculada.',
+    'savings.total': 'Até {value} por mês',
+    'savings.monthly': '{value} por mês',
+    'savings.inWindow': '{value} nos últimos {days} dias',
+    'savings.nothing': 'Nada a economizar por aqui nos dados do período.',
+    'savings.monthlyHow':
+      'Por mês: o valor do período × 30 ÷ {days}; a demanda já é a do mês de faturamento ({start} a {end}).',
+    'savings.pontaShift.title': 'Tirar carga do horário de ponta',
+    'savings.pontaShift.reason':
+      'Os motores consumiram {kwh} na ponta; fora da ponta, a mesma energia custa {offPeak}/kWh em vez de {peak}/kWh.',
+    'savings.pontaShift.how':
+      'kWh dos motores na ponta × (tarifa de ponta − tarifa fora ponta), supondo que toda essa carga de produção possa ser reprogramada (um limite superior).',
+    'savings.lightsEco.title': 'Luzes em modo eco',
+    'savings.lightsEco.reason':
+      'As luzes consumiram {kwh} em potência total; em eco (brilho de 50 %) gastariam {saved} a menos. Eco e dimerização já economizaram {already} ({alreadyAmount}) nos últimos 30 dias.',
+    'savings.lightsEco.how':
+      'kWh das luzes em potência total (≥ 97 % da nominal no tempo ligado) × 50 % × a tarifa de cada hora.',
+    'savings.motorsIdle.title': 'Motores ligados à toa',
+    'savings.motorsIdle.reason':
+      'Motores ligados abaixo de 20 % da potência nominal por mais de uma hora: {motors}, somando {hours} h e {kwh}.',
+    'savings.motorsIdle.how':
+      'kWh desses motores nas horas ociosas (média horária abaixo de 20 % da nominal, duas horas seguidas ou mais) × a tarifa de cada hora, se tivessem sido desligados.',
+    'savings.demandPeak.title': 'Cortar picos de demanda',
+    'savings.demandPeak.reason':
+      'A maior demanda de 15 min do mês foi {peak}; 95 % dos intervalos ficaram em até {p95} (contratada {contracted}).',
+    'savings.demandPeak.how':
+      'A conta do mês com a maior demanda menos a mesma conta com a demanda limitada ao percentil 95 dos {intervals} intervalos de 15 min: demanda a {rate}/kW (fatura-se a maior entre medida e contratada) e a ultrapassagem, se houver.',
     'consumption.title': 'Consumo',
     'consumption.description':
       'Medido pelos medidores; motores, iluminação, ar condicionado e TI pela potência de cada equipamento; "outros" é o que os medidores veem além deles.',
@@ -151,6 +180,34 @@ export const energyStrings = defineStrings(
     'how.reactive':
       'Reactive: for each hour with a power factor below 0.92, the excess kvarh is billed at the configured rate (a simplification).',
     'how.projection': 'Projection: energy grows in proportion to the month gone; the highest demand is kept.',
+    'savings.title': 'Possible savings',
+    'savings.description':
+      'Suggestions from the readings of the last {days} days (demand: from the billing month), each with its reason, its figures and how it is computed.',
+    'savings.total': 'Up to {value} a month',
+    'savings.monthly': '{value} a month',
+    'savings.inWindow': '{value} over the last {days} days',
+    'savings.nothing': 'Nothing to save here in this period’s data.',
+    'savings.monthlyHow':
+      'A month: the period’s amount × 30 ÷ {days}; demand is already the billing month’s ({start} to {end}).',
+    'savings.pontaShift.title': 'Move load out of peak hours',
+    'savings.pontaShift.reason':
+      'Motors used {kwh} in peak hours (ponta); off-peak, the same energy costs {offPeak}/kWh instead of {peak}/kWh.',
+    'savings.pontaShift.how':
+      'Motors’ kWh in peak hours × (peak rate − off-peak rate), assuming all that production load can be rescheduled (an upper bound).',
+    'savings.lightsEco.title': 'Lights in eco mode',
+    'savings.lightsEco.reason':
+      'Lights used {kwh} at full power; in eco (50 % brightness) they would use {saved} less. Eco and dimming already saved {already} ({alreadyAmount}) over the last 30 days.',
+    'savings.lightsEco.how': 'Lights’ kWh at full power (≥ 97 % of rated while on) × 50 % × each hour’s rate.',
+    'savings.motorsIdle.title': 'Idling motors',
+    'savings.motorsIdle.reason':
+      'Motors on below 20 % of their rated power for more than an hour: {motors}, {hours} h and {kwh} in all.',
+    'savings.motorsIdle.how':
+      'Those motors’ kWh in the idle hours (hourly mean below 20 % of rated, two hours in a row or more) × each hour’s rate, had they been switched off.',
+    'savings.demandPeak.title': 'Shave demand peaks',
+    'savings.demandPeak.reason':
+      'The month’s highest 15-minute demand was {peak}; 95 % of the intervals stayed at or below {p95} (contracted {contracted}).',
+    'savings.demandPeak.how':
+      'The month’s bill with its highest demand less the same bill with demand capped at the 95th percentile of its {intervals} 15-minute intervals: demand at {rate}/kW (the larger of measured and contracted is billed) and the overrun, if any.',
     'consumption.title': 'Consumption',
     'consumption.description':
       'Measured by the meters; motors, lighting, HVAC and IT from each device’s own power; "other" is what the meters see beyond them.',
