@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WeatherProviderName, WeatherSettings } from '@sentinela/shared/weather';
 import { useId, useState, type FormEvent } from 'react';
+import { ErrorState } from '../../components/query-state';
 import { CardSection } from '../../components/card-section';
 import { FormAlert } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
@@ -37,12 +38,7 @@ export function WeatherSettingsSection() {
           {t('loading')}
         </p>
       ) : settings.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2 text-sm">
-          <p>{t('loadFailed')}</p>
-          <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorState error={settings.error} onRetry={() => void settings.refetch()} title={t('loadFailed')} />
       ) : (
         <WeatherForm t={t} initial={settings.data} />
       )}
