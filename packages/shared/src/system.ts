@@ -47,7 +47,8 @@ export const systemHealthSchema = z.object({
   /** Null when the database did not answer. */
   databaseLatencyMs: z.number().nullable(),
   version: z.string().optional(),
-  uptimeSeconds: z.number().int(),
+  /** For a signed-in caller only (the process's age tells an attacker when it was last patched). */
+  uptimeSeconds: z.number().int().optional(),
   /** Present for a signed-in caller (the procedure is public: probes and the sign-in page use it). */
   broker: brokerHealthSchema.optional(),
   /** For a signed-in caller, when the server holds a demo history (filling or filled). */

@@ -61,7 +61,13 @@ describe.each(testDatabaseKinds())('HTTP server on %s', (kind) => {
       expect(response.status).toBe(200);
       const body = (await response.json()) as { result: { data: { json: unknown } } }[];
       expect(body).toHaveLength(2);
-      expect(body[0]?.result.data.json).toMatchObject({ status: 'ok', uptimeSeconds: expect.any(Number) });
+      expect(body[0]?.result.data.json).toMatchObject({ status: 'ok' });
+      // Anonymous callers learn neither the version, the database kind nor the uptime (issue 17).
+      expect(body[0]?.result.data.json).not.toHaveProperty('uptimeSeconds');
+      expect(body[0]?.result.data.json).not.toHaveProperty('version');
+      // API answers are never cached and say their charset.
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(body[1]?.result.data.json).toEqual({
         siteName: 'Sentinela',
         themeSwitchable: true,

@@ -10,6 +10,7 @@ import {
   apiBodyGuard,
   apiBodyLimit,
   apiRequestGuard,
+  apiResponseHeaders,
   registerSecurityHeaders,
   sendTrpcError,
 } from './security';
@@ -55,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('onRequest', apiRequestGuard);
+      api.addHook('onSend', apiResponseHeaders);
       // The tRPC route may take a CSV import (8 MB); apiBodyLimit keeps every other call to 1 MB.
       api.addHook('onRoute', (route) => {
         if (route.url.startsWith('/api/trpc/')) route.bodyLimit = IMPORT_BODY_LIMIT;

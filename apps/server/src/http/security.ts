@@ -18,18 +18,49 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
     },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // HTTPS is the reverse proxy's business; HSTS from a plain-HTTP origin would only confuse.
+    // Sent by hstsOverHttps below, only to a browser that reached us over https.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onSend', hstsOverHttps);
 }
+
+/** One year, subdomains included: only over https (directly, or through a trusted proxy that says so). */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+function hstsOverHttps(req: FastifyRequest, reply: FastifyReply, payload: unknown, done: HookDone): void {
+  if (req.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+  done(null, payload);
+}
+
+type HookDone = (error: Error | null, payload: unknown) => void;
+
+/**
+ * Every API answer: never stored by a browser or proxy cache (signed-in data), and JSON labelled
+ * with its charset (tRPC's adapter sends a bare `application/json`).
+ */
+export function apiResponseHeaders(_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: HookDone): void {
+  reply.header('cache-control', 'no-store');
+  // tRPC hands Fastify a fetch Response, whose own headers Fastify applies after this hook.
+  if (payload instanceof Response) {
+    const type = payload.headers.get('content-type');
+    if (type !== null && BARE_JSON.test(type)) payload.headers.set('content-type', JSON_UTF8);
+  } else {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && BARE_JSON.test(type)) reply.header('content-type', JSON_UTF8);
+  }
+  done(null, payload);
+}
+
+const BARE_JSON = /^application\/json\s*$/i;
+const JSON_UTF8 = 'application/json; charset=utf-8';
 
 /** A tRPC-shaped error (as httpBatchLink and httpLink read it), for refusals before tRPC runs. */
 export function sendTrpcError(

@@ -4,7 +4,7 @@ import type { BrokerHealth, DemoHistoryHealth } from '@sentinela/shared/system';
 import { DEFAULT_WEATHER_URL } from '@sentinela/shared/weather';
 import { LANGUAGE_HEADER, parseLanguage, type Language } from '@sentinela/shared/language';
 import type { AuthDeps, Caller } from '../features/auth/auth-deps';
-import { SESSION_COOKIE } from '../features/auth/auth-cookies';
+import { readCookie, SESSION_COOKIE } from '../features/auth/auth-cookies';
 import { resolveSession, type ResolvedSession } from '../features/auth/sessions.service';
 import type { SmsProvider } from '../platform/sms-provider';
 import { outboxEmailProvider, type EmailProvider } from '../platform/email-provider';
@@ -78,7 +78,7 @@ export function createContextFactory(deps: ServerDeps, monitor: SystemMonitor) {
   let email = deps.email;
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
     const lang = requestLanguage(req);
-    const token = req.cookies[SESSION_COOKIE];
+    const token = readCookie(req, SESSION_COOKIE);
     return {
       db: deps.database.db,
       databaseKind: deps.database.kind,

@@ -22,7 +22,14 @@ import { actedBy, auditedChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Context } from '../../trpc/context';
 import { authenticatedProcedure, publicProcedure, router, signedInProcedure } from '../../trpc/init';
-import { CHALLENGE_COOKIE, clearCookie, setChallengeCookie, setSessionCookie } from './auth-cookies';
+import {
+  CHALLENGE_COOKIE,
+  clearCookie,
+  readCookie,
+  SESSION_COOKIE,
+  setChallengeCookie,
+  setSessionCookie,
+} from './auth-cookies';
 import { login, resendLoginSms, verifyLogin2FA } from './login.service';
 import { replaceRecoveryCodes } from './recovery-codes.service';
 import { register } from './register.service';
@@ -92,7 +99,7 @@ export const authRouter = router({
         const { user, session } = await verifyLogin2FA(
           ctx.auth,
           ctx.caller,
-          ctx.req.cookies[CHALLENGE_COOKIE],
+          readCookie(ctx.req, CHALLENGE_COOKIE),
           input.code,
         );
         clearCookie(ctx.req, ctx.res, CHALLENGE_COOKIE);
@@ -127,7 +134,7 @@ export const authRouter = router({
       const { expiresAt } = await sendSetupSms(ctx.auth, ctx.caller, ctx.session.user);
       return { success: true as const, expiresAt };
     }
-    const challenge = ctx.req.cookies[CHALLENGE_COOKIE];
+    const challenge = readCookie(ctx.req, CHALLENGE_COOKIE);
     if (!challenge) throw new TRPCError({ code: 'UNAUTHORIZED', message: NOT_LOGGED_IN_MESSAGE });
     const { expiresAt } = await resendLoginSms(ctx.auth, ctx.caller, challenge);
     return { success: true as const, expiresAt };
@@ -175,7 +182,7 @@ export const authRouter = router({
       (tx) => deleteSessionById(tx, ctx.session.id),
       () => ({ action: 'auth.logout', result: 'success', ...actedBy(ctx.user) }),
     );
-    clearCookie(ctx.req, ctx.res, 'sentinela_session');
+    clearCookie(ctx.req, ctx.res, SESSION_COOKIE);
     return { success: true as const };
   }),
 });

@@ -24,18 +24,20 @@ describe('system.health', () => {
   });
   afterAll(() => server.close());
 
-  it('answers anyone, without the broker section, the version or the database kind', async () => {
+  it('answers anyone, without the broker section, the uptime, the version or the database kind', async () => {
     const health = await server.client().trpc.system.health.query();
     expect(health).toMatchObject({ status: 'ok' });
     expect(health.broker).toBeUndefined();
     expect(health.demo).toBeUndefined();
     expect(health.version).toBeUndefined();
     expect(health.database).toBeUndefined();
+    expect(health.uptimeSeconds).toBeUndefined();
   });
 
   it('tells the version and database kind to an administrator only', async () => {
     const viewer = await server.enrolledClient('vilma@example.com', 'viewer');
     const forViewer = await viewer.trpc.system.health.query();
+    expect(forViewer.uptimeSeconds).toEqual(expect.any(Number));
     expect(forViewer.version).toBeUndefined();
     expect(forViewer.database).toBeUndefined();
     const admin = await server.enrolledClient('ana@example.com', 'admin');
