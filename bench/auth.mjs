@@ -78,7 +78,7 @@ try {
     return superjson.deserialize(body.result.data);
   }
 
-  const password = 'Bench#2026!';
+  const password = 'Bancada#Carga26!';
   const signIns = [];
   const passwordSteps = [];
   for (let account = 0; account < 3; account++) {

@@ -58,6 +58,10 @@ export const serverMessages = {
     en: 'Too many failed attempts from this address. Please try again later.',
   },
   'auth.emailTaken': { pt: 'Já existe uma conta com este e-mail.', en: 'An account with this e-mail already exists.' },
+  'auth.commonPassword': {
+    pt: 'Esta senha é comum demais e fácil de adivinhar. Escolha outra.',
+    en: 'This password is too common and easy to guess. Choose another one.',
+  },
   'auth.twoFactorSetupRequired': {
     pt: 'Configure a autenticação de dois fatores para continuar.',
     en: 'Set up two-factor authentication to continue.',

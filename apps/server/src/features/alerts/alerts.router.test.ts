@@ -10,7 +10,7 @@ import { startTestServer, type TestClient, type TestServer } from '../../../test
 import type { LiveEvent } from '../../telemetry/live-bus';
 import { failure } from '../../../test/call-failure';
 
-const PASSWORD = 'Forte#2026';
+const PASSWORD = 'Turbina#Forte26';
 
 describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
   let server: TestServer;

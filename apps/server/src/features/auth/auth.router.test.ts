@@ -8,7 +8,7 @@ import { demoUserRows, demoUsers } from '@sentinela/db/seed/demo-users';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
 import { failure } from '../../../test/call-failure';
 
-const PASSWORD = 'Forte#2026';
+const PASSWORD = 'Turbina#Forte26';
 
 describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
   let server: TestServer;
@@ -102,6 +102,26 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       );
       expect(en.message).toContain('The name needs at least 2 characters.');
       expect(en.message).toContain('Enter a valid e-mail address.');
+      expect(await server.database.db.select().from(users).where(eq(users.email, 'carla@example.com'))).toEqual([]);
+    });
+
+    it('refuses a common password that passes the rules, in the caller language (issue 17)', async () => {
+      for (const password of ['Password1!', 'P@ssw0rd', 'Carla#2026']) {
+        const common = await failure(
+          server.client().trpc.auth.register.mutate({ name: 'Carla Dias', email: 'carla@example.com', password }),
+        );
+        expect(common, password).toEqual({
+          message: 'Esta senha é comum demais e fácil de adivinhar. Escolha outra.',
+          code: 'BAD_REQUEST',
+          status: 400,
+        });
+      }
+      const en = await failure(
+        server
+          .client('en')
+          .trpc.auth.register.mutate({ name: 'Carla', email: 'carla@example.com', password: 'Senha@123' }),
+      );
+      expect(en.message).toBe('This password is too common and easy to guess. Choose another one.');
       expect(await server.database.db.select().from(users).where(eq(users.email, 'carla@example.com'))).toEqual([]);
     });
   });

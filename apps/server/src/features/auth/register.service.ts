@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { actedBy, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
+import { isCommonPassword } from './common-passwords';
 import { hashPassword } from './passwords';
 import { createSession, toSessionUser } from './sessions.service';
 
@@ -14,6 +15,7 @@ import { createSession, toSessionUser } from './sessions.service';
  */
 export async function register(deps: AuthDeps, caller: Caller, input: z.output<typeof registerInput>) {
   const now = deps.now();
+  if (await isCommonPassword(input.password, input)) throw new AppError('BAD_REQUEST', 'auth.commonPassword');
   const passwordHash = await hashPassword(input.password);
   const created = await deps.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));

@@ -296,7 +296,7 @@ describe.each(testDatabaseKinds())('dashboard API on %s', (kind) => {
       message: 'Please login (10001)',
     });
     const pending = server.client();
-    await pending.trpc.auth.register.mutate({ name: 'Pedro', email: 'pedro@example.com', password: 'Forte#2026' });
+    await pending.trpc.auth.register.mutate({ name: 'Pedro', email: 'pedro@example.com', password: 'Turbina#Forte26' });
     expect(await failure(pending.trpc.dashboard.energy.query({}))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await failure(pending.trpc.dashboard.motors.query())).toMatchObject({ code: 'FORBIDDEN' });
   });

@@ -130,7 +130,7 @@ describe.each(testDatabaseKinds())('rooms API on %s', (kind) => {
     await pending.trpc.auth.register.mutate({
       name: 'Pedro Pendente',
       email: 'pedro@example.com',
-      password: 'Forte#2026',
+      password: 'Turbina#Forte26',
     });
     expect((await failure(pending.trpc.rooms.list.query({}))).code).toBe('FORBIDDEN');
   });
