@@ -1,6 +1,7 @@
 import type { Language } from './language';
 import { maintenanceMessages } from './maintenance-messages';
 import { notificationMessages } from './notification-messages';
+import { procurementMessages } from './procurement-messages';
 import { weatherMessages } from './weather-messages';
 
 export { NOT_LOGGED_IN_MESSAGE } from './not-logged-in';
@@ -376,6 +377,7 @@ export const serverMessages = {
   'lights.scheduleNotFound': { pt: 'Agendamento não encontrado.', en: 'Schedule not found.' },
   ...maintenanceMessages,
   ...notificationMessages,
+  ...procurementMessages,
   ...weatherMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -6,5 +6,6 @@ export * from './lighting';
 export * from './maintenance';
 export * from './notifications';
 export * from './plant';
+export * from './procurement';
 export * from './settings';
 export * from './weather';

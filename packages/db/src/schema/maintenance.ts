@@ -5,7 +5,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   text,
   timestamp,
@@ -20,10 +19,8 @@ import {
 } from '@sentinela/shared/maintenance';
 import { equipmentKindValues, equipmentStatusValues } from '@sentinela/shared/plant';
 import { users } from './accounts';
-import { createdAt, parentId } from './columns';
+import { createdAt, money, parentId } from './columns';
 import { alerts, equipment, facilities, rooms } from './plant';
-
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 /**
  * Preventive plans: recurring work on one equipment or on every equipment of a kind (in a
