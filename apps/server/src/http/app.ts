@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { SessionStreams } from '../trpc/session-streams';
 import { createContextFactory, type ServerDeps } from '../trpc/context';
 import { appRouter } from '../trpc/router';
 import {
@@ -48,6 +49,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     migrationsFolder: options.migrationsFolder,
   });
   app.addHook('onClose', () => monitor.stop());
+  // Live streams end with their session (sign-out, expiry, role change, disable).
+  const streams = new SessionStreams(options.database.db, options.now ?? (() => new Date()));
+  app.addHook('onClose', () => streams.close());
 
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
@@ -75,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         prefix: '/trpc',
         trpcOptions: {
           router: options.router ?? appRouter,
-          createContext: createContextFactory(options, monitor),
+          createContext: createContextFactory(options, monitor, streams),
           onError({ error, path, req }) {
             if (error.code === 'INTERNAL_SERVER_ERROR') {
               req.log.error({ err: error.cause ?? error, path }, 'procedure failed');

@@ -12,6 +12,7 @@ import type { CommandGateway } from '../platform/commands/command-gateway';
 import type { LiveBus } from '../telemetry/live-bus';
 import type { IngestStats } from '../telemetry/ingest';
 import type { SystemMonitor } from '../features/system/system-monitor';
+import type { SessionStreams } from './session-streams';
 
 /** What the server gives every request, built once at start. */
 export interface ServerDeps {
@@ -58,6 +59,8 @@ export interface Context {
   demoHistory: (() => DemoHistoryHealth | null) | undefined;
   /** System Health's figures and history (built by buildApp). */
   monitor: SystemMonitor;
+  /** The open live streams, ended with their session (built by buildApp). */
+  streams: SessionStreams;
   addresses: { database: string; broker: string };
   weather: { url: string; timeoutMs?: number };
   /** The signed-in session named by the cookie, if alive. */
@@ -73,7 +76,7 @@ export function requestLanguage(req: FastifyRequest): Language {
   return parseLanguage(req.headers[LANGUAGE_HEADER]);
 }
 
-export function createContextFactory(deps: ServerDeps, monitor: SystemMonitor) {
+export function createContextFactory(deps: ServerDeps, monitor: SystemMonitor, streams: SessionStreams) {
   const auth: AuthDeps = { db: deps.database.db, keys: deps.keys, sms: deps.sms, now: deps.now ?? (() => new Date()) };
   let email = deps.email;
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
@@ -91,6 +94,7 @@ export function createContextFactory(deps: ServerDeps, monitor: SystemMonitor) {
       deviceCredentialsChanged: deps.deviceCredentialsChanged,
       demoHistory: deps.demoHistory,
       monitor,
+      streams,
       addresses: deps.addresses ?? { database: '', broker: '' },
       weather: deps.weather ?? { url: DEFAULT_WEATHER_URL },
       session: token ? await resolveSession(auth.db, token, auth.now()) : null,

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import type { LiveEvent, LiveEventType } from '@sentinela/shared/live-events';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { useTRPC } from './trpc';
+import { handleApiError } from './api-errors';
 
 export type { LiveEvent, LiveEventType };
 
@@ -33,6 +34,8 @@ export function useLiveEvents(
     trpc.live.events.subscriptionOptions(input, {
       // useSubscription reads its options through a ref: a new handler never reconnects.
       onData: (data) => onEvents(data.events),
+      // The session ended (sign-out elsewhere, expiry, role change): to the login page, as queries do.
+      onError: (error) => handleApiError(error),
     }),
   );
   if (subscription.status === 'pending') return 'live';

@@ -27,7 +27,13 @@ export const alertsRouter = router({
     .mutation(({ ctx, input }) => acknowledgeAlerts(deps(ctx), ctx.user, ctx.caller, input)),
   /** Server-sent events: alert changes only (raised, acknowledged, cleared), no telemetry. */
   live: authenticatedProcedure.subscription(async function* ({ ctx, signal }) {
-    for await (const events of alertBatches(ctx.bus, signal)) yield { events };
+    const stream = ctx.streams.watch(ctx.session, signal);
+    try {
+      for await (const events of alertBatches(ctx.bus, stream.signal)) yield { events };
+      stream.throwIfRevoked();
+    } finally {
+      stream.release();
+    }
   }),
   clear: operatorProcedure
     .input(clearAlertInput)

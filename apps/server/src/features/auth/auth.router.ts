@@ -172,6 +172,7 @@ export const authRouter = router({
         details: { count: removed },
       }),
     );
+    await ctx.streams.recheck(); // their live streams end now
     return { count };
   }),
 
@@ -182,6 +183,7 @@ export const authRouter = router({
       (tx) => deleteSessionById(tx, ctx.session.id),
       () => ({ action: 'auth.logout', result: 'success', ...actedBy(ctx.user) }),
     );
+    await ctx.streams.recheck(); // its live streams end now
     clearCookie(ctx.req, ctx.res, SESSION_COOKIE);
     return { success: true as const };
   }),

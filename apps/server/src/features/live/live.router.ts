@@ -18,6 +18,12 @@ export const liveRouter = router({
       ...(input.equipmentIds ? { equipmentIds: new Set(input.equipmentIds) } : {}),
       ...(input.types ? { types: new Set(input.types) } : {}),
     };
-    for await (const events of liveBatches(ctx.bus, signal, options)) yield { events };
+    const stream = ctx.streams.watch(ctx.session, signal);
+    try {
+      for await (const events of liveBatches(ctx.bus, stream.signal, options)) yield { events };
+      stream.throwIfRevoked();
+    } finally {
+      stream.release();
+    }
   }),
 });

@@ -8,5 +8,9 @@ export const usersRouter = router({
   setRole: adminProcedure
     .input(setRoleInput)
     .output(setRoleOutput)
-    .mutation(({ ctx, input }) => setUserRole(ctx.db, ctx.user, ctx.caller, input)),
+    .mutation(async ({ ctx, input }) => {
+      const changed = await setUserRole(ctx.db, ctx.user, ctx.caller, input);
+      await ctx.streams.recheck(); // the user's live streams reopen with the new rights
+      return changed;
+    }),
 });

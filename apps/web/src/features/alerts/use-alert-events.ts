@@ -2,6 +2,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import type { AlertEvent } from '@sentinela/shared/live-events';
 import type { LiveStatus } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
+import { handleApiError } from '../../lib/api-errors';
 
 /**
  * Alert changes as they happen (alerts.live: raised, acknowledged, cleared; no telemetry).
@@ -14,6 +15,7 @@ export function useAlertEvents(onEvents: (events: AlertEvent[]) => void): LiveSt
       onData: (data) => {
         onEvents(data.events);
       },
+      onError: (error) => handleApiError(error),
     }),
   );
   // 'pending': connected, waiting for the next batch.

@@ -1,6 +1,7 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
 import type { LiveStatus } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
+import { handleApiError } from '../../lib/api-errors';
 
 /**
  * Alert changes as they happen (alerts.live, no telemetry): a rack that goes silent raises a
@@ -13,6 +14,7 @@ export function useSiteEvents(onChange: () => void): LiveStatus {
       onData: () => {
         onChange();
       },
+      onError: (error) => handleApiError(error),
     }),
   );
   if (subscription.status === 'pending') return 'live';
