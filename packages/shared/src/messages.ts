@@ -48,6 +48,14 @@ export const serverMessages = {
     pt: 'A requisição é grande demais.',
     en: 'The request is too large.',
   },
+  'error.batchTooLarge': {
+    pt: 'Consultas demais numa só requisição.',
+    en: 'Too many calls in one request.',
+  },
+  'error.tooManyHeavyQueries': {
+    pt: 'Muitas consultas pesadas ao mesmo tempo. Aguarde alguns segundos e tente de novo.',
+    en: 'Too many heavy queries at once. Wait a few seconds and try again.',
+  },
   'auth.invalidCredentials': { pt: 'E-mail ou senha incorretos.', en: 'Incorrect e-mail or password.' },
   'auth.accountLocked': {
     pt: 'Conta bloqueada após várias tentativas sem sucesso. Tente novamente em {minutes} min (às {time}).',

@@ -175,6 +175,58 @@ describe.each(testDatabaseKinds())('HTTP server on %s', (kind) => {
       expect(response.status).toBeLessThan(500);
     });
 
+    it('a batch of more than 20 calls: 400 in the caller language, before any runs', async () => {
+      const calls = (n: number) => Array.from({ length: n }, () => 'system.health').join(',');
+      const input = (n: number) =>
+        encodeURIComponent(
+          JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [i, { json: null }]))),
+        );
+      const ok = await fetch(`${base}/api/trpc/${calls(20)}?batch=1&input=${input(20)}`);
+      expect(ok.status).toBe(200);
+      const over = await fetch(`${base}/api/trpc/${calls(21)}?batch=1&input=${input(21)}`);
+      expect(over.status).toBe(400);
+      expect((await errorBody(over)).message).toBe('Consultas demais numa só requisição.');
+      const en = await fetch(`${base}/api/trpc/${calls(21)}?batch=1&input=${input(21)}`, {
+        headers: { 'x-sentinela-language': 'en' },
+      });
+      expect((await errorBody(en)).message).toBe('Too many calls in one request.');
+    });
+
+    it('a burst of heavy queries from one viewer: each answered or refused clearly, never a 5xx', async () => {
+      const viewer = await server.enrolledClient('rajada@example.com', 'viewer');
+      const cookie = [...viewer.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const to = new Date();
+      const from = new Date(to.getTime() - 399 * 24 * 3600 * 1000);
+      const one = {
+        json: { equipmentId: 'mtr-1', metric: 'temperature', from, to, maxPoints: 5000 },
+        meta: { values: { from: ['Date'], to: ['Date'] } },
+      };
+      const batch = () =>
+        fetch(
+          `${base}/api/trpc/${Array.from({ length: 20 }, () => 'telemetry.series').join(',')}?batch=1&input=${encodeURIComponent(
+            JSON.stringify(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [i, one]))),
+          )}`,
+          { headers: { cookie } },
+        );
+      const answers = await Promise.all(Array.from({ length: 4 }, batch));
+      for (const answer of answers) expect(answer.status).toBeLessThan(500);
+      const items = (await Promise.all(answers.map((a) => a.json()))).flat() as {
+        result?: unknown;
+        error?: { json: { message: string; data: { code: string } } };
+      }[];
+      expect(items).toHaveLength(80);
+      for (const item of items) {
+        if (item.error) {
+          expect(item.error.json.data.code).toBe('TOO_MANY_REQUESTS');
+          expect(item.error.json.message).toBe(
+            'Muitas consultas pesadas ao mesmo tempo. Aguarde alguns segundos e tente de novo.',
+          );
+        } else {
+          expect(item.result).toBeDefined();
+        }
+      }
+    });
+
     it('a query called as a mutation: 405', async () => {
       const response = await fetch(`${base}/api/trpc/system.health`, {
         method: 'POST',

@@ -4,6 +4,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { SessionStreams } from '../trpc/session-streams';
 import { createContextFactory, type ServerDeps } from '../trpc/context';
+import { HeavyQueryGate } from '../trpc/heavy-queries';
 import { appRouter } from '../trpc/router';
 import {
   BODY_LIMIT,
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Live streams end with their session (sign-out, expiry, role change, disable).
   const streams = new SessionStreams(options.database.db, options.now ?? (() => new Date()));
   app.addHook('onClose', () => streams.close());
+  const heavy = new HeavyQueryGate();
 
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
@@ -79,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         prefix: '/trpc',
         trpcOptions: {
           router: options.router ?? appRouter,
-          createContext: createContextFactory(options, monitor, streams),
+          createContext: createContextFactory(options, monitor, streams, heavy),
           onError({ error, path, req }) {
             if (error.code === 'INTERNAL_SERVER_ERROR') {
               req.log.error({ err: error.cause ?? error, path }, 'procedure failed');

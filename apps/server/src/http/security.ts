@@ -2,6 +2,7 @@ import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import helmet from '@fastify/helmet';
 import superjson from 'superjson';
+import { MAX_BATCH_CALLS } from '@sentinela/shared/api-limits';
 import { translateServerMessage, type ServerMessageKey } from '@sentinela/shared/messages';
 import { requestLanguage } from '../trpc/context';
 
@@ -112,10 +113,21 @@ export function validHost(host: string | undefined): boolean {
   }
 }
 
+/** How many procedures a tRPC request names (`/api/trpc/a,b,c?batch=1`); 1 when it is not batched. */
+function batchSize(req: FastifyRequest): number {
+  if ((req.query as Record<string, unknown>).batch !== '1') return 1;
+  const path = req.url.split('?')[0] ?? '';
+  return path.slice(path.lastIndexOf('/') + 1).split(',').length;
+}
+
 export function apiRequestGuard(req: FastifyRequest, reply: FastifyReply, done: () => void): void {
   // The API builds each request's URL from its Host: a missing or malformed one is the caller's fault.
   if (!validHost(req.headers.host)) {
     sendTrpcError(req, reply, 400, 'error.badHost');
+    return;
+  }
+  if (batchSize(req) > MAX_BATCH_CALLS) {
+    sendTrpcError(req, reply, 400, 'error.batchTooLarge');
     return;
   }
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {

@@ -12,6 +12,7 @@ import type { CommandGateway } from '../platform/commands/command-gateway';
 import type { LiveBus } from '../telemetry/live-bus';
 import type { IngestStats } from '../telemetry/ingest';
 import type { SystemMonitor } from '../features/system/system-monitor';
+import type { HeavyQueryGate } from './heavy-queries';
 import type { SessionStreams } from './session-streams';
 
 /** What the server gives every request, built once at start. */
@@ -61,6 +62,8 @@ export interface Context {
   monitor: SystemMonitor;
   /** The open live streams, ended with their session (built by buildApp). */
   streams: SessionStreams;
+  /** The queue in front of the expensive reads (built by buildApp). */
+  heavy: HeavyQueryGate;
   addresses: { database: string; broker: string };
   weather: { url: string; timeoutMs?: number };
   /** The signed-in session named by the cookie, if alive. */
@@ -76,7 +79,12 @@ export function requestLanguage(req: FastifyRequest): Language {
   return parseLanguage(req.headers[LANGUAGE_HEADER]);
 }
 
-export function createContextFactory(deps: ServerDeps, monitor: SystemMonitor, streams: SessionStreams) {
+export function createContextFactory(
+  deps: ServerDeps,
+  monitor: SystemMonitor,
+  streams: SessionStreams,
+  heavy: HeavyQueryGate,
+) {
   const auth: AuthDeps = { db: deps.database.db, keys: deps.keys, sms: deps.sms, now: deps.now ?? (() => new Date()) };
   let email = deps.email;
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
@@ -95,6 +103,7 @@ export function createContextFactory(deps: ServerDeps, monitor: SystemMonitor, s
       demoHistory: deps.demoHistory,
       monitor,
       streams,
+      heavy,
       addresses: deps.addresses ?? { database: '', broker: '' },
       weather: deps.weather ?? { url: DEFAULT_WEATHER_URL },
       session: token ? await resolveSession(auth.db, token, auth.now()) : null,

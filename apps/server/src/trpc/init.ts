@@ -41,6 +41,15 @@ export const authenticatedProcedure = signedInProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/**
+ * Tier 3, for the expensive reads (long series, energy, CSV exports, the events timeline): each
+ * user runs at most 2 at once and the server 4 (trpc/heavy-queries.ts), so one user's burst
+ * cannot stall the portal for everyone.
+ */
+export const heavyProcedure = authenticatedProcedure.use(({ ctx, next, signal }) =>
+  ctx.heavy.run(ctx.user.id, signal, () => next()),
+);
+
 function requireRole(role: Role) {
   return authenticatedProcedure.use(async ({ ctx, next, path }) => {
     if (!hasRole(ctx.user, role)) {

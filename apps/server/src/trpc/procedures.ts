@@ -6,7 +6,7 @@ import { executeCommand } from '../platform/commands/commands.service';
 import type { ChangeCaller } from '../platform/audit';
 import type { LiveBus } from '../telemetry/live-bus';
 import { commandDepsOf } from './command-deps';
-import { adminProcedure, authenticatedProcedure, operatorProcedure } from './init';
+import { adminProcedure, authenticatedProcedure, heavyProcedure, operatorProcedure } from './init';
 
 // tRPC cannot resolve its parser types over a generic schema, so the resolvers below cast; the
 // call sites stay fully checked by `Read` (service input from the input schema, result to the output's).
@@ -16,6 +16,14 @@ type Read<I extends Schema, O extends Schema> = (db: Database, input: z.output<I
 /** A signed-in read: input schema, output schema and one service call on the database. */
 export function readProcedure<I extends Schema, O extends Schema>(input: I, output: O, read: Read<I, O>) {
   return authenticatedProcedure
+    .input(input)
+    .output(output)
+    .query(({ ctx, input }) => read(ctx.db, input as z.output<I>, ctx.auth.now()) as never);
+}
+
+/** A signed-in read that is expensive (long ranges, many rows): behind the heavy-query gate. */
+export function heavyReadProcedure<I extends Schema, O extends Schema>(input: I, output: O, read: Read<I, O>) {
+  return heavyProcedure
     .input(input)
     .output(output)
     .query(({ ctx, input }) => read(ctx.db, input as z.output<I>, ctx.auth.now()) as never);

@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitL
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '@sentinela/server/router';
+import { MAX_BATCH_CALLS } from '@sentinela/shared/api-limits';
 import { LANGUAGE_HEADER } from '@sentinela/shared/language';
 import { getCurrentLanguage } from './i18n/language-storage';
 
@@ -34,7 +35,13 @@ export function createTrpcClient() {
         false: splitLink({
           condition: (op) => UNBATCHED_PATHS.has(op.path),
           true: httpLink({ url: TRPC_URL, transformer: superjson, fetch: withCookie, headers: languageHeader }),
-          false: httpBatchLink({ url: TRPC_URL, transformer: superjson, fetch: withCookie, headers: languageHeader }),
+          false: httpBatchLink({
+            url: TRPC_URL,
+            transformer: superjson,
+            fetch: withCookie,
+            headers: languageHeader,
+            maxItems: MAX_BATCH_CALLS,
+          }),
         }),
       }),
     ],

@@ -11,7 +11,7 @@ import {
   equipmentUpdateInput,
   registryDeleteOutput,
 } from '@sentinela/shared/registry';
-import { authenticatedProcedure, router } from '../../trpc/init';
+import { heavyProcedure, router } from '../../trpc/init';
 import { adminMutation, adminReadProcedure, readProcedure } from '../../trpc/procedures';
 import {
   createEquipment,
@@ -25,7 +25,7 @@ import { exportEquipmentCsv, listEquipment } from './equipment.service';
 
 export const equipmentRouter = router({
   list: readProcedure(equipmentListInput, equipmentListOutput, listEquipment),
-  exportCsv: authenticatedProcedure
+  exportCsv: heavyProcedure
     .input(equipmentFilters.default({}))
     .output(equipmentCsvOutput)
     .query(({ ctx, input }) => exportEquipmentCsv(ctx.db, input, ctx.lang, ctx.auth.now())),

@@ -6,18 +6,18 @@ import {
   eventsListInput,
   eventsListOutput,
 } from '@sentinela/shared/events';
-import { authenticatedProcedure, router } from '../../trpc/init';
+import { authenticatedProcedure, heavyProcedure, router } from '../../trpc/init';
 import { exportEventsCsv } from './events-csv';
 import { eventActors, listEvents } from './events.service';
 
 /** The events timeline: every signed-in user reads it; account events only administrators. */
 export const eventsRouter = router({
-  list: authenticatedProcedure
+  list: heavyProcedure
     .input(eventsListInput)
     .output(eventsListOutput)
     .query(({ ctx, input }) => listEvents(ctx.db, ctx.user, input)),
   /** The filtered timeline (every page, capped) as a CSV file in the caller's language. */
-  exportCsv: authenticatedProcedure
+  exportCsv: heavyProcedure
     .input(z.object({ filters: eventFilters.default({}) }))
     .output(eventsCsvOutput)
     .query(({ ctx, input }) => exportEventsCsv(ctx.db, ctx.user, input.filters, ctx.lang, ctx.auth.now())),

@@ -21,7 +21,7 @@ import {
   runDuePlansOutput,
 } from '@sentinela/shared/maintenance';
 import { workOrderCalendarInput, workOrderCalendarOutput } from '@sentinela/shared/maintenance-calendar';
-import { authenticatedProcedure, router } from '../../trpc/init';
+import { heavyProcedure, router } from '../../trpc/init';
 import { changeProcedure, listProcedure, readProcedure } from '../../trpc/procedures';
 import {
   cancelWorkOrder,
@@ -46,7 +46,7 @@ import { createWorkOrder, getWorkOrder, listWorkOrders, technicianOptions } from
 const ordersRouter = router({
   list: readProcedure(workOrdersListInput, workOrdersListOutput, listWorkOrders),
   /** The filtered list (every page) as a CSV file in the caller's language. */
-  exportCsv: authenticatedProcedure
+  exportCsv: heavyProcedure
     .input(workOrdersListInput)
     .output(workOrdersCsvOutput)
     .query(({ ctx, input }) => exportWorkOrdersCsv(ctx.db, input, ctx.lang, ctx.auth.now())),

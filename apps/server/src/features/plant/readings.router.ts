@@ -4,7 +4,7 @@ import {
   telemetrySeriesInput,
   telemetrySeriesOutput,
 } from '@sentinela/shared/plant';
-import { authenticatedProcedure, router } from '../../trpc/init';
+import { authenticatedProcedure, heavyProcedure, router } from '../../trpc/init';
 import { latestTelemetry, telemetrySeries } from './readings.service';
 
 export const telemetryRouter = router({
@@ -12,7 +12,7 @@ export const telemetryRouter = router({
     .input(telemetryLatestInput)
     .output(telemetryLatestOutput)
     .query(({ ctx, input }) => latestTelemetry(ctx.db, input.equipmentIds)),
-  series: authenticatedProcedure
+  series: heavyProcedure
     .input(telemetrySeriesInput)
     .output(telemetrySeriesOutput)
     .query(({ ctx, input }) => telemetrySeries(ctx.db, input, ctx.auth.now())),
