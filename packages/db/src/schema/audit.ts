@@ -3,7 +3,7 @@ import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle
 
 /**
  * Who did what, to what, from where, with which result — every auth event, control action and
- * change to records. Also the source of the per-address failed-attempt count.
+ * change to records. Also tells the addresses an account signed in from (auth throttling).
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@sentinela/db/schema/audit';
-import { sessions, smsOutbox, users } from '@sentinela/db/schema/accounts';
+import { authAttempts, sessions, smsOutbox, users } from '@sentinela/db/schema/accounts';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { demoUserRows, demoUsers } from '@sentinela/db/seed/demo-users';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
@@ -185,6 +185,9 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect((await failure(reuse.trpc.auth.verifyLogin2FA.mutate({ code: recoveryCodes[0]! }))).message).toBe(
         'Código inválido',
       );
+      // Wrong codes count towards the account's lock until a sign-in completes (and ends the streak).
+      await reuse.trpc.auth.verifyLogin2FA.mutate({ code: await totpAt(secret) });
+      server.clock.advance(30_000);
     });
 
     it('voids the pending sign-in after five wrong codes', async () => {
@@ -406,14 +409,12 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
 
   describe('one address', () => {
     it('gets at most 100 failed attempts an hour, across accounts', async () => {
-      await server.database.db.insert(auditLog).values(
-        Array.from({ length: 100 }, () => ({
-          action: 'auth.login',
-          result: 'failure' as const,
-          ip: '127.0.0.1',
-          at: server.clock.now(),
-        })),
-      );
+      // 100 failures from this address in the last hour.
+      const full = { count: 100, windowStart: server.clock.now(), lastAt: server.clock.now() };
+      await server.database.db
+        .insert(authAttempts)
+        .values({ key: 'address:127.0.0.1', ...full })
+        .onConflictDoUpdate({ target: authAttempts.key, set: full });
       expect(
         await failure(server.client().trpc.auth.login.mutate({ email: 'elisa@example.com', password: PASSWORD })),
       ).toMatchObject({

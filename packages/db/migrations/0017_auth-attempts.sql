@@ -1,0 +1,9 @@
+CREATE TABLE "auth_attempts" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"last_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "users" DROP COLUMN "failed_login_count";--> statement-breakpoint
+ALTER TABLE "users" DROP COLUMN "locked_until";
