@@ -430,7 +430,7 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
 });
 
 describe('housekeeping', () => {
-  it('purges dead sessions, expired challenges and old SMS codes, and keeps live ones', async () => {
+  it('purges dead sessions, expired challenges, old SMS codes and attempt counters, and keeps live ones', async () => {
     const server = await startTestServer();
     try {
       const live = server.client();
@@ -439,11 +439,21 @@ describe('housekeeping', () => {
       await dead.trpc.auth.register.mutate({ name: 'Mia', email: 'mia@example.com', password: PASSWORD });
       server.clock.advance(11 * 3600_000);
       await live.trpc.auth.me.query(); // touched: still alive
+      // Attempt counters: one whose last attempt is over an hour old (every window over), one fresh.
+      const old = server.clock.now();
+      await server.database.db
+        .insert(authAttempts)
+        .values({ key: 'pair:old', count: 5, windowStart: old, lastAt: old });
       server.clock.advance(2 * 3600_000);
+      const fresh = server.clock.now();
+      await server.database.db
+        .insert(authAttempts)
+        .values({ key: 'pair:fresh', count: 1, windowStart: fresh, lastAt: fresh });
       const { purgeExpiredAuthData } = await import('./auth-housekeeping');
       await purgeExpiredAuthData(server.database.db, server.clock.now());
       const left = await server.database.db.select().from(sessions);
       expect(left).toHaveLength(1);
+      expect((await server.database.db.select().from(authAttempts)).map((c) => c.key)).toEqual(['pair:fresh']);
       expect((await live.trpc.auth.me.query())?.email).toBe('lia@example.com');
     } finally {
       await server.close();
