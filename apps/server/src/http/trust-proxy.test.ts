@@ -53,7 +53,7 @@ describe('trusting proxies (TRUST_PROXY)', () => {
       expect(isLocalAddress(outside), outside).toBe(false);
   });
 
-  describe.each<[string, TrustProxy]>([
+  describe.each<[string, Exclude<TrustProxy, false>]>([
     ['one hop (TRUST_PROXY=true)', { hops: 1 }],
     ['the proxy’s address (TRUST_PROXY=10.0.0.5)', { addresses: ['10.0.0.5'] }],
   ])('behind %s', (_, trust) => {

@@ -17,7 +17,7 @@ async function settle<T>(call: Promise<T>) {
     return { ok: true as const, value: await call };
   } catch (error) {
     if (!(error instanceof TRPCClientError)) throw error;
-    const data = (error as TRPCClientError<never> & { data?: { code?: string } }).data;
+    const data = (error as unknown as { data?: { code?: string } }).data;
     return { ok: false as const, code: data?.code, message: error.message };
   }
 }
