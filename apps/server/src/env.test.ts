@@ -33,7 +33,7 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/sentinela',
       databaseUrl: 'postgres://app:secret@db:5432/sentinela',
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: { hops: 1 },
     });
   });
 
@@ -74,6 +74,22 @@ describe('loadConfig', () => {
       /^Invalid environment variable LOG_LEVEL: expected one of fatal, .* \(got "loud"\)$/,
     );
     expect(errorOf({ TRUST_PROXY: 'maybe' })).toContain('TRUST_PROXY');
+  });
+
+  it('reads TRUST_PROXY as off, a number of proxies or their addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'yes' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24,fd00::/8,loopback' }).trustProxy).toEqual({
+      addresses: ['10.0.0.5', '192.168.1.0/24', 'fd00::/8', 'loopback'],
+    });
+    for (const bad of ['11', '10.0.0.0/33', '10.0.0.256', 'proxy.local', '10.0.0.1,,10.0.0.2', '::1/129']) {
+      expect(errorOf({ TRUST_PROXY: bad })).toMatch(
+        /^Invalid environment variable TRUST_PROXY: expected false, true, a number of proxies \(1 to 10\) or a comma-separated list/,
+      );
+    }
   });
 
   it('refuses a DATABASE_URL that is not PostgreSQL, without echoing it', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_WEATHER_URL } from '@sentinela/shared/weather';
@@ -8,12 +9,6 @@ import { DEFAULT_WEATHER_URL } from '@sentinela/shared/weather';
  */
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], {
-    error: 'expected true or false',
-  })
-  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
-
 /** A whole number between min and max; `unit` names what it counts in the messages. */
 function wholeNumber(min: number, max: number, unit: string) {
   return z.coerce
@@ -22,6 +17,45 @@ function wholeNumber(min: number, max: number, unit: string) {
     .min(min, `expected between ${min} and ${max} ${unit}`)
     .max(max, `expected between ${min} and ${max} ${unit}`);
 }
+
+/**
+ * Which proxies in front of the portal to believe about the client (X-Forwarded-For/-Proto/-Host).
+ * `hops`: that many proxies, the nearest connecting from a loopback or private address;
+ * `addresses`: only proxies connecting from these addresses or networks.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const MAX_PROXY_HOPS = 10;
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR network (10.0.0.0/8, fd00::/8) or one of proxy-addr's names. */
+function isProxyAddress(value: string): boolean {
+  if (proxyNames.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const value = raw.trim().toLowerCase();
+  if (['false', '0', 'off', 'no'].includes(value)) return false;
+  // `true` (the old flag): one proxy, on this machine or a private network.
+  if (['true', 'on', 'yes'].includes(value)) return { hops: 1 };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= MAX_PROXY_HOPS) return { hops };
+  } else {
+    const addresses = value.split(',').map((a) => a.trim());
+    if (addresses.every(isProxyAddress)) return { addresses };
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected false, true, a number of proxies (1 to ${MAX_PROXY_HOPS}) or a comma-separated list of proxy addresses or networks (e.g. 10.0.0.5,192.168.1.0/24)`,
+  });
+  return z.NEVER;
+});
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'expected on or off' })
@@ -51,7 +85,7 @@ const envSchema = z
       .optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
     LOG_LEVEL: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info'),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     MQTT_URL: z
       .string()
       .refine((v) => /^(mqtts?|wss?|tcp):\/\/[^/]/.test(v) && URL.canParse(v), {
@@ -137,7 +171,7 @@ export interface Config {
   /** Undefined in the embedded mode until read or generated from DATA_DIR. */
   sessionSecret: string | undefined;
   logLevel: (typeof logLevels)[number];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Bearer token of GET /metrics (unset: /metrics answers 404). */
   metricsToken: string | undefined;
   /** Base URL of the Open-Meteo forecast API (used only when an admin turns it on). */

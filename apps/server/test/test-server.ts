@@ -21,6 +21,7 @@ import type { CommandGateway } from '../src/platform/commands/command-gateway';
 import { LiveBus } from '../src/telemetry/live-bus';
 import type { IngestStats } from '../src/telemetry/ingest';
 import type { appRouter } from '../src/trpc/router';
+import type { TrustProxy } from '../src/env';
 
 /** A clock the test moves by hand (lockouts, expiries, TOTP steps). */
 export class TestClock {
@@ -38,8 +39,11 @@ export interface TestServer {
   base: string;
   clock: TestClock;
   keys: { totp: Buffer; codes: Buffer };
-  /** A browser-like client: its own cookie jar, language header, one call per request. */
-  client(lang?: Language): TestClient;
+  /**
+   * A browser-like client: its own cookie jar, language header, one call per request;
+   * `forwardedFor` sends an X-Forwarded-For (a client behind the proxy `trustProxy` names).
+   */
+  client(lang?: Language, options?: { forwardedFor?: string }): TestClient;
   /** A signed-in client with 2FA done and the given role (set directly in the database). */
   enrolledClient(email: string, role: Role, lang?: Language): Promise<TestClient>;
   close(): Promise<void>;
@@ -66,6 +70,7 @@ export async function startTestServer(
     metricsToken?: string;
     weather?: { url: string; timeoutMs?: number };
     addresses?: { database: string; broker: string };
+    trustProxy?: TrustProxy;
   } = {},
 ): Promise<TestServer> {
   const webDist = mkdtempSync(path.join(tmpdir(), 'sentinela-web-'));
@@ -99,6 +104,7 @@ export async function startTestServer(
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     ...(options.addresses ? { addresses: options.addresses } : {}),
     ...(options.weather ? { weather: options.weather } : {}),
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -111,7 +117,7 @@ export async function startTestServer(
     base,
     clock,
     keys,
-    client(lang: Language = 'pt') {
+    client(lang: Language = 'pt', clientOptions = {}) {
       const cookies = new Map<string, string>();
       const trpc = createTRPCClient<typeof appRouter>({
         links: [
@@ -121,6 +127,7 @@ export async function startTestServer(
             headers: () => ({
               'x-sentinela-language': lang,
               cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+              ...(clientOptions.forwardedFor ? { 'x-forwarded-for': clientOptions.forwardedFor } : {}),
             }),
             fetch: async (url, init) => {
               const response = await fetch(String(url), init);

@@ -61,6 +61,10 @@ export const serverMessages = {
     pt: 'Conta bloqueada após várias tentativas sem sucesso. Tente novamente em {minutes} min (às {time}).',
     en: 'Account locked after too many failed attempts. Try again in {minutes} min (at {time}).',
   },
+  'auth.accountDelayed': {
+    pt: 'Muitas tentativas sem sucesso nesta conta. Tente novamente em {seconds} s.',
+    en: 'Too many failed attempts on this account. Try again in {seconds} s.',
+  },
   'auth.accountDisabled': { pt: 'Esta conta está desativada.', en: 'This account is disabled.' },
   'auth.tooManyFromAddress': {
     pt: 'Muitas tentativas sem sucesso a partir deste endereço. Tente novamente mais tarde.',

@@ -18,13 +18,16 @@ import {
 } from './security';
 import { registerSpa } from './spa';
 import { registerProbes } from './probes';
+import { fastifyTrustProxy } from './trust-proxy';
+import type { TrustProxy } from '../env';
 import { startSystemMonitor } from '../features/system/system-monitor';
 
 export interface AppOptions extends ServerDeps {
   logger: FastifyBaseLogger;
   /** The built web app (apps/web/dist). */
   webDist: string;
-  trustProxy?: boolean;
+  /** The proxies to believe about the client's address and protocol (TRUST_PROXY). */
+  trustProxy?: TrustProxy;
   cookieSecret?: string;
   /** The API; tests pass the app router merged with probes of their own. */
   router?: typeof appRouter;
@@ -34,7 +37,7 @@ export interface AppOptions extends ServerDeps {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: BODY_LIMIT,
     // tRPC batches put every procedure name in the path.
     routerOptions: { maxParamLength: 2000 },

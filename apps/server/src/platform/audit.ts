@@ -1,4 +1,3 @@
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { auditLog } from '@sentinela/db/schema/audit';
 
@@ -75,13 +74,4 @@ export function auditedChange<T>(
     await recordAudit(tx, origin, entryOf(result));
     return result;
   });
-}
-
-/** Failed attempts recorded from one address since `since` (across accounts). */
-export async function countFailuresFrom(db: Database, ip: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(and(eq(auditLog.ip, ip), eq(auditLog.result, 'failure'), gt(auditLog.at, since)));
-  return row?.n ?? 0;
 }

@@ -21,8 +21,6 @@ export const users = pgTable(
     /** The last TOTP time step accepted: a code is accepted once (replay refused). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     phoneNumber: text('phone_number'),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** A colleague of the demo site (never signs in): not counted when the first account becomes admin. */
     demo: boolean('demo').notNull().default(false),
@@ -53,6 +51,7 @@ export const loginChallenges = pgTable('login_challenges', {
   id: text('id').primaryKey(),
   userId: parentId('user_id', () => users.id),
   method: text('method', { enum: ['totp', 'sms'] }).notNull(),
+  /** Codes tried (each taken before its check); five void the challenge. */
   failedAttempts: integer('failed_attempts').notNull().default(0),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -95,5 +94,19 @@ export const recoveryCodes = pgTable(
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
+
+/**
+ * Sign-in attempt counters (per address, per account and address, per account; SMS sends), one
+ * row each. An attempt is reserved here atomically before a password or code is checked, so
+ * parallel requests cannot pass a limit. Keys hold no secret (e-mail, address, user id).
+ */
+export const authAttempts = pgTable('auth_attempts', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  /** When the current window (or streak) began. */
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  /** The latest attempt reserved. */
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+});
 
 export type UserRow = typeof users.$inferSelect;

@@ -3,7 +3,7 @@ import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle
 
 /**
  * Who did what, to what, from where, with which result — every auth event, control action and
- * change to records. Also the source of the per-address failed-attempt count.
+ * change to records. Also tells the addresses an account signed in from (auth throttling).
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -22,6 +22,10 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_at_idx').on(t.at),
     index('audit_log_ip_result_idx').on(t.ip, t.result, t.at),
+    // The addresses an account signed in from (sign-in throttling skips the account's delay there).
+    index('audit_log_sign_in_idx')
+      .on(t.actorEmail, t.ip, t.at)
+      .where(sql`${t.action} = 'auth.login' and ${t.result} = 'success'`),
     // A record's history (a work order's transitions, the events timeline).
     index('audit_log_target_idx').on(t.target, t.at),
     // The alerts an acknowledgement entry names (the events timeline reads the others from the

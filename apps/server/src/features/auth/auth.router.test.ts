@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@sentinela/db/schema/audit';
-import { sessions, smsOutbox, users } from '@sentinela/db/schema/accounts';
+import { authAttempts, sessions, smsOutbox, users } from '@sentinela/db/schema/accounts';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { demoUserRows, demoUsers } from '@sentinela/db/seed/demo-users';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
@@ -205,6 +205,9 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect((await failure(reuse.trpc.auth.verifyLogin2FA.mutate({ code: recoveryCodes[0]! }))).message).toBe(
         'Código inválido',
       );
+      // Wrong codes count towards the account's lock until a sign-in completes (and ends the streak).
+      await reuse.trpc.auth.verifyLogin2FA.mutate({ code: await totpAt(secret) });
+      server.clock.advance(30_000);
     });
 
     it('voids the pending sign-in after five wrong codes', async () => {
@@ -426,14 +429,12 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
 
   describe('one address', () => {
     it('gets at most 100 failed attempts an hour, across accounts', async () => {
-      await server.database.db.insert(auditLog).values(
-        Array.from({ length: 100 }, () => ({
-          action: 'auth.login',
-          result: 'failure' as const,
-          ip: '127.0.0.1',
-          at: server.clock.now(),
-        })),
-      );
+      // 100 failures from this address in the last hour.
+      const full = { count: 100, windowStart: server.clock.now(), lastAt: server.clock.now() };
+      await server.database.db
+        .insert(authAttempts)
+        .values({ key: 'address:127.0.0.1', ...full })
+        .onConflictDoUpdate({ target: authAttempts.key, set: full });
       expect(
         await failure(server.client().trpc.auth.login.mutate({ email: 'elisa@example.com', password: PASSWORD })),
       ).toMatchObject({
@@ -449,7 +450,7 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
 });
 
 describe('housekeeping', () => {
-  it('purges dead sessions, expired challenges and old SMS codes, and keeps live ones', async () => {
+  it('purges dead sessions, expired challenges, old SMS codes and attempt counters, and keeps live ones', async () => {
     const server = await startTestServer();
     try {
       const live = server.client();
@@ -458,11 +459,21 @@ describe('housekeeping', () => {
       await dead.trpc.auth.register.mutate({ name: 'Mia', email: 'mia@example.com', password: PASSWORD });
       server.clock.advance(11 * 3600_000);
       await live.trpc.auth.me.query(); // touched: still alive
+      // Attempt counters: one whose last attempt is over an hour old (every window over), one fresh.
+      const old = server.clock.now();
+      await server.database.db
+        .insert(authAttempts)
+        .values({ key: 'pair:old', count: 5, windowStart: old, lastAt: old });
       server.clock.advance(2 * 3600_000);
+      const fresh = server.clock.now();
+      await server.database.db
+        .insert(authAttempts)
+        .values({ key: 'pair:fresh', count: 1, windowStart: fresh, lastAt: fresh });
       const { purgeExpiredAuthData } = await import('./auth-housekeeping');
       await purgeExpiredAuthData(server.database.db, server.clock.now());
       const left = await server.database.db.select().from(sessions);
       expect(left).toHaveLength(1);
+      expect((await server.database.db.select().from(authAttempts)).map((c) => c.key)).toEqual(['pair:fresh']);
       expect((await live.trpc.auth.me.query())?.email).toBe('lia@example.com');
     } finally {
       await server.close();

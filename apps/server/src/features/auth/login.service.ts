@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { loginChallenges, users, type UserRow } from '@sentinela/db/schema/accounts';
 import type { loginInput } from '@sentinela/shared/auth';
 import type { TwoFactorMethod } from '@sentinela/shared/auth-rules';
@@ -11,7 +11,7 @@ import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { consumeRecoveryCode } from './recovery-codes.service';
 import { createSession, toSessionUser, type NewSession } from './sessions.service';
 import { checkSmsCode, sendSmsCode } from './sms-codes.service';
-import { assertAddressNotThrottled, isLocked, lockedError, registerFailedLogin } from './throttle';
+import { holdSignInAttempt, lockedError } from './throttle';
 import { checkTotp } from './two-factor.service';
 
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
@@ -22,57 +22,75 @@ export type LoginOutcome =
   | { kind: 'challenge'; method: TwoFactorMethod; challenge: NewSession };
 
 /**
+ * Reserves the attempt (see `holdSignInAttempt`); a refusal by the pair's lock or the account's
+ * delay is audited as denied (the address limit is not, so a flood cannot fill the log).
+ */
+async function holdAttempt(deps: AuthDeps, caller: Caller, email: string, userId: string | null, now: Date) {
+  try {
+    return await holdSignInAttempt(deps.db, caller, email, now);
+  } catch (error) {
+    if (error instanceof AppError && error.key !== 'auth.tooManyFromAddress') {
+      await recordAudit(deps.db, caller, {
+        action: 'auth.login',
+        result: 'denied',
+        userId,
+        actorEmail: email,
+        details: { reason: error.key === 'auth.accountLocked' ? 'locked' : 'delayed' },
+      });
+    }
+    throw error;
+  }
+}
+
+/** Audits the lock a failure set off, and answers it as the error to throw. */
+async function lockout(deps: AuthDeps, caller: Caller, email: string, userId: string | null, until: Date, now: Date) {
+  await recordAudit(deps.db, caller, {
+    action: 'auth.lockout',
+    result: 'denied',
+    userId,
+    actorEmail: email,
+    details: { until: until.toISOString() },
+  });
+  return lockedError(until, now, caller.lang);
+}
+
+/**
  * The password step. With 2FA enabled it does not sign in: it opens a short-lived challenge
- * (and, for SMS, sends the code). Failures count towards the account lock and the address limit.
+ * (and, for SMS, sends the code). The attempt is reserved before the password is checked; an
+ * unknown e-mail goes the same way (same checks, same hashing time, same answers).
  */
 export async function login(deps: AuthDeps, caller: Caller, input: z.output<typeof loginInput>): Promise<LoginOutcome> {
   const now = deps.now();
-  await assertAddressNotThrottled(deps.db, caller.ip, now);
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
-  const fail = async (reason: string, found?: UserRow) =>
+  const userId = user?.id ?? null;
+  const attempt = await holdAttempt(deps, caller, input.email, userId, now);
+  const fail = async (reason: string) =>
     recordAudit(deps.db, caller, {
       action: 'auth.login',
       result: 'failure',
-      userId: found?.id ?? null,
+      userId,
       actorEmail: input.email,
       details: { reason },
     });
 
-  if (!user) {
-    await verifyAgainstNothing(input.password);
-    await fail('unknown-email');
-    throw new AppError('UNAUTHORIZED', 'auth.invalidCredentials');
-  }
-  if (isLocked(user, now)) {
-    await recordAudit(deps.db, caller, {
-      action: 'auth.login',
-      result: 'denied',
-      ...actedBy(user),
-      details: { reason: 'locked' },
-    });
-    throw lockedError(user.lockedUntil, now, caller.lang);
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const lockedUntil = await registerFailedLogin(deps.db, user.id, now);
-    await fail('wrong-password', user);
-    if (lockedUntil) {
-      await recordAudit(deps.db, caller, {
-        action: 'auth.lockout',
-        result: 'denied',
-        ...actedBy(user),
-        details: { until: lockedUntil.toISOString() },
-      });
-      throw lockedError(lockedUntil, now, caller.lang);
-    }
+  let passwordOk = false;
+  if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
+  else await verifyAgainstNothing(input.password);
+  if (!user || !passwordOk) {
+    const lockedUntil = attempt.failed();
+    await fail(user ? 'wrong-password' : 'unknown-email');
+    if (lockedUntil) throw await lockout(deps, caller, input.email, userId, lockedUntil, now);
     throw new AppError('UNAUTHORIZED', 'auth.invalidCredentials');
   }
   if (user.disabledAt) {
-    await fail('disabled', user);
+    attempt.failed();
+    await fail('disabled');
     throw new AppError('FORBIDDEN', 'auth.accountDisabled');
   }
-  await deps.db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
 
   if (user.twoFactorEnabled && user.twoFactorMethod) {
+    // The account's failures (passwords and codes) stay counted until the second factor passes.
+    await attempt.passed();
     const token = newToken();
     const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
     await deps.db
@@ -89,6 +107,7 @@ export async function login(deps: AuthDeps, caller: Caller, input: z.output<type
     });
     return { kind: 'challenge', method: user.twoFactorMethod, challenge: { token, expiresAt } };
   }
+  await attempt.signedIn();
   return { kind: 'signedIn', user: toSessionUser(user), session: await completeSignIn(deps, caller, user) };
 }
 
@@ -115,16 +134,27 @@ export async function findChallenge(deps: AuthDeps, token: string | undefined) {
 }
 
 /**
- * The second step: a TOTP or SMS code (by the account's method) or a recovery code. Five wrong
- * codes void the pending sign-in.
+ * The second step: a TOTP or SMS code (by the account's method) or a recovery code. Wrong codes
+ * count with the account's wrong passwords (the same lock and delay, across challenges), and
+ * five tries void the pending sign-in. Both are reserved before the code is checked.
  */
 export async function verifyLogin2FA(deps: AuthDeps, caller: Caller, challengeToken: string | undefined, code: string) {
   const now = deps.now();
-  await assertAddressNotThrottled(deps.db, caller.ip, now);
   const found = await findChallenge(deps, challengeToken);
   if (!found) throw new AppError('UNAUTHORIZED', 'auth.challengeExpired');
   const { challenge, user } = found;
-  if (isLocked(user, now)) throw lockedError(user.lockedUntil, now, caller.lang);
+  const attempt = await holdAttempt(deps, caller, user.email, user.id, now);
+  const [tried] = await deps.db
+    .update(loginChallenges)
+    .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
+    .where(and(eq(loginChallenges.id, challenge.id), lt(loginChallenges.failedAttempts, MAX_CHALLENGE_FAILURES)))
+    .returning({ tries: loginChallenges.failedAttempts });
+  if (!tried) {
+    // Its tries are all taken (by parallel requests): nothing was checked.
+    await attempt.passed();
+    await deps.db.delete(loginChallenges).where(eq(loginChallenges.id, challenge.id));
+    throw new AppError('UNAUTHORIZED', 'auth.challengeVoided');
+  }
 
   let via: 'totp' | 'sms' | 'recovery' | null = null;
   let failure: AppError | null = null;
@@ -145,18 +175,15 @@ export async function verifyLogin2FA(deps: AuthDeps, caller: Caller, challengeTo
   }
 
   if (!via) {
-    const [updated] = await deps.db
-      .update(loginChallenges)
-      .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
-      .where(eq(loginChallenges.id, challenge.id))
-      .returning({ failedAttempts: loginChallenges.failedAttempts });
+    const lockedUntil = attempt.failed();
     await recordAudit(deps.db, caller, {
       action: 'auth.login.2fa',
       result: 'failure',
       ...actedBy(user),
       details: { method: challenge.method },
     });
-    if ((updated?.failedAttempts ?? MAX_CHALLENGE_FAILURES) >= MAX_CHALLENGE_FAILURES) {
+    const lock = lockedUntil ? await lockout(deps, caller, user.email, user.id, lockedUntil, now) : null;
+    if (tried.tries >= MAX_CHALLENGE_FAILURES) {
       await deps.db.delete(loginChallenges).where(eq(loginChallenges.id, challenge.id));
       await recordAudit(deps.db, caller, {
         action: 'auth.login.2fa.voided',
@@ -165,9 +192,10 @@ export async function verifyLogin2FA(deps: AuthDeps, caller: Caller, challengeTo
       });
       throw new AppError('UNAUTHORIZED', 'auth.challengeVoided');
     }
-    throw failure ?? new AppError('BAD_REQUEST', 'auth.invalidCode');
+    throw lock ?? failure ?? new AppError('BAD_REQUEST', 'auth.invalidCode');
   }
 
+  await attempt.signedIn();
   await deps.db.delete(loginChallenges).where(eq(loginChallenges.id, challenge.id));
   await recordAudit(deps.db, caller, {
     action: 'auth.login.2fa',

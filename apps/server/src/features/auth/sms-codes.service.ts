@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { smsCodes } from '@sentinela/db/schema/accounts';
+import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { authAttempts, smsCodes } from '@sentinela/db/schema/accounts';
 import { translateServerMessage } from '@sentinela/shared/messages';
 import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
+import { readCounter, reserveAttempt, type CounterRule } from './attempt-counters';
 import { hashCode, safeEqual } from './crypto';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
@@ -11,6 +12,12 @@ export const SMS_MAX_TRIES = 5;
 export const SMS_RESEND_INTERVAL_MS = 30 * 1000;
 
 type Purpose = (typeof smsCodes.$inferInsert)['purpose'];
+
+/** One send per account and purpose every 30 s. */
+const smsSendRule: CounterRule = {
+  over: (now) => lte(authAttempts.lastAt, new Date(now.getTime() - SMS_RESEND_INTERVAL_MS)),
+  fits: () => sql`false`,
+};
 
 /** Sends a new 6-digit code (earlier ones stop working); at most one every 30 s. */
 export async function sendSmsCode(
@@ -21,14 +28,13 @@ export async function sendSmsCode(
   purpose: Purpose,
 ): Promise<{ expiresAt: Date }> {
   const now = deps.now();
-  const [last] = await deps.db
-    .select({ sentAt: smsCodes.sentAt })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.userId, userId), eq(smsCodes.purpose, purpose)))
-    .orderBy(desc(smsCodes.sentAt))
-    .limit(1);
-  const waitMs = last ? last.sentAt.getTime() + SMS_RESEND_INTERVAL_MS - now.getTime() : 0;
-  if (waitMs > 0) throw new AppError('TOO_MANY_REQUESTS', 'auth.smsThrottled', { seconds: Math.ceil(waitMs / 1000) });
+  // Reserved in one statement: parallel requests send one code, the others are told to wait.
+  const key = `sms:${userId}:${purpose}`;
+  if ((await reserveAttempt(deps.db, key, smsSendRule, now)) === null) {
+    const row = await readCounter(deps.db, key);
+    const waitMs = (row?.lastAt.getTime() ?? now.getTime()) + SMS_RESEND_INTERVAL_MS - now.getTime();
+    throw new AppError('TOO_MANY_REQUESTS', 'auth.smsThrottled', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+  }
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_MS);
@@ -61,20 +67,27 @@ export async function sendSmsCode(
 export async function checkSmsCode(deps: AuthDeps, userId: string, purpose: Purpose, code: string): Promise<void> {
   const now = deps.now();
   const [active] = await deps.db
-    .select()
+    .select({ id: smsCodes.id })
     .from(smsCodes)
     .where(and(eq(smsCodes.userId, userId), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
     .orderBy(desc(smsCodes.sentAt))
     .limit(1);
   if (!active) throw new AppError('BAD_REQUEST', 'auth.noCodeSent');
-  if (active.expiresAt <= now || active.attempts >= SMS_MAX_TRIES) {
-    throw new AppError('BAD_REQUEST', 'auth.codeExpired');
-  }
-  if (!safeEqual(active.codeHash, hashCode(deps.keys.codes, userId, code))) {
-    await deps.db
-      .update(smsCodes)
-      .set({ attempts: sql`${smsCodes.attempts} + 1` })
-      .where(eq(smsCodes.id, active.id));
+  // The try is taken before the comparison, so parallel guesses never pass the five.
+  const [tried] = await deps.db
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(smsCodes.id, active.id),
+        isNull(smsCodes.consumedAt),
+        gt(smsCodes.expiresAt, now),
+        lt(smsCodes.attempts, SMS_MAX_TRIES),
+      ),
+    )
+    .returning({ codeHash: smsCodes.codeHash });
+  if (!tried) throw new AppError('BAD_REQUEST', 'auth.codeExpired');
+  if (!safeEqual(tried.codeHash, hashCode(deps.keys.codes, userId, code))) {
     throw new AppError('BAD_REQUEST', 'auth.invalidCode');
   }
   const used = await deps.db
