@@ -21,6 +21,7 @@ import { emailProviderFor } from './platform/email-provider';
 import { runDigests, runEscalations } from './features/notifications/alert-notifications';
 import { startAlertNotifier, type AlertNotifier } from './features/notifications/alert-notifier';
 import type { NotifyDeps } from './features/notifications/notification-delivery';
+import { purgeOutboxes } from './platform/outbox-retention';
 import { startScheduler } from './platform/scheduler';
 import { SYSTEM_ACTOR } from './platform/audit';
 import {
@@ -147,8 +148,11 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   jobs.add({
     name: 'telemetry.retention',
     intervalMs: HOUR_MS,
-    // The retention in force is an operational setting: read at every run.
-    run: async (now) => applyRetention(database.db, now, await getTelemetryRetention(database.db)),
+    // The retention in force is an operational setting: read at every run. The outboxes go by the same job.
+    run: async (now) => {
+      await applyRetention(database.db, now, await getTelemetryRetention(database.db));
+      await purgeOutboxes(database.db, now);
+    },
   });
   const ingest = telemetry.ingest;
   jobs.add({
