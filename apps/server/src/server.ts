@@ -10,6 +10,7 @@ import type { Config } from './env';
 import { startAlarmEngine, type AlarmEngine } from './features/alerts/alarm-engine';
 import { purgeExpiredAuthData } from './features/auth/auth-housekeeping';
 import { checkDemandAlerts } from './features/energy/demand-alerts';
+import { checkWeatherWarnings, WEATHER_WARNINGS_INTERVAL_MS } from './features/weather/weather-warnings-job';
 import { forgetSettledSavings } from './features/lights/lights-savings.service';
 import { SCHEDULER_INTERVAL_MS, startLightScheduler, type LightScheduler } from './features/lights/light-scheduler';
 import { getTelemetryRetention } from './features/settings/settings.service';
@@ -187,6 +188,13 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     name: 'energy.demandAlerts',
     intervalMs: DEMAND_ALERTS_MS,
     run: (now) => checkDemandAlerts(database.db, liveBus, now),
+  });
+  const weatherSource = { url: config.weatherUrl };
+  jobs.add({
+    name: 'weather.warnings',
+    intervalMs: WEATHER_WARNINGS_INTERVAL_MS,
+    // Asks Open-Meteo only when an admin turned it on, through the page's 30-minute cache.
+    run: (now) => checkWeatherWarnings(database.db, liveBus, weatherSource, now),
   });
   jobs.add({ name: 'notifications.escalation', intervalMs: NOTIFICATION_JOBS_MS, run: () => runEscalations(notify) });
   jobs.add({ name: 'notifications.digest', intervalMs: NOTIFICATION_JOBS_MS, run: () => runDigests(notify) });
