@@ -10,6 +10,7 @@ import type { Config } from './env';
 import { startAlarmEngine, type AlarmEngine } from './features/alerts/alarm-engine';
 import { purgeExpiredAuthData } from './features/auth/auth-housekeeping';
 import { checkDemandAlerts } from './features/energy/demand-alerts';
+import { checkWeatherWarnings, WEATHER_WARNINGS_INTERVAL_MS } from './features/weather/weather-warnings-job';
 import { forgetSettledSavings } from './features/lights/lights-savings.service';
 import { SCHEDULER_INTERVAL_MS, startLightScheduler, type LightScheduler } from './features/lights/light-scheduler';
 import { getTelemetryRetention } from './features/settings/settings.service';
@@ -21,6 +22,7 @@ import { emailProviderFor } from './platform/email-provider';
 import { runDigests, runEscalations } from './features/notifications/alert-notifications';
 import { startAlertNotifier, type AlertNotifier } from './features/notifications/alert-notifier';
 import type { NotifyDeps } from './features/notifications/notification-delivery';
+import { purgeOutboxes } from './platform/outbox-retention';
 import { startScheduler } from './platform/scheduler';
 import { SYSTEM_ACTOR } from './platform/audit';
 import {
@@ -147,8 +149,11 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   jobs.add({
     name: 'telemetry.retention',
     intervalMs: HOUR_MS,
-    // The retention in force is an operational setting: read at every run.
-    run: async (now) => applyRetention(database.db, now, await getTelemetryRetention(database.db)),
+    // The retention in force is an operational setting: read at every run. The outboxes go by the same job.
+    run: async (now) => {
+      await applyRetention(database.db, now, await getTelemetryRetention(database.db));
+      await purgeOutboxes(database.db, now);
+    },
   });
   const ingest = telemetry.ingest;
   jobs.add({
@@ -183,6 +188,13 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     name: 'energy.demandAlerts',
     intervalMs: DEMAND_ALERTS_MS,
     run: (now) => checkDemandAlerts(database.db, liveBus, now),
+  });
+  const weatherSource = { url: config.weatherUrl };
+  jobs.add({
+    name: 'weather.warnings',
+    intervalMs: WEATHER_WARNINGS_INTERVAL_MS,
+    // Asks Open-Meteo only when an admin turned it on, through the page's 30-minute cache.
+    run: (now) => checkWeatherWarnings(database.db, liveBus, weatherSource, now),
   });
   jobs.add({ name: 'notifications.escalation', intervalMs: NOTIFICATION_JOBS_MS, run: () => runEscalations(notify) });
   jobs.add({ name: 'notifications.digest', intervalMs: NOTIFICATION_JOBS_MS, run: () => runDigests(notify) });

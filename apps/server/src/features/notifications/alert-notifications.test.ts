@@ -10,6 +10,7 @@ import { alerts } from '@sentinela/db/schema/plant';
 import { settings } from '@sentinela/db/schema/settings';
 import { smsOutbox } from '@sentinela/db/schema/accounts';
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
+import type { AlertMessageParams } from '@sentinela/shared/alert-messages';
 import type { StoredNotificationSettings } from '@sentinela/shared/notifications';
 import { smtpEmailProvider, type EmailProvider } from '../../platform/email-provider';
 import { outboxSmsProvider } from '../../platform/sms-provider';
@@ -19,6 +20,11 @@ import { channelsFor, inQuietHours, notifyAlertRaised, runDigests, runEscalation
 import type { NotifyDeps } from './notification-delivery';
 
 const SECRET = 'shared-secret-of-the-site';
+const silenceKey = {
+  message: 'Equipamento sem comunicação há mais de 60 s',
+  messageKey: 'message.silenceSeconds',
+  messageParams: { seconds: 60 },
+};
 
 describe('quiet hours', () => {
   const prefs = {
@@ -73,10 +79,16 @@ describe.each(testDatabaseKinds())('alert notifications on %s', (kind) => {
       .onConflictDoUpdate({ target: settings.key, set: { value: full } });
   }
 
-  async function raise(equipmentId: string, severity: 'critical' | 'warning' | 'info', source: string, at = clock) {
+  async function raise(
+    equipmentId: string,
+    severity: 'critical' | 'warning' | 'info',
+    source: string,
+    at = clock,
+    key: { messageKey: string; messageParams: AlertMessageParams; message: string } | null = null,
+  ) {
     const [row] = await handle.db
       .insert(alerts)
-      .values({ equipmentId, source, severity, message: `${source} em ${equipmentId}`, raisedAt: at })
+      .values({ equipmentId, source, severity, message: `${source} em ${equipmentId}`, raisedAt: at, ...key })
       .returning({ id: alerts.id });
     return row!.id;
   }
@@ -149,17 +161,65 @@ describe.each(testDatabaseKinds())('alert notifications on %s', (kind) => {
 
   it('signs the webhook body with HMAC-SHA256 and sends a timestamp', async () => {
     await setSite({ webhookUrl: hook.url, webhookSecret: SECRET });
-    const id = await raise('mtr-a2', 'info', 'event:hook');
+    const id = await raise('mtr-a2', 'info', 'silence', clock, silenceKey);
     await notifyAlertRaised(deps, id);
     expect(hook.received).toHaveLength(1);
     const post = hook.received[0]!;
     const expected = `sha256=${createHmac('sha256', SECRET).update(post.body).digest('hex')}`;
     expect(post.headers['x-sentinela-signature']).toBe(expected);
     expect(post.headers['x-sentinela-timestamp']).toBe(String(clock.getTime() / 1000));
-    expect(JSON.parse(post.body)).toMatchObject({ type: 'alert.raised', alerts: [{ id, severity: 'info' }] });
+    // The site speaks Portuguese (the default): `message` in pt, both languages in `texts`, the key and parameters.
+    expect(JSON.parse(post.body)).toMatchObject({
+      type: 'alert.raised',
+      language: 'pt',
+      alerts: [
+        {
+          id,
+          severity: 'info',
+          message: 'Equipamento sem comunicação há mais de 60 s',
+          texts: {
+            pt: 'Equipamento sem comunicação há mais de 60 s',
+            en: 'Equipment not reporting for more than 60 s',
+          },
+          messageKey: 'message.silenceSeconds',
+          messageParams: { seconds: 60 },
+        },
+      ],
+    });
     // A wrong secret would not verify.
     expect(createHmac('sha256', 'other').update(post.body).digest('hex')).not.toBe(expected.slice(7));
     await handle.db.update(alerts).set({ status: 'cleared' });
+  });
+
+  it("writes e-mail, SMS and the webhook in the site's default language when it is English", async () => {
+    await setSite({ webhookUrl: hook.url, webhookSecret: SECRET });
+    await handle.db.insert(settings).values({ key: 'defaultLanguage', value: 'en' });
+    try {
+      const id = await raise('mtr-b1', 'critical', 'silence', clock, silenceKey);
+      await notifyAlertRaised(deps, id);
+      const mail = mailsTo('alice@example.com');
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.raw).toContain('Critical alert');
+      // Quoted-printable: soft line breaks end in '='.
+      expect(mail[0]!.raw.replace(/=\r?\n/g, '')).toContain('Equipment not reporting for more than 60 s');
+      expect(mail[0]!.raw).not.toContain('Equipamento');
+      const [sms] = await handle.db
+        .select()
+        .from(smsOutbox)
+        .where(and(eq(smsOutbox.toPhone, '+5511987650001'), like(smsOutbox.body, '%Critical alert%')));
+      expect(sms?.body).toContain('Equipment not reporting for more than 60 s');
+      const post = hook.received[0]!;
+      expect(post.headers['x-sentinela-signature']).toBe(
+        `sha256=${createHmac('sha256', SECRET).update(post.body).digest('hex')}`,
+      );
+      expect(JSON.parse(post.body)).toMatchObject({
+        language: 'en',
+        alerts: [{ id, message: 'Equipment not reporting for more than 60 s', messageKey: 'message.silenceSeconds' }],
+      });
+    } finally {
+      await handle.db.delete(settings).where(eq(settings.key, 'defaultLanguage'));
+      await handle.db.update(alerts).set({ status: 'cleared' });
+    }
   });
 
   it('records a failed send (SMTP refusal, webhook 500) without throwing', async () => {

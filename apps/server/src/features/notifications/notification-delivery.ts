@@ -2,11 +2,11 @@ import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@sentinela/db/client';
 import { notificationMessages } from '@sentinela/db/schema/notifications';
-import type { Language } from '@sentinela/shared/language';
+import { languages, type Language } from '@sentinela/shared/language';
 import { recordAudit, type RequestOrigin } from '../../platform/audit';
 import type { EmailProvider } from '../../platform/email-provider';
 import type { SmsProvider } from '../../platform/sms-provider';
-import { alertText, digestText, type AlertSummary } from './notification-text';
+import { alertMessageIn, alertText, digestText, type AlertSummary } from './notification-text';
 import { maskRecipient, postWebhook } from './webhook-post';
 
 export type DeliveryChannel = 'email' | 'sms' | 'webhook';
@@ -85,19 +85,38 @@ async function transmit(
   else await postWebhook(recipient, webhook?.secret ?? null, webhook?.payload ?? {}, deps.now());
 }
 
-export function webhookPayload(type: string, site: string, alerts: AlertSummary[], now: Date, extra = {}) {
+/**
+ * The webhook's JSON: each alert's sentence in the site's default language (`message`, the same
+ * words the web shows: packages/shared alert-text.ts), in every language the product speaks
+ * (`texts.pt`, `texts.en`), and its key and parameters for receivers that word it themselves.
+ */
+export function webhookPayload(
+  type: string,
+  site: string,
+  language: Language,
+  alerts: AlertSummary[],
+  now: Date,
+  extra = {},
+) {
   return {
     type,
     site,
+    language,
     sentAt: now.toISOString(),
     ...extra,
-    alerts: alerts.map((a) => ({
-      id: a.alertId,
-      severity: a.severity,
-      message: a.message,
-      place: a.place,
-      raisedAt: a.raisedAt,
-    })),
+    alerts: alerts.map((a) => {
+      const texts = Object.fromEntries(languages.map((l) => [l, alertMessageIn(l, a)])) as Record<Language, string>;
+      return {
+        id: a.alertId,
+        severity: a.severity,
+        message: texts[language],
+        texts,
+        messageKey: a.messageKey ?? null,
+        messageParams: a.messageParams ?? null,
+        place: a.place,
+        raisedAt: a.raisedAt,
+      };
+    }),
   };
 }
 
@@ -165,6 +184,7 @@ export async function deliver(deps: NotifyDeps, d: Delivery): Promise<'sent' | '
       payload: webhookPayload(
         type,
         d.site,
+        d.language,
         [d.alert],
         now,
         d.escalatedAfter ? { escalatedAfterMinutes: d.escalatedAfter } : {},
@@ -252,7 +272,7 @@ export async function sendDigests(deps: NotifyDeps, webhookSecret: (url: string)
     try {
       await transmit(deps, channel, recipient, digestText(folded.language, site, alerts), {
         secret: channel === 'webhook' ? webhookSecret(recipient) : null,
-        payload: webhookPayload('digest', site, alerts, now),
+        payload: webhookPayload('digest', site, folded.language, alerts, now),
       });
       sent += 1;
     } catch (caught) {

@@ -46,13 +46,13 @@ export async function sendTestWebhook(caller: ChangeCaller, now: Date) {
   const db: Database = caller.db;
   const settings = await getStoredNotificationSettings(db);
   if (!settings.webhookUrl) throw new AppError('BAD_REQUEST', 'notifications.noWebhook');
-  const { siteName } = await getPublicSettings(db);
+  const { siteName, defaultLanguage } = await getPublicSettings(db);
   const url = settings.webhookUrl;
   return outcome(caller, 'webhook', url, () =>
     postWebhook(
       url,
       settings.webhookSecret,
-      { type: 'test', site: siteName, sentAt: now.toISOString(), alerts: [] },
+      { type: 'test', site: siteName, language: defaultLanguage, sentAt: now.toISOString(), alerts: [] },
       now,
     ),
   );

@@ -35,7 +35,9 @@ export async function raiseWeatherAlerts(
     const source = weatherAlertSource(facilityId, warning);
     if (known.has(source)) continue;
     const heat = warning.kind === 'heat-wave';
-    await raiseSiteAlert(db, bus, {
+    // Two runs at once (the job and a page) both pass the check above; the open alert's unique
+    // source makes the second an update, so only a new row counts.
+    const outcome = await raiseSiteAlert(db, bus, {
       source,
       severity: 'info',
       message: heat
@@ -45,7 +47,7 @@ export async function raiseWeatherAlerts(
       value: warning.value,
       at: now,
     });
-    raised++;
+    if (outcome.raised) raised++;
   }
   return raised;
 }

@@ -9,6 +9,21 @@ import { raiseWeatherAlerts } from './weather-alerts';
 import { coolingOutlook } from './cooling-outlook';
 import type { LiveEvent } from '@sentinela/shared/live-events';
 
+/** Every facility, with what the providers need (coordinates, time zone), by name. */
+export function weatherPlaces(db: Database) {
+  return db
+    .select({
+      facilityId: facilities.id,
+      name: facilities.name,
+      city: facilities.city,
+      timezone: facilities.timezone,
+      latitude: facilities.latitude,
+      longitude: facilities.longitude,
+    })
+    .from(facilities)
+    .orderBy(asc(facilities.name));
+}
+
 /** A station reading older than this gives way to the forecast's current conditions. */
 const STATION_FRESH_MS = 60 * 60_000;
 
@@ -23,17 +38,7 @@ export async function weatherOverview(
   bus?: { publish(event: LiveEvent): void },
 ): Promise<WeatherOverview> {
   const settings = await getWeatherSettings(db);
-  const places = await db
-    .select({
-      facilityId: facilities.id,
-      name: facilities.name,
-      city: facilities.city,
-      timezone: facilities.timezone,
-      latitude: facilities.latitude,
-      longitude: facilities.longitude,
-    })
-    .from(facilities)
-    .orderBy(asc(facilities.name));
+  const places = await weatherPlaces(db);
   const sensors = await sensorWeatherProvider(db).read(places, now);
   const forecasts =
     settings.provider === 'open-meteo' ? await openMeteoWeatherProvider(db, openMeteo).read(places, now) : null;

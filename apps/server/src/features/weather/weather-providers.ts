@@ -118,11 +118,28 @@ export function openMeteoWeatherProvider(db: Database, options: OpenMeteoOptions
     name: 'open-meteo',
     async read(places, now) {
       const entries = await Promise.all(
-        places.map(async (place) => [place.facilityId, await forecastFor(db, place, now, options)] as const),
+        places.map(async (place) => [place.facilityId, await sharedForecastFor(db, place, now, options)] as const),
       );
       return new Map(entries);
     },
   };
+}
+
+/** The reads under way, per database and facility: the job and a page asking at once share one request. */
+const inFlight = new WeakMap<Database, Map<string, Promise<WeatherReading>>>();
+
+function sharedForecastFor(db: Database, place: WeatherPlace, now: Date, options: OpenMeteoOptions) {
+  let reads = inFlight.get(db);
+  if (!reads) {
+    reads = new Map<string, Promise<WeatherReading>>();
+    inFlight.set(db, reads);
+  }
+  const key = `${place.facilityId}|${options.url}`;
+  const running = reads.get(key);
+  if (running) return running;
+  const read = forecastFor(db, place, now, options).finally(() => reads.delete(key));
+  reads.set(key, read);
+  return read;
 }
 
 async function forecastFor(

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationChannel, NotificationPreferences } from '@sentinela/shared/notifications';
 import { useState, type FormEvent } from 'react';
-import { FormAlert } from '../../components/form-field';
+import { ErrorState } from '../../components/query-state';
+import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { errorMessage } from '../../lib/api-errors';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -15,6 +15,8 @@ type T = AreaTranslate<keyof (typeof notificationsStrings)['pt']>;
 
 const SEVERITIES = ['critical', 'warning', 'info'] as const;
 const CHANNELS: readonly NotificationChannel[] = ['email', 'sms'];
+/** The fields a refusal of notifications.preferences.set lands on (error.data.issues paths). */
+const FIELDS = ['channels', 'facilityIds', 'quietHours.start', 'quietHours.end'] as const;
 
 /** The user menu's "Notificações" dialog: the caller's own alert notifications. Its own chunk. */
 export default function NotificationsDialogContent({ onDone }: { onDone: () => void }) {
@@ -30,12 +32,7 @@ export default function NotificationsDialogContent({ onDone }: { onDone: () => v
           {t('loading')}
         </p>
       ) : preferences.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2 text-sm">
-          <p>{t('loadFailed')}</p>
-          <Button variant="outline" size="sm" onClick={() => void preferences.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorState error={preferences.error} onRetry={() => void preferences.refetch()} title={t('loadFailed')} />
       ) : (
         <PreferencesForm t={t} initial={preferences.data} onDone={onDone} />
       )}
@@ -60,7 +57,7 @@ function PreferencesForm({
   const [quiet, setQuiet] = useState(initial.quietHours !== null);
   const [quietStart, setQuietStart] = useState(initial.quietHours?.start ?? '22:00');
   const [quietEnd, setQuietEnd] = useState(initial.quietHours?.end ?? '07:00');
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, errors, formError, showServerError } = useFormIssues(FIELDS);
   const save = useMutation(
     trpc.notifications.preferences.set.mutationOptions({
       onSuccess: async (saved) => {
@@ -70,7 +67,7 @@ function PreferencesForm({
         await queryClient.invalidateQueries({ queryKey: trpc.notifications.preferences.get.queryKey() });
       },
       onError: (error) => {
-        setFormError(errorMessage(error, t('saveFailed')));
+        showServerError(error, t('saveFailed'));
       },
     }),
   );
@@ -84,7 +81,6 @@ function PreferencesForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
     save.mutate({
       channels,
       facilityIds: chosen,
@@ -93,7 +89,7 @@ function PreferencesForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
       <FormAlert message={formError} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t('channelsTitle')}</legend>
@@ -139,6 +135,7 @@ function PreferencesForm({
         </table>
         <p className="text-xs text-muted-foreground">{t('emailTo', { email: initial.email })}</p>
         {!initial.hasPhone && <p className="text-xs text-muted-foreground">{t('noPhone')}</p>}
+        <FieldsetError message={errors.channels} />
       </fieldset>
 
       <fieldset className="flex flex-col gap-2">
@@ -184,6 +181,7 @@ function PreferencesForm({
             ))}
           </div>
         )}
+        <FieldsetError message={errors.facilityIds} />
       </fieldset>
 
       <fieldset className="flex flex-col gap-2">
@@ -201,26 +199,30 @@ function PreferencesForm({
         </label>
         {quiet && (
           <div className="grid grid-cols-2 gap-3">
-            <label className="flex flex-col gap-1 text-sm">
-              {t('quietStart')}
-              <Input
-                type="time"
-                value={quietStart}
-                onChange={(e) => {
-                  setQuietStart(e.target.value);
-                }}
-              />
-            </label>
-            <label className="flex flex-col gap-1 text-sm">
-              {t('quietEnd')}
-              <Input
-                type="time"
-                value={quietEnd}
-                onChange={(e) => {
-                  setQuietEnd(e.target.value);
-                }}
-              />
-            </label>
+            <FormField label={t('quietStart')} error={errors['quietHours.start']}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="time"
+                  value={quietStart}
+                  onChange={(e) => {
+                    setQuietStart(e.target.value);
+                  }}
+                />
+              )}
+            </FormField>
+            <FormField label={t('quietEnd')} error={errors['quietHours.end']}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="time"
+                  value={quietEnd}
+                  onChange={(e) => {
+                    setQuietEnd(e.target.value);
+                  }}
+                />
+              )}
+            </FormField>
           </div>
         )}
         <p className="text-xs text-muted-foreground">{t('quietHint')}</p>
@@ -232,5 +234,15 @@ function PreferencesForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A refusal that belongs to a whole group of choices (the channels, the facilities). */
+function FieldsetError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-xs text-destructive">
+      {message}
+    </p>
   );
 }
