@@ -5,8 +5,7 @@ import { purchaseOrderStatusValues, supplierCategoryValues } from './procurement
 /** The suppliers page (/suppliers): its list, a supplier's page and the CSV export (issue 15). */
 
 export const SUPPLIERS_CSV_MAX_ROWS = 10_000;
-/** The orders a supplier's page lists (latest first); the rates count every order. */
-export const SUPPLIER_ORDERS_SHOWN = 50;
+export { SUPPLIER_ORDERS_SHOWN } from './procurement-values';
 
 export const supplierContactSchema = z.object({
   id: z.string(),
