@@ -16,7 +16,7 @@ import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { ActiveBadge, pill } from './supplier-table';
+import { ActiveBadge, formatPhone, pill } from './supplier-table';
 import { suppliersStrings } from './suppliers.strings';
 
 const orderTone: Record<PurchaseOrderStatus, string> = {
@@ -207,7 +207,7 @@ function SupplierBody({
                 )}
                 {c.phone && (
                   <a className="block underline-offset-2 hover:underline" href={`tel:${c.phone}`}>
-                    {c.phone}
+                    {formatPhone(c.phone)}
                   </a>
                 )}
               </li>

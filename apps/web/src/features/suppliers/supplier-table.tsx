@@ -8,6 +8,12 @@ import { suppliersStrings } from './suppliers.strings';
 const cell = 'px-3 py-2.5 text-left align-top';
 export const pill = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
 
+/** A Brazilian phone stored as digits, as people write it: (19) 3214-5500, (19) 99123-4567. */
+export function formatPhone(phone: string): string {
+  const m = /^(\d{2})(\d{4,5})(\d{4})$/.exec(phone);
+  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : phone;
+}
+
 export function ActiveBadge({ active }: { active: boolean }) {
   const t = useStrings(suppliersStrings);
   return (
@@ -107,7 +113,7 @@ export function SupplierTable({ items, filtered, stale, busy, onOpen }: Supplier
                     <>
                       <span className="block">{supplier.mainContact.name}</span>
                       <span className="block text-xs break-all text-muted-foreground">
-                        {supplier.mainContact.email ?? supplier.mainContact.phone ?? ''}
+                        {supplier.mainContact.email ?? formatPhone(supplier.mainContact.phone ?? '')}
                       </span>
                     </>
                   ) : (
