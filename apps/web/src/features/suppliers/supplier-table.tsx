@@ -93,7 +93,6 @@ export function SupplierTable({ items, filtered, stale, busy, onOpen }: Supplier
                   <button
                     type="button"
                     className="text-left font-medium underline-offset-2 hover:underline focus-visible:underline"
-                    aria-label={t('open', { name: supplier.legalName })}
                     onClick={() => {
                       onOpen(supplier);
                     }}
