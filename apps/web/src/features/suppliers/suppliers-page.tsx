@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { CsvExportButton } from '../../components/csv-export-button';
 import { PageHeader } from '../../components/page-header';
 import { FirstPageLoading } from '../../components/query-state';
@@ -11,6 +12,7 @@ import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { PagedList } from '../plant/paged-list';
+import { idParam } from '../plant/url-filters';
 import { SupplierFilters } from './supplier-filters';
 import { SupplierTable } from './supplier-table';
 import { suppliersStrings } from './suppliers.strings';
@@ -40,7 +42,9 @@ export default function SuppliersPage() {
       },
     ),
   );
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A link from elsewhere (an order's supplier): ?supplier=<id> opens its drawer.
+  const [params, setParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => idParam(params, 'supplier') ?? null);
   /** The form: a new supplier (null) or one being edited (its id). */
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.suppliers.pathKey() });
@@ -94,7 +98,17 @@ export default function SuppliersPage() {
             }}
             onChanged={refresh}
             onOpenChange={(open) => {
-              if (!open) setOpenId(null);
+              if (open) return;
+              setOpenId(null);
+              if (params.has('supplier'))
+                setParams(
+                  (previous) => {
+                    const next = new URLSearchParams(previous);
+                    next.delete('supplier');
+                    return next;
+                  },
+                  { replace: true },
+                );
             }}
           />
         </Suspense>
