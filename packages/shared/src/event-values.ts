@@ -12,6 +12,7 @@ export const eventKinds = [
   'settings',
   'account',
   'notification',
+  'procurement',
   'system',
 ] as const;
 export type EventKind = (typeof eventKinds)[number];

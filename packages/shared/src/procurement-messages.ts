@@ -49,4 +49,9 @@ export const procurementMessages = {
     pt: 'A data final deve ser igual ou posterior à inicial.',
     en: 'The end date must be on or after the start date.',
   },
+  'suppliers.notFound': { pt: 'Fornecedor não encontrado.', en: 'Supplier not found.' },
+  'suppliers.cnpjTaken': {
+    pt: 'Já existe um fornecedor com o CNPJ {cnpj}.',
+    en: 'A supplier with CNPJ {cnpj} already exists.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -82,3 +82,6 @@ export const QUANTITY_SCALE = 3;
 
 export const PURCHASE_ORDER_LINES_MAX = 100;
 export const SUPPLIER_CONTACTS_MAX = 20;
+
+/** The orders a supplier's page lists (latest first); its rates count every order. */
+export const SUPPLIER_ORDERS_SHOWN = 50;

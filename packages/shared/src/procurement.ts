@@ -265,3 +265,5 @@ export type PurchaseOrderFilters = z.infer<typeof purchaseOrderFilters>;
 export const purchaseApprovalSettingsSchema = z.object({ operatorLimit: moneySchema });
 export type PurchaseApprovalSettings = z.infer<typeof purchaseApprovalSettingsSchema>;
 export const defaultPurchaseApprovalSettings: PurchaseApprovalSettings = { operatorLimit: '5000.00' };
+
+export const supplierIdInput = z.object({ id: supplierIdSchema });

@@ -6,6 +6,8 @@ import { alertChanges, alertRules, alerts, commands, dataCenters, equipment, fac
 import { createTestDatabase, testDatabaseKinds } from '../../test/test-database';
 import { seedDemoSite, type DemoSiteResult } from './demo-site';
 import { rowsOf } from '../sql-helpers';
+import { supplierContacts, suppliers } from '../schema/procurement';
+import { isValidCnpj } from '@sentinela/shared/cnpj';
 
 const NOW = new Date('2026-03-18T14:37:21.000Z');
 const DAY_MS = 86_400_000;
@@ -36,6 +38,15 @@ describe.each(testDatabaseKinds())('demo site on %s', (kind) => {
     expect(await handle.db.$count(alertRules)).toBe(result.alertRules);
     expect(await handle.db.$count(alerts)).toBe(result.alerts);
     expect(await handle.db.$count(commands)).toBe(result.commands);
+  });
+
+  it('has suppliers with valid, distinct CNPJs and their contacts', async () => {
+    const rows = await handle.db.select().from(suppliers);
+    expect(rows).toHaveLength(result.suppliers);
+    expect(result.suppliers).toBeGreaterThanOrEqual(10);
+    for (const row of rows) expect(isValidCnpj(row.cnpj), row.legalName).toBe(true);
+    expect(rows.filter((r) => !r.active)).toHaveLength(1);
+    expect(await handle.db.$count(supplierContacts)).toBeGreaterThanOrEqual(rows.length);
   });
 
   it('meters every room with load, and each facility as a whole', async () => {

@@ -30,6 +30,7 @@ import { alertRuleKeys, alertsFromIncidents, defaultAlertRules } from './demo-al
 import { demoCommands } from './demo-commands';
 import { demoUserRows, demoUsers } from './demo-users';
 import { demoWorkOrders } from './demo-work-orders';
+import { insertDemoSuppliers } from './demo-suppliers';
 import { outdoorStationMetrics } from '@sentinela/shared/weather';
 import { buildDemoEquipment, type SeedDevice } from './demo-equipment';
 import { planIncidents, statusHistory } from './demo-incidents';
@@ -69,6 +70,7 @@ export interface DemoSiteResult {
   latestValues: number;
   workOrders: number;
   maintenancePlans: number;
+  suppliers: number;
 }
 
 const nothing: DemoSiteResult = {
@@ -91,6 +93,7 @@ const nothing: DemoSiteResult = {
   latestValues: 0,
   workOrders: 0,
   maintenancePlans: 0,
+  suppliers: 0,
 };
 
 /** Everything the demo site is, computed in memory (deterministic from seed and now). */
@@ -278,6 +281,7 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
     await tx.insert(workOrderSequences).values(maintenance.sequences);
     await tx.insert(auditLog).values(maintenance.audit);
   }
+  const supplierCount = await insertDemoSuppliers(tx);
 
   return {
     seeded: true,
@@ -299,6 +303,7 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
     latestValues: site.latest.length,
     workOrders: maintenance.orders.length,
     maintenancePlans: maintenance.plans.length,
+    suppliers: supplierCount,
   };
 }
 

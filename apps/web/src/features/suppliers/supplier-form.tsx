@@ -1,0 +1,230 @@
+import { formatCnpj } from '@sentinela/shared/cnpj';
+import {
+  SUPPLIER_CONTACTS_MAX,
+  supplierCategoryValues,
+  type SupplierCategory,
+} from '@sentinela/shared/procurement-values';
+import type { SupplierDetail } from '@sentinela/shared/suppliers';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { formStrings } from '../../components/form.strings';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { suppliersStrings } from './suppliers.strings';
+
+const CONTACT_FIELDS = Array.from({ length: SUPPLIER_CONTACTS_MAX }, (_, i) =>
+  ['name', 'email', 'phone'].map((f) => `contacts.${i}.${f}`),
+).flat();
+const FIELDS = ['legalName', 'tradeName', 'cnpj', 'categories', 'paymentTerms', 'notes', 'contacts', ...CONTACT_FIELDS];
+
+interface ContactDraft {
+  key: number;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** What the form sends (the shared schema's input). */
+export interface SupplierFormInput {
+  legalName: string;
+  tradeName: string;
+  cnpj: string;
+  categories: SupplierCategory[];
+  paymentTerms: string;
+  notes: string;
+  contacts: { name: string; email: string; phone: string }[];
+}
+
+interface SupplierFormProps {
+  /** The supplier being edited; none: a new one. */
+  initial?: SupplierDetail;
+  /** Sends the checked input; answers the saved supplier (a refusal throws). */
+  save: (input: SupplierFormInput) => Promise<SupplierDetail>;
+  onSaved: (saved: SupplierDetail) => Promise<unknown> | void;
+  onCancel: () => void;
+}
+
+let nextKey = 0;
+
+/**
+ * A supplier's fields: the CNPJ masked as it is typed (00.000.000/0000-00), categories, payment
+ * terms, notes and contacts. Checked with the shared schema (loaded on submit: it brings zod),
+ * then by the server.
+ */
+export function SupplierForm({ initial, save, onSaved, onCancel }: SupplierFormProps) {
+  const t = useStrings(suppliersStrings);
+  const tForm = useStrings(formStrings);
+  const tOps = useStrings(opsStrings);
+  const [values, setValues] = useState({
+    legalName: initial?.legalName ?? '',
+    tradeName: initial?.tradeName ?? '',
+    cnpj: initial ? formatCnpj(initial.cnpj) : '',
+    paymentTerms: initial?.paymentTerms ?? '',
+    notes: initial?.notes ?? '',
+  });
+  const [categories, setCategories] = useState<SupplierCategory[]>(initial?.categories ?? []);
+  const [contacts, setContacts] = useState<ContactDraft[]>(
+    (initial?.contacts ?? []).map((c) => ({
+      key: nextKey++,
+      name: c.name,
+      email: c.email ?? '',
+      phone: c.phone ?? '',
+    })),
+  );
+  const [saving, setSaving] = useState(false);
+  const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
+
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
+    const value = name === 'cnpj' ? formatCnpj(event.target.value) : event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+  const setContact = (key: number, field: 'name' | 'email' | 'phone', value: string) => {
+    setContacts((list) => list.map((c) => (c.key === key ? { ...c, [field]: value } : c)));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const raw: SupplierFormInput = {
+      ...values,
+      categories,
+      contacts: contacts.map(({ name, email, phone }) => ({ name, email, phone })),
+    };
+    const { supplierInput } = await import('@sentinela/shared/procurement');
+    if (!validate(supplierInput.safeParse(raw))) return;
+    setSaving(true);
+    try {
+      const saved = await save(raw);
+      await onSaved(saved);
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (name: 'legalName' | 'tradeName' | 'paymentTerms' | 'notes', label: string, hint?: string) => (
+    <FormField
+      label={name === 'legalName' ? label : `${label} (${tForm('optional')})`}
+      error={errors[name]}
+      hint={hint}
+    >
+      {(control) => <Input {...control} name={name} value={values[name]} onChange={set(name)} />}
+    </FormField>
+  );
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormAlert message={formError} />
+      {text('legalName', t('form.legalName'))}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {text('tradeName', t('form.tradeName'))}
+        <FormField label={t('form.cnpj')} error={errors.cnpj} hint={t('form.cnpjHint')}>
+          {(control) => (
+            <Input
+              {...control}
+              name="cnpj"
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.cnpj}
+              onChange={set('cnpj')}
+            />
+          )}
+        </FormField>
+      </div>
+      <fieldset className="flex flex-col gap-1" aria-invalid={errors.categories ? true : undefined}>
+        <legend className="mb-1 text-sm font-medium">{t('form.categories')}</legend>
+        <div className="grid grid-cols-1 gap-1 sm:grid-cols-3">
+          {supplierCategoryValues.map((category) => (
+            <label key={category} className="inline-flex min-w-0 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="categories"
+                value={category}
+                className="size-4 shrink-0 accent-primary"
+                checked={categories.includes(category)}
+                onChange={(e) => {
+                  setCategories((list) =>
+                    e.target.checked ? [...list, category] : list.filter((c) => c !== category),
+                  );
+                }}
+              />
+              <span className="truncate">{t(`category.${category}`)}</span>
+            </label>
+          ))}
+        </div>
+        {errors.categories && <p className="text-xs text-destructive">{errors.categories}</p>}
+      </fieldset>
+      {text('paymentTerms', t('form.paymentTerms'), t('form.paymentTermsHint'))}
+      {text('notes', t('form.notes'))}
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('form.contacts')}</legend>
+        {contacts.map((contact, i) => {
+          const n = i + 1;
+          const field = (name: 'name' | 'email' | 'phone', label: string, type = 'text') => (
+            <FormField label={label} error={errors[`contacts.${i}.${name}`]}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type={type}
+                  value={contact[name]}
+                  onChange={(e) => {
+                    setContact(contact.key, name, e.target.value);
+                  }}
+                />
+              )}
+            </FormField>
+          );
+          return (
+            <div
+              key={contact.key}
+              className="grid grid-cols-1 items-end gap-2 rounded-md border p-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
+            >
+              {field('name', t('form.contactName', { n }))}
+              {field('email', t('form.contactEmail', { n }), 'email')}
+              {field('phone', t('form.contactPhone', { n }), 'tel')}
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={t('form.removeContact', { n })}
+                onClick={() => {
+                  setContacts((list) => list.filter((c) => c.key !== contact.key));
+                }}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            </div>
+          );
+        })}
+        {errors.contacts && <p className="text-xs text-destructive">{errors.contacts}</p>}
+        <div>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={contacts.length >= SUPPLIER_CONTACTS_MAX}
+            onClick={() => {
+              setContacts((list) => [...list, { key: nextKey++, name: '', email: '', phone: '' }]);
+            }}
+          >
+            <Plus aria-hidden />
+            {t('form.addContact')}
+          </Button>
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {tOps('cancel')}
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? tForm('saving') : tForm('save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
