@@ -17,6 +17,7 @@ import { notificationsRouter } from '../features/notifications/notifications.rou
 import { roomsRouter } from '../features/rooms/rooms.router';
 import { settingsRouter } from '../features/settings/settings.router';
 import { smsRouter } from '../features/sms/sms.router';
+import { sparePartsRouter } from '../features/spare-parts/spare-parts.router';
 import { systemRouter } from '../features/system/system.router';
 import { telemetryRouter } from '../features/plant/readings.router';
 import { registryRouter } from '../features/plant/registry.router';
@@ -46,6 +47,7 @@ export const appRouter = router({
   rooms: roomsRouter,
   settings: settingsRouter,
   sms: smsRouter,
+  spareParts: sparePartsRouter,
   system: systemRouter,
   telemetry: telemetryRouter,
   users: usersRouter,
