@@ -110,6 +110,8 @@ export const stockLocationCreateInput = stockLocationInput.extend({
     .transform((v) => v ?? null),
 });
 
+export const supplierOptionsOutput = z.array(named);
+
 export const partsCsvOutput = z.object({
   filename: z.string(),
   csv: z.string(),

@@ -354,3 +354,12 @@ export async function setPartActive(
   );
   return getPart(caller.db, input.id);
 }
+
+/** Suppliers a part may prefer (active, by name): the part form's choices. */
+export function supplierOptions(db: Database): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: suppliers.id, name: sql<string>`coalesce(${suppliers.tradeName}, ${suppliers.legalName})` })
+    .from(suppliers)
+    .where(eq(suppliers.active, true))
+    .orderBy(sql`2`);
+}

@@ -18,11 +18,20 @@ import {
   stockLocationSchema,
   stockLocationsOutput,
   stockOnDayOutput,
+  supplierOptionsOutput,
 } from '@sentinela/shared/spare-parts';
 import { authenticatedProcedure, router } from '../../trpc/init';
 import { changeProcedure, listProcedure, readProcedure } from '../../trpc/procedures';
 import { exportPartsCsv } from './parts-csv';
-import { createPart, getPart, listParts, partOptions, setPartActive, updatePart } from './parts.service';
+import {
+  createPart,
+  getPart,
+  listParts,
+  partOptions,
+  setPartActive,
+  supplierOptions,
+  updatePart,
+} from './parts.service';
 import { adjustStock, createStockLocation, listStockLocations, stockOnDay, transferStock } from './stock.service';
 
 /**
@@ -37,6 +46,7 @@ export const sparePartsRouter = router({
     .query(({ ctx, input }) => exportPartsCsv(ctx.db, input, ctx.lang, ctx.auth.now())),
   get: readProcedure(partIdInput, partDetailSchema, (db, input) => getPart(db, input.id)),
   options: readProcedure(partOptionsInput, partOptionsOutput, partOptions),
+  supplierOptions: listProcedure(supplierOptionsOutput, supplierOptions),
   stockOnDay: readProcedure(stockOnDayInput, stockOnDayOutput, stockOnDay),
   create: changeProcedure('operator', partInput, partDetailSchema, createPart),
   update: changeProcedure('operator', partUpdateInput, partDetailSchema, updatePart),
