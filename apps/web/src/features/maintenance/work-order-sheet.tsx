@@ -16,6 +16,8 @@ import type { WorkOrderDialogKind } from './work-order-action-dialogs';
 import { formatMoneyText, placeLabel, PriorityBadge, technicianLabel, WorkOrderStatusBadges } from './work-order-parts';
 import type { WorkOrderActionsApi } from './use-work-order-actions';
 import { PrintOrderButton } from './work-order-print';
+import { WorkOrderPartLines } from './work-order-part-lines';
+import { workOrderPartLinesStrings } from './work-order-part-lines.strings';
 
 type T = AreaTranslate<keyof (typeof maintenanceStrings)['pt']>;
 
@@ -110,6 +112,7 @@ function WorkOrderBody({
   onDialog: WorkOrderSheetProps['onDialog'];
 }) {
   const t = useStrings(maintenanceStrings);
+  const tParts = useStrings(workOrderPartLinesStrings);
   const { language } = useLanguage();
   const zone = order.facility.timezone;
   const when = (at: Date | null) => formatDateTime(at, language, zone);
@@ -198,6 +201,9 @@ function WorkOrderBody({
             ))}
           </ul>
         )}
+      </Section>
+      <Section title={tParts('title')}>
+        <WorkOrderPartLines workOrderId={order.id} timeZone={zone} />
       </Section>
       {order.notes && (
         <Section title={t('detail.notes')}>
