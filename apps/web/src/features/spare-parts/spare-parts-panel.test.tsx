@@ -85,7 +85,7 @@ describe('spare parts panel', () => {
     expect(within(fine).queryByText('Abaixo do mínimo')).toBeNull();
     expect(within(fine).getByText('Rolamentos Paulista')).toBeTruthy();
     // A viewer reads: no new part.
-    expect((screen.getByRole('button', { name: 'Nova peça' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Nova peça' }).disabled).toBe(true);
   });
 
   it('says when there is nothing, and shows a failed load with a retry', async () => {
