@@ -64,6 +64,9 @@ function historyLabel(t: T, entry: WorkOrderDetail['history'][number]): string {
       return t('history.reassigned');
     case 'check':
       return entry.details?.done === false ? t('history.unchecked') : t('history.checked');
+    case 'partSet':
+    case 'partRemove':
+      return t(`history.${action}`, { code: typeof entry.details?.code === 'string' ? entry.details.code : '—' });
     default:
       return t('history.other');
   }
