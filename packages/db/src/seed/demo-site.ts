@@ -319,7 +319,7 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
 async function insertDemoParts(
   tx: Database,
   devices: readonly { id: string; kind: string }[],
-  orders: readonly (typeof workOrders.$inferInsert & { id: string })[],
+  orders: readonly (typeof workOrders.$inferInsert)[],
   people: readonly { id: string }[],
   now: number,
   random: Random,
@@ -331,7 +331,7 @@ async function insertDemoParts(
     random,
     suppliers: known,
     completedOrders: orders.flatMap((o) =>
-      o.status === 'completed' && o.completedAt
+      o.id && o.status === 'completed' && o.completedAt
         ? [
             {
               id: o.id,

@@ -6,6 +6,7 @@ import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-errors';
+import { decimalText } from '../../lib/form-issues';
 import { formatCurrency, formatDateTime, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -15,12 +16,6 @@ import { workOrderPartLinesStrings } from './work-order-part-lines.strings';
 
 const quantityOf = (value: string, unit: string, lang: 'pt' | 'en') =>
   `${formatNumber(Number(value), lang, 3)} ${unit}`;
-
-/** A quantity as typed ("1,5" or "1.5") → "1.5" (the server checks it). */
-function quantityText(text: string): string {
-  const trimmed = text.trim().replace(/\s/g, '');
-  return trimmed.includes(',') ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed;
-}
 
 /**
  * The parts a work order uses: listed (and changed, by operators) while it is open, taken from
@@ -146,7 +141,7 @@ function AddPartLine({
   const part = options.data?.find((p) => p.id === partId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onAdd({ partId, locationId, quantity: quantityText(quantity) });
+    onAdd({ partId, locationId, quantity: decimalText(quantity) });
   };
   return (
     <form className="grid grid-cols-1 gap-2 sm:grid-cols-2" onSubmit={submit} data-slot="add-part-line">

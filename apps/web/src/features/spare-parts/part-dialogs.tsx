@@ -7,13 +7,13 @@ import { formStrings } from '../../components/form.strings';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
+import { decimalText } from '../../lib/form-issues';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { equipmentKinds } from '../plant/equipment-values';
 import { sparePartsStrings } from './spare-parts.strings';
-import { quantityText } from './stock-format';
 
 /** What a dialog of the panel does: a new part, or a part's edit, adjustment or transfer. */
 export type PartDialogTarget = { kind: 'create' } | { kind: 'edit' | 'adjust' | 'transfer'; part: PartDetail };
@@ -166,7 +166,7 @@ function PartForm({
   ] as const;
   const raw = () => ({
     ...values,
-    minimumStock: quantityText(values.minimumStock),
+    minimumStock: decimalText(values.minimumStock),
     defaultLocationId: values.defaultLocationId || null,
     preferredSupplierId: values.preferredSupplierId || null,
     compatibleKinds: kinds,
@@ -294,7 +294,7 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
             partId: part.id,
             locationId: values.locationId,
             direction: values.direction,
-            quantity: quantityText(values.quantity),
+            quantity: decimalText(values.quantity),
             reason: values.reason,
           })
         }
@@ -345,7 +345,7 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
           partId: part.id,
           fromLocationId: values.locationId,
           toLocationId: values.toLocationId,
-          quantity: quantityText(values.quantity),
+          quantity: decimalText(values.quantity),
         })
       }
       send={async (input) => {

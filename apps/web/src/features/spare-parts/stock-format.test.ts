@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatStock, quantityText } from './stock-format';
+import { decimalText } from '../../lib/form-issues';
+import { formatStock } from './stock-format';
 
 describe('stock quantities', () => {
   it('shows a stored quantity in the reader’s digits, without the trailing zeros', () => {
@@ -10,8 +11,8 @@ describe('stock quantities', () => {
   });
 
   it('reads a typed quantity with a comma or a point', () => {
-    expect(quantityText(' 1,5 ')).toBe('1.5');
-    expect(quantityText('1.250,75')).toBe('1250.75');
-    expect(quantityText('2.5')).toBe('2.5');
+    expect(decimalText(' 1,5 ')).toBe('1.5');
+    expect(decimalText('1.250,75')).toBe('1250.75');
+    expect(decimalText('2.5')).toBe('2.5');
   });
 });

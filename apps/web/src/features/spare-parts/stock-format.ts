@@ -1,4 +1,3 @@
-import type { PartUnit } from '@sentinela/shared/procurement-values';
 import type { Language } from '@sentinela/shared/language';
 import { formatNumber } from '../../lib/format';
 
@@ -10,11 +9,3 @@ export function formatStock(value: string | null | undefined, unitLabel: string,
   if (value === null || value === undefined || value === '') return '—';
   return `${formatNumber(Number(value), lang, 3)}\u00a0${unitLabel}`;
 }
-
-/** A quantity as typed ("1,5" or "1.5") → the schema's "1.5". */
-export function quantityText(text: string): string {
-  const trimmed = text.trim().replace(/\s/g, '');
-  return trimmed.includes(',') ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed;
-}
-
-export type UnitKey = `unit.${PartUnit}`;
