@@ -90,6 +90,9 @@ describe.each(testDatabaseKinds())('spare parts API on %s', (kind) => {
         }),
       ),
     ).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('A peça CONT-9A está desativada') });
+    expect(await viewer.trpc.spareParts.supplierOptions.query()).toEqual([
+      { id: supplierId, name: 'Rolamentos Paulista Ltda' },
+    ]);
     const list = await viewer.trpc.spareParts.list.query({});
     expect(list.items.map((p) => p.code)).toEqual(['ROL-6205']);
     const retired = await viewer.trpc.spareParts.list.query({ active: false });
