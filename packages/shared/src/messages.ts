@@ -2,6 +2,7 @@ import type { Language } from './language';
 import { maintenanceMessages } from './maintenance-messages';
 import { notificationMessages } from './notification-messages';
 import { procurementMessages } from './procurement-messages';
+import { sparePartsMessages } from './spare-parts-messages';
 import { weatherMessages } from './weather-messages';
 
 export { NOT_LOGGED_IN_MESSAGE } from './not-logged-in';
@@ -390,6 +391,7 @@ export const serverMessages = {
   ...maintenanceMessages,
   ...notificationMessages,
   ...procurementMessages,
+  ...sparePartsMessages,
   ...weatherMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -18,6 +18,7 @@ import { roomsRouter } from '../features/rooms/rooms.router';
 import { settingsRouter } from '../features/settings/settings.router';
 import { smsRouter } from '../features/sms/sms.router';
 import { suppliersRouter } from '../features/suppliers/suppliers.router';
+import { sparePartsRouter } from '../features/spare-parts/spare-parts.router';
 import { systemRouter } from '../features/system/system.router';
 import { telemetryRouter } from '../features/plant/readings.router';
 import { registryRouter } from '../features/plant/registry.router';
@@ -48,6 +49,7 @@ export const appRouter = router({
   settings: settingsRouter,
   sms: smsRouter,
   suppliers: suppliersRouter,
+  spareParts: sparePartsRouter,
   system: systemRouter,
   telemetry: telemetryRouter,
   users: usersRouter,

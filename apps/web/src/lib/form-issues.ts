@@ -93,6 +93,16 @@ export function parseNumberText(text: string): number | null {
   return Number(trimmed.replace(',', '.'));
 }
 
+/**
+ * An exact decimal typed in a text box ('1.250,75', '1,5' or '1.5') → the schemas' '1250.75'
+ * (a comma is the decimal mark and points group thousands; without a comma the point is the
+ * decimal mark). Kept as text: quantities and amounts are never floating point.
+ */
+export function decimalText(text: string): string {
+  const trimmed = text.trim().replace(/\s/g, '');
+  return trimmed.includes(',') ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed;
+}
+
 /** A number for a text box: none is blank. */
 export function numberText(value: number | null | undefined): string {
   return value == null ? '' : String(value);

@@ -5,6 +5,7 @@ import { auditLog } from '../schema/audit';
 import { settings } from '../schema/settings';
 import { defaultEnergyTariff } from '@sentinela/shared/settings';
 import { maintenancePlans, workOrderChecklistItems, workOrderSequences, workOrders } from '../schema/maintenance';
+import { parts, partStock, stockLocations, stockMovements, suppliers, workOrderParts } from '../schema/procurement';
 import {
   alertChanges,
   alertRules,
@@ -31,6 +32,7 @@ import { demoCommands } from './demo-commands';
 import { demoUserRows, demoUsers } from './demo-users';
 import { demoWorkOrders } from './demo-work-orders';
 import { insertDemoSuppliers } from './demo-suppliers';
+import { demoParts } from './demo-parts';
 import { outdoorStationMetrics } from '@sentinela/shared/weather';
 import { buildDemoEquipment, type SeedDevice } from './demo-equipment';
 import { planIncidents, statusHistory } from './demo-incidents';
@@ -41,7 +43,7 @@ import { generateMeterHistory, hourlyLoad } from './meter-history';
 import { OVERRUN_SHARE, contractedDemandKw, overrunWindow } from './demo-demand';
 import { generateMotorHistory } from './motor-history';
 import { DAY_MS, HOUR_MS } from './site-calendar';
-import { createRandom, streamSeed } from './seeded-random';
+import { createRandom, streamSeed, type Random } from './seeded-random';
 import { weatherByFacility } from './site-weather';
 
 export const DEFAULT_DEMO_SEED = 20_240_601;
@@ -282,6 +284,14 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
     await tx.insert(auditLog).values(maintenance.audit);
   }
   const supplierCount = await insertDemoSuppliers(tx);
+  await insertDemoParts(
+    tx,
+    deviceRows,
+    maintenance.orders,
+    people,
+    now,
+    createRandom(streamSeed(site.workOrderSeed, 'parts')),
+  );
 
   return {
     seeded: true,
@@ -305,6 +315,45 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
     maintenancePlans: maintenance.plans.length,
     suppliers: supplierCount,
   };
+}
+
+/**
+ * The storeroom (issue 15): the parts catalogue, two locations, opening stock and what the
+ * completed orders consumed. Suppliers seeded before this (if any) become preferred suppliers.
+ */
+async function insertDemoParts(
+  tx: Database,
+  devices: readonly { id: string; kind: string }[],
+  orders: readonly (typeof workOrders.$inferInsert)[],
+  people: readonly { id: string }[],
+  now: number,
+  random: Random,
+): Promise<void> {
+  const kindOf = new Map(devices.map((d) => [d.id, d.kind]));
+  const known = await tx.select({ id: suppliers.id, categories: suppliers.categories }).from(suppliers);
+  const demo = demoParts({
+    now,
+    random,
+    suppliers: known,
+    completedOrders: orders.flatMap((o) =>
+      o.id && o.status === 'completed' && o.completedAt
+        ? [
+            {
+              id: o.id,
+              completedAt: o.completedAt,
+              completedBy: o.completedBy ?? null,
+              equipmentKind: (o.equipmentId && kindOf.get(o.equipmentId)) || null,
+            },
+          ]
+        : [],
+    ),
+    counterId: people[0]?.id ?? null,
+  });
+  await tx.insert(stockLocations).values(demo.locations);
+  await tx.insert(parts).values(demo.parts);
+  if (demo.movements.length > 0) await tx.insert(stockMovements).values(demo.movements);
+  if (demo.stock.length > 0) await tx.insert(partStock).values(demo.stock);
+  if (demo.lines.length > 0) await tx.insert(workOrderParts).values(demo.lines);
 }
 
 export interface DemoRegistry {

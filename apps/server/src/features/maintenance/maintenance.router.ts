@@ -21,6 +21,8 @@ import {
   runDuePlansOutput,
 } from '@sentinela/shared/maintenance';
 import { workOrderCalendarInput, workOrderCalendarOutput } from '@sentinela/shared/maintenance-calendar';
+import { workOrderPartInput } from '@sentinela/shared/procurement';
+import { workOrderPartRemoveInput, workOrderPartsInput, workOrderPartsOutput } from '@sentinela/shared/spare-parts';
 import { heavyProcedure, router } from '../../trpc/init';
 import { changeProcedure, listProcedure, readProcedure } from '../../trpc/procedures';
 import {
@@ -39,6 +41,7 @@ import {
   runDuePlans,
   updateMaintenancePlan,
 } from './maintenance-plans.service';
+import { listWorkOrderParts, removeWorkOrderPart, setWorkOrderPart } from './work-order-parts.service';
 import { exportWorkOrdersCsv } from './work-orders-csv';
 import { createWorkOrder, getWorkOrder, listWorkOrders, technicianOptions } from './work-orders.service';
 
@@ -60,6 +63,12 @@ const ordersRouter = router({
   reschedule: changeProcedure('operator', workOrderRescheduleInput, workOrderDetailSchema, rescheduleWorkOrder),
   reassign: changeProcedure('operator', workOrderReassignInput, workOrderDetailSchema, reassignWorkOrder),
   cancel: changeProcedure('admin', workOrderCancelInput, workOrderDetailSchema, cancelWorkOrder),
+  /** The parts an order uses (taken from stock when it completes): editable while it is open. */
+  parts: router({
+    list: readProcedure(workOrderPartsInput, workOrderPartsOutput, listWorkOrderParts),
+    set: changeProcedure('operator', workOrderPartInput, workOrderPartsOutput, setWorkOrderPart),
+    remove: changeProcedure('operator', workOrderPartRemoveInput, workOrderPartsOutput, removeWorkOrderPart),
+  }),
 });
 
 /** Preventive plans: everyone reads; admins create and edit them. */

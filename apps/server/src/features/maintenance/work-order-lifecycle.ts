@@ -17,6 +17,7 @@ import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { ChangeDeps } from '../../trpc/procedures';
+import { consumeWorkOrderParts } from './work-order-parts.service';
 import { checkTechnician, getWorkOrder } from './work-orders.service';
 
 /** A device silent longer than this is offline (PRODUCT.md §3). */
@@ -238,6 +239,8 @@ export function completeWorkOrder(
         );
       if ((unchecked?.n ?? 0) > 0)
         throw new AppError('CONFLICT', 'maintenance.mandatoryUnchecked', { count: unchecked?.n ?? 0 });
+      // Its part lines leave stock with it, or (stock short) it does not complete.
+      await consumeWorkOrderParts(tx, id, caller.actor.id, now);
       await tx
         .update(workOrders)
         .set({ status: 'completed', completedAt: now, completedBy: caller.actor.id, ...closing })

@@ -16,6 +16,8 @@ import type { WorkOrderDialogKind } from './work-order-action-dialogs';
 import { formatMoneyText, placeLabel, PriorityBadge, technicianLabel, WorkOrderStatusBadges } from './work-order-parts';
 import type { WorkOrderActionsApi } from './use-work-order-actions';
 import { PrintOrderButton } from './work-order-print';
+import { WorkOrderPartLines } from './work-order-part-lines';
+import { workOrderPartLinesStrings } from './work-order-part-lines.strings';
 
 type T = AreaTranslate<keyof (typeof maintenanceStrings)['pt']>;
 
@@ -62,6 +64,9 @@ function historyLabel(t: T, entry: WorkOrderDetail['history'][number]): string {
       return t('history.reassigned');
     case 'check':
       return entry.details?.done === false ? t('history.unchecked') : t('history.checked');
+    case 'partSet':
+    case 'partRemove':
+      return t(`history.${action}`, { code: typeof entry.details?.code === 'string' ? entry.details.code : '—' });
     default:
       return t('history.other');
   }
@@ -110,6 +115,7 @@ function WorkOrderBody({
   onDialog: WorkOrderSheetProps['onDialog'];
 }) {
   const t = useStrings(maintenanceStrings);
+  const tParts = useStrings(workOrderPartLinesStrings);
   const { language } = useLanguage();
   const zone = order.facility.timezone;
   const when = (at: Date | null) => formatDateTime(at, language, zone);
@@ -198,6 +204,9 @@ function WorkOrderBody({
             ))}
           </ul>
         )}
+      </Section>
+      <Section title={tParts('title')}>
+        <WorkOrderPartLines workOrderId={order.id} timeZone={zone} />
       </Section>
       {order.notes && (
         <Section title={t('detail.notes')}>

@@ -1,0 +1,381 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { partInput, partUnitValues, stockAdjustmentInput, stockTransferInput } from '@sentinela/shared/procurement';
+import type { PartDetail } from '@sentinela/shared/spare-parts';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormAlert, FormField, FormSelect, useFormIssues, type ParseResult } from '../../components/form-field';
+import { formStrings } from '../../components/form.strings';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { decimalText } from '../../lib/form-issues';
+import { opsStrings } from '../../lib/i18n/ops-strings';
+import { useStrings } from '../../lib/i18n/strings';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { equipmentKinds } from '../plant/equipment-values';
+import { sparePartsStrings } from './spare-parts.strings';
+
+/** What a dialog of the panel does: a new part, or a part's edit, adjustment or transfer. */
+export type PartDialogTarget = { kind: 'create' } | { kind: 'edit' | 'adjust' | 'transfer'; part: PartDetail };
+
+interface PartDialogProps {
+  target: PartDialogTarget | null;
+  onClose: () => void;
+  /** A part was saved (created: its id, to open it). */
+  onSaved?: (part: PartDetail) => void;
+}
+
+/** The panel's dialogs, loaded on first use (they bring the shared schemas along). */
+export default function PartDialog({ target, onClose, onSaved }: PartDialogProps) {
+  const tOps = useStrings(opsStrings);
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent closeLabel={tOps('close')}>
+        {target &&
+          (target.kind === 'create' || target.kind === 'edit' ? (
+            <PartForm
+              key={target.kind === 'edit' ? target.part.id : 'new'}
+              part={target.kind === 'edit' ? target.part : null}
+              onClose={onClose}
+              onSaved={onSaved}
+            />
+          ) : (
+            <StockForm
+              key={`${target.kind}:${target.part.id}`}
+              kind={target.kind}
+              part={target.part}
+              onClose={onClose}
+            />
+          ))}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface FormShellProps<T> {
+  title: string;
+  description?: string;
+  fields: readonly string[];
+  parse: () => ParseResult<T>;
+  send: (input: T) => Promise<unknown>;
+  onDone: () => void;
+  submitLabel: string;
+  children: (errors: Partial<Record<string, string>>) => ReactNode;
+}
+
+function FormShell<T>({ title, description, fields, parse, send, onDone, submitLabel, children }: FormShellProps<T>) {
+  const tForm = useStrings(formStrings);
+  const tOps = useStrings(opsStrings);
+  const { formRef, errors, formError, validate, showServerError } = useFormIssues(fields);
+  const [saving, setSaving] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = validate(parse());
+    if (!input) return;
+    setSaving(true);
+    try {
+      await send(input);
+      onDone();
+    } catch (error) {
+      showServerError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription className={description ? undefined : 'sr-only'}>{description ?? title}</DialogDescription>
+      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <FormAlert message={formError} />
+        {children(errors)}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onDone}>
+            {tOps('cancel')}
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? tForm('saving') : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function useRefresh() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.spareParts.pathKey() });
+}
+
+function PartForm({
+  part,
+  onClose,
+  onSaved,
+}: {
+  part: PartDetail | null;
+  onClose: () => void;
+  onSaved: PartDialogProps['onSaved'];
+}) {
+  const t = useStrings(sparePartsStrings);
+  const tOps = useStrings(opsStrings);
+  const trpc = useTRPC();
+  const refresh = useRefresh();
+  const locations = useQuery(trpc.spareParts.locations.list.queryOptions());
+  const suppliers = useQuery(trpc.spareParts.supplierOptions.queryOptions());
+  const create = useMutation(trpc.spareParts.create.mutationOptions({ onSettled: refresh }));
+  const update = useMutation(trpc.spareParts.update.mutationOptions({ onSettled: refresh }));
+  const [values, setValues] = useState({
+    code: part?.code ?? '',
+    description: part?.description ?? '',
+    unit: part?.unit ?? 'un',
+    minimumStock: part ? String(Number(part.minimumStock)) : '0',
+    defaultLocationId: part?.defaultLocation?.id ?? '',
+    preferredSupplierId: part?.preferredSupplier?.id ?? '',
+  });
+  const [kinds, setKinds] = useState<string[]>(part?.compatibleKinds ?? []);
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+  };
+  const text = (name: 'code' | 'description' | 'minimumStock', label: string, error?: string, hint?: string) => (
+    <FormField label={label} error={error} hint={hint}>
+      {(control) => (
+        <Input
+          {...control}
+          name={name}
+          value={values[name]}
+          inputMode={name === 'minimumStock' ? 'decimal' : undefined}
+          onChange={set(name)}
+        />
+      )}
+    </FormField>
+  );
+  const fields = [
+    'code',
+    'description',
+    'unit',
+    'minimumStock',
+    'defaultLocationId',
+    'preferredSupplierId',
+    'compatibleKinds',
+  ] as const;
+  const raw = () => ({
+    ...values,
+    minimumStock: decimalText(values.minimumStock),
+    defaultLocationId: values.defaultLocationId || null,
+    preferredSupplierId: values.preferredSupplierId || null,
+    compatibleKinds: kinds,
+  });
+  return (
+    <FormShell
+      title={part ? t('form.editTitle', { code: part.code }) : t('form.newTitle')}
+      fields={fields}
+      submitLabel={t('save')}
+      onDone={onClose}
+      parse={() => partInput.safeParse(raw())}
+      send={async (input) => {
+        const saved = part ? await update.mutateAsync({ ...input, id: part.id }) : await create.mutateAsync(input);
+        notify.success(t('saved', { code: saved.code }));
+        onSaved?.(saved);
+      }}
+    >
+      {(errors) => (
+        <>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            {text('code', t('form.code'), errors.code)}
+            <FormSelect
+              label={t('form.unit')}
+              name="unit"
+              value={values.unit}
+              error={errors.unit}
+              options={partUnitValues.map((unit) => ({ value: unit, label: t(`unit.${unit}`) }))}
+              onChange={set('unit')}
+            />
+            {text('minimumStock', t('form.minimum'), errors.minimumStock)}
+          </div>
+          {text('description', t('form.description'), errors.description)}
+          <p className="-mt-2 text-xs text-muted-foreground">{t('form.minimumHint')}</p>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <FormSelect
+              label={t('form.location')}
+              name="defaultLocationId"
+              value={values.defaultLocationId}
+              error={errors.defaultLocationId}
+              emptyOption={t('form.noLocation')}
+              options={(locations.data ?? [])
+                .filter((l) => l.active || l.id === values.defaultLocationId)
+                .map((l) => ({ value: l.id, label: l.name }))}
+              onChange={set('defaultLocationId')}
+            />
+            <FormSelect
+              label={t('form.supplier')}
+              name="preferredSupplierId"
+              value={values.preferredSupplierId}
+              error={errors.preferredSupplierId}
+              emptyOption={t('form.noSupplier')}
+              options={[
+                ...(suppliers.data ?? []),
+                ...(part?.preferredSupplier && !suppliers.data?.some((s) => s.id === part.preferredSupplier?.id)
+                  ? [part.preferredSupplier]
+                  : []),
+              ].map((s) => ({ value: s.id, label: s.name }))}
+              onChange={set('preferredSupplierId')}
+            />
+          </div>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">{t('form.kinds')}</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-2">
+              {equipmentKinds.map((kind) => (
+                <label key={kind} className="inline-flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="compatibleKinds"
+                    value={kind}
+                    checked={kinds.includes(kind)}
+                    onChange={(event) => {
+                      setKinds((current) =>
+                        event.target.checked ? [...current, kind] : current.filter((k) => k !== kind),
+                      );
+                    }}
+                  />
+                  {tOps(`kind.${kind}`)}
+                </label>
+              ))}
+            </div>
+            {errors.compatibleKinds && <p className="text-xs text-destructive">{errors.compatibleKinds}</p>}
+          </fieldset>
+        </>
+      )}
+    </FormShell>
+  );
+}
+
+function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part: PartDetail; onClose: () => void }) {
+  const t = useStrings(sparePartsStrings);
+  const trpc = useTRPC();
+  const refresh = useRefresh();
+  const locations = useQuery(trpc.spareParts.locations.list.queryOptions());
+  const adjust = useMutation(trpc.spareParts.adjust.mutationOptions({ onSettled: refresh }));
+  const transfer = useMutation(trpc.spareParts.transfer.mutationOptions({ onSettled: refresh }));
+  const held = part.stockByLocation.find((s) => Number(s.quantity) > 0)?.location.id;
+  const [values, setValues] = useState({
+    locationId: held ?? part.defaultLocation?.id ?? '',
+    toLocationId: '',
+    direction: 'in',
+    quantity: '',
+    reason: '',
+  });
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+  };
+  const options = (locations.data ?? []).filter((l) => l.active).map((l) => ({ value: l.id, label: l.name }));
+  const quantity = (error?: string) => (
+    <FormField label={t('adjust.quantity')} error={error}>
+      {(control) => (
+        <Input {...control} name="quantity" inputMode="decimal" value={values.quantity} onChange={set('quantity')} />
+      )}
+    </FormField>
+  );
+  if (kind === 'adjust')
+    return (
+      <FormShell
+        title={t('adjust.title', { code: part.code })}
+        description={t('adjust.description')}
+        fields={['locationId', 'direction', 'quantity', 'reason']}
+        submitLabel={t('adjust')}
+        onDone={onClose}
+        parse={() =>
+          stockAdjustmentInput.safeParse({
+            partId: part.id,
+            locationId: values.locationId,
+            direction: values.direction,
+            quantity: decimalText(values.quantity),
+            reason: values.reason,
+          })
+        }
+        send={async (input) => {
+          await adjust.mutateAsync(input);
+          notify.success(t('adjust.done', { code: part.code }));
+        }}
+      >
+        {(errors) => (
+          <>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+              <FormSelect
+                label={t('adjust.location')}
+                name="locationId"
+                value={values.locationId}
+                error={errors.locationId}
+                emptyOption={t('chooseLocation')}
+                options={options}
+                onChange={set('locationId')}
+              />
+              <FormSelect
+                label={t('adjust.direction')}
+                name="direction"
+                value={values.direction}
+                options={[
+                  { value: 'in', label: t('adjust.in') },
+                  { value: 'out', label: t('adjust.out') },
+                ]}
+                onChange={set('direction')}
+              />
+              {quantity(errors.quantity)}
+            </div>
+            <FormField label={t('adjust.reason')} error={errors.reason}>
+              {(control) => <Input {...control} name="reason" value={values.reason} onChange={set('reason')} />}
+            </FormField>
+          </>
+        )}
+      </FormShell>
+    );
+  return (
+    <FormShell
+      title={t('transfer.title', { code: part.code })}
+      fields={['fromLocationId', 'toLocationId', 'quantity']}
+      submitLabel={t('transfer')}
+      onDone={onClose}
+      parse={() =>
+        stockTransferInput.safeParse({
+          partId: part.id,
+          fromLocationId: values.locationId,
+          toLocationId: values.toLocationId,
+          quantity: decimalText(values.quantity),
+        })
+      }
+      send={async (input) => {
+        await transfer.mutateAsync(input);
+        notify.success(t('transfer.done', { code: part.code }));
+      }}
+    >
+      {(errors) => (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <FormSelect
+            label={t('transfer.from')}
+            name="fromLocationId"
+            value={values.locationId}
+            error={errors.fromLocationId}
+            emptyOption={t('chooseLocation')}
+            options={options}
+            onChange={set('locationId')}
+          />
+          <FormSelect
+            label={t('transfer.to')}
+            name="toLocationId"
+            value={values.toLocationId}
+            error={errors.toLocationId}
+            emptyOption={t('chooseLocation')}
+            options={options}
+            onChange={set('toLocationId')}
+          />
+          {quantity(errors.quantity)}
+        </div>
+      )}
+    </FormShell>
+  );
+}
