@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '../../components/ui/tooltip';
-import { LanguageProvider } from '../../lib/i18n/language-provider';
+import { TooltipProvider } from '../../../components/ui/tooltip';
+import { LanguageProvider } from '../../../lib/i18n/language-provider';
 
 /** The server's answers, decided by each test. */
 const listCall = vi.fn<() => Promise<PartListOutput>>();
@@ -12,10 +12,10 @@ const locationsCall = vi.fn(() =>
   Promise.resolve([{ id: 'l1', name: 'Almoxarifado central', facility: null, active: true }]),
 );
 
-vi.mock('../../lib/use-current-user', () => ({
+vi.mock('../../../lib/use-current-user', () => ({
   useCurrentUser: () => ({ id: 'u-1', email: 'vera@example.com', name: 'Vera', role: 'viewer' }),
 }));
-vi.mock('../../lib/trpc', () => ({
+vi.mock('../../../lib/trpc', () => ({
   useTRPC: () => ({
     spareParts: {
       list: { queryOptions: (input: unknown) => ({ queryKey: ['list', input], queryFn: listCall }) },

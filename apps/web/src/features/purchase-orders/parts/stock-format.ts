@@ -1,5 +1,5 @@
 import type { Language } from '@sentinela/shared/language';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../lib/format';
 
 /**
  * A stored quantity ("12.500") in the user's digits with its unit ("12,5 un"). Up to 3 decimals,

@@ -2,17 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { partInput, partUnitValues, stockAdjustmentInput, stockTransferInput } from '@sentinela/shared/procurement';
 import type { PartDetail } from '@sentinela/shared/spare-parts';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormAlert, FormField, FormSelect, useFormIssues, type ParseResult } from '../../components/form-field';
-import { formStrings } from '../../components/form.strings';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
-import { decimalText } from '../../lib/form-issues';
-import { opsStrings } from '../../lib/i18n/ops-strings';
-import { useStrings } from '../../lib/i18n/strings';
-import { notify } from '../../lib/notify';
-import { useTRPC } from '../../lib/trpc';
-import { equipmentKinds } from '../plant/equipment-values';
+import { FormAlert, FormField, FormSelect, useFormIssues, type ParseResult } from '../../../components/form-field';
+import { formStrings } from '../../../components/form.strings';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { decimalText } from '../../../lib/form-issues';
+import { opsStrings } from '../../../lib/i18n/ops-strings';
+import { useStrings } from '../../../lib/i18n/strings';
+import { notify } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { equipmentKinds } from '../../plant/equipment-values';
 import { sparePartsStrings } from './spare-parts.strings';
 
 /** What a dialog of the panel does: a new part, or a part's edit, adjustment or transfer. */

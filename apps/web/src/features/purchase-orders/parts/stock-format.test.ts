@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalText } from '../../lib/form-issues';
+import { decimalText } from '../../../lib/form-issues';
 import { formatStock } from './stock-format';
 
 describe('stock quantities', () => {

@@ -1,4 +1,4 @@
-import { defineStrings } from '../../lib/i18n/strings';
+import { defineStrings } from '../../../lib/i18n/strings';
 
 /** The spare-parts panel (the "Peças" tab of /purchase-orders) and a work order's part lines. */
 export const sparePartsStrings = defineStrings(

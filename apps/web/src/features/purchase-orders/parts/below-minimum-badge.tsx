@@ -1,4 +1,4 @@
-import { useStrings } from '../../lib/i18n/strings';
+import { useStrings } from '../../../lib/i18n/strings';
 import { sparePartsStrings } from './spare-parts.strings';
 
 /** "Abaixo do mínimo": the part's stock (all locations) is under its minimum. */
