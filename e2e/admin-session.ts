@@ -2,7 +2,11 @@ import { generate } from 'otplib';
 import superjson from 'superjson';
 
 /** The e2e run's administrator: the first account of the fresh database, 2FA done over the API. */
-export const ADMIN = { name: 'Administradora E2E', email: 'admin@sentinela.test', password: 'Gestora#Turno7!' } as const;
+export const ADMIN = {
+  name: 'Administradora E2E',
+  email: 'admin@sentinela.test',
+  password: 'Gestora#Turno7!',
+} as const;
 export const ADMIN_STATE_FILE = 'test-results/e2e-admin-state.json';
 
 /** Calls one procedure the way the web client does, carrying and collecting cookies. */

@@ -109,7 +109,9 @@ describe('the server process', () => {
       fetch(`http://127.0.0.1:${port}/api/trpc/auth.register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ json: { name: `Pessoa ${i}`, email: `p${i}@example.com`, password: 'Turbina#Forte26' } }),
+        body: JSON.stringify({
+          json: { name: `Pessoa ${i}`, email: `p${i}@example.com`, password: 'Turbina#Forte26' },
+        }),
       }).catch(() => undefined),
     );
     await new Promise((r) => setTimeout(r, 150));

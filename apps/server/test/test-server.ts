@@ -149,7 +149,11 @@ export async function startTestServer(
     },
     async enrolledClient(email, role, lang = 'pt') {
       const client = server.client(lang);
-      await client.trpc.auth.register.mutate({ name: email.split('@')[0] ?? 'Teste', email, password: 'Turbina#Forte26' });
+      await client.trpc.auth.register.mutate({
+        name: email.split('@')[0] ?? 'Teste',
+        email,
+        password: 'Turbina#Forte26',
+      });
       const { secret } = await client.trpc.auth.setup2FA.query();
       const epoch = Math.floor((options.useClock === false ? Date.now() : clock.now().getTime()) / 1000);
       await client.trpc.auth.verify2FA.mutate({ code: await generate({ secret, epoch }) });
