@@ -91,6 +91,8 @@ export async function facilityUsage(
  * hourly rollups, the minute rollups). Each counted meter's rollups are read on their primary key
  * (equipment, metric, bucket) by a lateral join: joined as a set, the planners walked the bucket
  * index over every device's rollups of the span and dropped all but the meters' (PGlite: seconds).
+ * `offset 0` keeps each lateral subquery from being pulled up into a plain join (which the planner
+ * would hash again): it stays one index range per meter.
  */
 export async function facilitiesUsage(db: Database, spans: readonly UsageSpan[]): Promise<Map<string, FacilityUsage>> {
   const out = new Map<string, FacilityUsage>();
@@ -127,7 +129,7 @@ export async function facilitiesUsage(db: Database, spans: readonly UsageSpan[])
             cross join lateral (
               select h.bucket, h.min, h.max from telemetry_1h h
                where h.equipment_id = m.id and h.metric = 'energyKwh'
-                 and h.bucket >= m.from_at - interval '1 hour' and h.bucket < m.to_at) h
+                 and h.bucket >= m.from_at - interval '1 hour' and h.bucket < m.to_at offset 0) h
           window w as (partition by m.id order by h.bucket)
         ),
         means as (
@@ -138,7 +140,7 @@ export async function facilitiesUsage(db: Database, spans: readonly UsageSpan[])
             cross join lateral (
               select h.bucket, h.metric, h.sum, h.count from telemetry_1h h
                where h.equipment_id = m.id and h.metric in ('powerKw', 'powerFactor')
-                 and h.bucket >= m.from_at and h.bucket < m.to_at) h
+                 and h.bucket >= m.from_at and h.bucket < m.to_at offset 0) h
            group by m.facility_id, m.id, h.bucket
         )
         select coalesce(e.facility_id, p.facility_id)::text as facility_id,
@@ -159,7 +161,7 @@ export async function facilitiesUsage(db: Database, spans: readonly UsageSpan[])
             from meters m
             cross join lateral (
               select t.bucket, t.sum, t.count from telemetry_1m t
-               where t.equipment_id = m.id and t.metric = 'powerKw' and t.bucket >= m.from_at and t.bucket < m.to_at) t
+               where t.equipment_id = m.id and t.metric = 'powerKw' and t.bucket >= m.from_at and t.bucket < m.to_at offset 0) t
            group by m.facility_id, t.bucket
         ),
         intervals as (
