@@ -11,7 +11,9 @@
 // and a Prometheus scrape of GET /metrics. Prints p50/p95 per call; asserts nothing.
 //
 // Environment (optional): BENCH_RUNS (20 per call), BENCH_ONLY ("pglite" or "postgres"),
-// BENCH_PAGES (only the calls of pages starting with it, e.g. "/events"),
+// BENCH_PAGES (only the calls of pages starting with it, e.g. "/events", or with one of a comma list:
+// "/energy,/events"), BENCH_KEEP=1 (keep the ×10 data: the PGlite folder and the PostgreSQL database
+// are left in place and named, for EXPLAIN ANALYZE),
 // DATABASE_URL (its server hosts the PostgreSQL run; default postgres://postgres@127.0.0.1:5432).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +28,8 @@ import { fmt, freePort, quantile, reachable, root, stopChild, table } from './be
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const ONLY = process.env.BENCH_ONLY;
-const PAGES = process.env.BENCH_PAGES;
+const PAGES = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+const KEEP = process.env.BENCH_KEEP === '1';
 const COPIES = 9; // the demo site plus nine copies: ×10
 /** GET /metrics's token on the benched server (timed next to the bare /healthz). */
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
@@ -138,7 +141,9 @@ const multiply = [
    on conflict do nothing`,
   `insert into alerts (rule_id, source, equipment_id, severity, message, value, status, raised_at, acknowledged_at, acknowledge_note, cleared_at, clear_note)
    select rule_id, source, equipment_id || '-x' || k, severity, message, value, status, raised_at, acknowledged_at, acknowledge_note, cleared_at, clear_note
-     from alerts cross join generate_series(1, ${COPIES}) k`,
+     from alerts cross join generate_series(1, ${COPIES}) k
+   -- the running server (PostgreSQL) may already have raised a copy's open alert (a silence)
+   on conflict do nothing`,
   // Work orders: each copy gets the demo's orders, and the closed ones again 1 to 5 half-years back.
   `insert into work_orders (id, number, title, description, equipment_id, facility_id, room_id, kind, priority,
      status, scheduled_at, duration_hours, technician_id, technician_name, notes, prior_equipment_status,
@@ -250,7 +255,7 @@ async function timeCalls(base: string): Promise<string[][]> {
   const cookies = new Map(storageState.cookies.map((c) => [c.name, c.value]));
   await historyFilled(base, cookies);
   const rows: string[][] = [];
-  for (const call of calls.filter((c) => !PAGES || c.page.startsWith(PAGES))) {
+  for (const call of calls.filter((c) => !PAGES || PAGES.some((p) => c.page.startsWith(p)))) {
     const kind = 'query';
     const input = call.inputOf ? await call.inputOf(base, cookies) : call.input;
     await callProcedure(base, call.path, kind, input, cookies); // warm-up
@@ -303,7 +308,8 @@ async function benchPglite(): Promise<void> {
       await stopChild(second.child);
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (KEEP) console.log(`PGlite data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -336,7 +342,8 @@ async function benchPostgres(): Promise<void> {
       await stopChild(server.child);
     }
   } finally {
-    await pg.unsafe(`drop database if exists "${name}" with (force)`);
+    if (KEEP) console.log(`PostgreSQL database kept: ${url.toString()}`);
+    else await pg.unsafe(`drop database if exists "${name}" with (force)`);
     await pg.end();
   }
 }

@@ -68,6 +68,7 @@ function placeMeters(place: Place): SQL {
  * the dashboard read it) and each kind's kWh from the devices' own hourly mean power (motors,
  * HVAC and servers send kW, lights W; an hour's mean kW is its kWh). "Other" is what the meters
  * see beyond the devices, never below zero; where no meter reads, the devices' sum is the total.
+ * Each device's rollups are read on their primary key by a lateral join (see facilitiesUsage).
  */
 async function placeHours(db: Database, place: Place, from: Date, to: Date): Promise<PlaceHour[]> {
   if (from >= to) return [];
@@ -83,22 +84,25 @@ async function placeHours(db: Database, place: Place, from: Date, to: Date): Pro
                case when lag(h.bucket) over w = h.bucket - interval '1 hour' and h.max >= lag(h.max) over w
                     then h.max - lag(h.max) over w
                     else h.max - h.min end as kwh
-          from telemetry_1h h
-          join meters m on m.id = h.equipment_id
-         where h.metric = 'energyKwh' and h.bucket >= ${fromAt} - interval '1 hour' and h.bucket < ${toAt}
-        window w as (partition by h.equipment_id order by h.bucket)
+          from meters m
+          cross join lateral (
+            select h.bucket, h.min, h.max from telemetry_1h h
+             where h.equipment_id = m.id and h.metric = 'energyKwh'
+               and h.bucket >= ${fromAt} - interval '1 hour' and h.bucket < ${toAt} offset 0) h
+        window w as (partition by m.id order by h.bucket)
       ),
       metered as (select bucket, sum(greatest(kwh, 0)) as kwh from energy where bucket >= ${fromAt} group by bucket),
       devices as (
         select h.bucket, e.kind,
-               sum(h.sum / nullif(h.count, 0) * case when h.metric = 'powerW' then 0.001 else 1 end) as kwh
-          from telemetry_1h h
-          join equipment e on e.id = h.equipment_id
+               sum(h.sum / nullif(h.count, 0) * case when e.kind = 'light' then 0.001 else 1 end) as kwh
+          from equipment e
+          cross join lateral (
+            select h.bucket, h.sum, h.count from telemetry_1h h
+             where h.equipment_id = e.id and h.metric = (case when e.kind = 'light' then 'powerW' else 'powerKw' end)
+               and h.bucket >= ${fromAt} and h.bucket < ${toAt} offset 0) h
          where e.facility_id = ${place.facilityId}
            ${place.roomId ? sql`and e.room_id = ${place.roomId}` : sql``}
-           and ((e.kind = 'light' and h.metric = 'powerW')
-                or (e.kind in ('motor', 'hvac', 'server') and h.metric = 'powerKw'))
-           and h.bucket >= ${fromAt} and h.bucket < ${toAt}
+           and e.kind in ('light', 'motor', 'hvac', 'server')
          group by 1, 2
       ),
       buckets as (select bucket from metered union select bucket from devices)

@@ -118,11 +118,13 @@ export async function energySavings(
     await db.execute(sql`
       select h.equipment_id, h.bucket, h.sum / nullif(h.count, 0) as kw, (e.rated ->> 'powerKw')::float8 as rated_kw,
              ${local('h.bucket')}
-        from telemetry_1h h
-        join equipment e on e.id = h.equipment_id
+        from equipment e
         join facilities f on f.id = e.facility_id
+        cross join lateral (
+          select h.equipment_id, h.bucket, h.sum, h.count from telemetry_1h h
+           where h.equipment_id = e.id and h.metric = 'powerKw' and h.count > 0
+             and h.bucket >= ${fromAt} and h.bucket < ${toAt} offset 0) h
        where e.kind = 'motor' and e.facility_id = ${input.facilityId}
-         and h.metric = 'powerKw' and h.count > 0 and h.bucket >= ${fromAt} and h.bucket < ${toAt}
        order by h.equipment_id, h.bucket`),
   );
   let pontaKwh = 0;
@@ -166,9 +168,11 @@ export async function energySavings(
                max(b.sum / b.count) filter (where b.metric = 'on') as on_share,
                max(b.sum / b.count) filter (where b.metric = 'powerW') as avg_w
           from equipment e
-          join telemetry_1h b on b.equipment_id = e.id and b.metric in ('on', 'powerW')
-           and b.bucket >= ${fromAt} and b.bucket < ${toAt}
-         where e.kind = 'light' and e.facility_id = ${input.facilityId} and b.count > 0
+          cross join lateral (
+            select b.bucket, b.metric, b.sum, b.count from telemetry_1h b
+             where b.equipment_id = e.id and b.metric in ('on', 'powerW')
+               and b.bucket >= ${fromAt} and b.bucket < ${toAt} and b.count > 0 offset 0) b
+         where e.kind = 'light' and e.facility_id = ${input.facilityId}
          group by e.id, b.bucket
       ), full_hours as (
         select bucket, sum(avg_w) / 1000 as kwh

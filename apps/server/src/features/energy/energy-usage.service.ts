@@ -38,6 +38,7 @@ export interface FacilityUsage {
 }
 
 const hourRow = z.object({
+  facility_id: z.string(),
   equipment_id: z.string(),
   bucket: z.coerce.date(),
   kwh: z.coerce.number().nullable(),
@@ -49,6 +50,7 @@ const hourRow = z.object({
 });
 
 const intervalRow = z.object({
+  facility_id: z.string(),
   start: z.coerce.date(),
   kw: z.coerce.number(),
   day: z.string(),
@@ -64,6 +66,14 @@ const localTime = (row: { day: string; dow: number; minute: number }): LocalTime
   minute: row.minute,
 });
 
+/** One facility's span [from, to) and the rates that price it. */
+export interface UsageSpan {
+  facilityId: string;
+  from: Date;
+  to: Date;
+  tariff: EnergyRates;
+}
+
 export async function facilityUsage(
   db: Database,
   facilityId: string,
@@ -71,8 +81,36 @@ export async function facilityUsage(
   to: Date,
   tariff: EnergyRates,
 ): Promise<FacilityUsage> {
-  const fromAt = sql`${from.toISOString()}::timestamptz`;
-  const toAt = sql`${to.toISOString()}::timestamptz`;
+  const usage = (await facilitiesUsage(db, [{ facilityId, from, to, tariff }])).get(facilityId);
+  if (!usage) throw new Error('no usage');
+  return usage;
+}
+
+/**
+ * Several facilities' use, each over its own span, in two queries whatever their number (the
+ * hourly rollups, the minute rollups). Each counted meter's rollups are read on their primary key
+ * (equipment, metric, bucket) by a lateral join: joined as a set, the planners walked the bucket
+ * index over every device's rollups of the span and dropped all but the meters' (PGlite: seconds).
+ * `offset 0` keeps each lateral subquery from being pulled up into a plain join (which the planner
+ * would hash again): it stays one index range per meter.
+ */
+export async function facilitiesUsage(db: Database, spans: readonly UsageSpan[]): Promise<Map<string, FacilityUsage>> {
+  const out = new Map<string, FacilityUsage>();
+  if (spans.length === 0) return out;
+  const spanValues = sql.join(
+    spans.map(
+      (s) => sql`(${s.facilityId}::uuid, ${s.from.toISOString()}::timestamptz, ${s.to.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  // One facility: its own meters only (the equipment's facility index); several: every counted meter.
+  const meters = sql`
+    spans (facility_id, from_at, to_at) as (values ${spanValues}),
+    meters as (
+      select c.id, s.facility_id, s.from_at, s.to_at
+        from (${countedMeters(spans.length === 1 ? spans[0]!.facilityId : null)}) c
+        join spans s on s.facility_id = c.facility_id
+    )`;
   const local = (column: string) => sql`
     to_char(${sql.raw(column)} at time zone f.timezone, 'YYYY-MM-DD') as day,
     extract(isodow from ${sql.raw(column)} at time zone f.timezone) as dow,
@@ -81,55 +119,87 @@ export async function facilityUsage(
   const hours = parseRows(
     hourRow,
     await db.execute(sql`
-        with meters as (${countedMeters(facilityId)}),
+        with ${meters},
         energy as (
-          select h.equipment_id, h.bucket,
+          select m.facility_id, m.id as equipment_id, h.bucket, m.from_at,
                  case when lag(h.bucket) over w = h.bucket - interval '1 hour' and h.max >= lag(h.max) over w
                       then h.max - lag(h.max) over w
                       else h.max - h.min end as kwh
-            from telemetry_1h h
-            join meters m on m.id = h.equipment_id
-           where h.metric = 'energyKwh' and h.bucket >= ${fromAt} - interval '1 hour' and h.bucket < ${toAt}
-          window w as (partition by h.equipment_id order by h.bucket)
+            from meters m
+            cross join lateral (
+              select h.bucket, h.min, h.max from telemetry_1h h
+               where h.equipment_id = m.id and h.metric = 'energyKwh'
+                 and h.bucket >= m.from_at - interval '1 hour' and h.bucket < m.to_at offset 0) h
+          window w as (partition by m.id order by h.bucket)
         ),
         means as (
-          select h.equipment_id, h.bucket,
+          select m.facility_id, m.id as equipment_id, h.bucket,
                  max(h.sum / nullif(h.count, 0)) filter (where h.metric = 'powerKw') as kw,
                  max(h.sum / nullif(h.count, 0)) filter (where h.metric = 'powerFactor') as pf
-            from telemetry_1h h
-            join meters m on m.id = h.equipment_id
-           where h.metric in ('powerKw', 'powerFactor') and h.bucket >= ${fromAt} and h.bucket < ${toAt}
-           group by h.equipment_id, h.bucket
+            from meters m
+            cross join lateral (
+              select h.bucket, h.metric, h.sum, h.count from telemetry_1h h
+               where h.equipment_id = m.id and h.metric in ('powerKw', 'powerFactor')
+                 and h.bucket >= m.from_at and h.bucket < m.to_at offset 0) h
+           group by m.facility_id, m.id, h.bucket
         )
-        select coalesce(e.equipment_id, p.equipment_id) as equipment_id, coalesce(e.bucket, p.bucket) as bucket,
+        select coalesce(e.facility_id, p.facility_id)::text as facility_id,
+               coalesce(e.equipment_id, p.equipment_id) as equipment_id, coalesce(e.bucket, p.bucket) as bucket,
                e.kwh, p.kw, p.pf, ${local('coalesce(e.bucket, p.bucket)')}
-          from (select * from energy where bucket >= ${fromAt}) e
+          from (select * from energy where bucket >= from_at) e
           full join means p on p.equipment_id = e.equipment_id and p.bucket = e.bucket
-          join facilities f on f.id = ${facilityId}
-         order by 2`),
+          join facilities f on f.id = coalesce(e.facility_id, p.facility_id)
+         order by 3`),
   );
+  // 15-minute intervals aligned to the clock (date_bin from a whole hour: :00, :15, :30, :45).
   const intervals = parseRows(
     intervalRow,
     await db.execute(sql`
-        with meters as (${countedMeters(facilityId)}),
+        with ${meters},
         minutes as (
-          select t.bucket, sum(t.sum / nullif(t.count, 0)) as kw
-            from telemetry_1m t
-            join meters m on m.id = t.equipment_id
-           where t.metric = 'powerKw' and t.bucket >= ${fromAt} and t.bucket < ${toAt}
-           group by t.bucket
+          select m.facility_id, t.bucket, sum(t.sum / nullif(t.count, 0)) as kw
+            from meters m
+            cross join lateral (
+              select t.bucket, t.sum, t.count from telemetry_1m t
+               where t.equipment_id = m.id and t.metric = 'powerKw' and t.bucket >= m.from_at and t.bucket < m.to_at offset 0) t
+           group by m.facility_id, t.bucket
         ),
         intervals as (
-          select to_timestamp(floor(extract(epoch from bucket) / 900) * 900) as start, avg(kw) as kw
+          select facility_id, date_bin('15 minutes', bucket, timestamptz '2000-01-01 00:00:00+00') as start, avg(kw) as kw
             from minutes
-           group by 1
+           group by 1, 2
         )
-        select i.start, i.kw, ${local('i.start')}
+        select i.facility_id::text as facility_id, i.start, i.kw, ${local('i.start')}
           from intervals i
-          join facilities f on f.id = ${facilityId}
+          join facilities f on f.id = i.facility_id
          order by i.start`),
   );
+  const hoursOf = groupBy(hours);
+  const intervalsOf = groupBy(intervals);
+  for (const span of spans)
+    out.set(
+      span.facilityId,
+      usageOf(span.tariff, hoursOf.get(span.facilityId) ?? [], intervalsOf.get(span.facilityId) ?? []),
+    );
+  return out;
+}
 
+function groupBy<T extends { facility_id: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.facility_id);
+    if (list) list.push(row);
+    else map.set(row.facility_id, [row]);
+  }
+  return map;
+}
+
+/** A facility's usage from its meters' hours and its demand intervals (each in time order). */
+function usageOf(
+  tariff: EnergyRates,
+  hours: z.output<typeof hourRow>[],
+  intervals: z.output<typeof intervalRow>[],
+): FacilityUsage {
   const usage: BillingUsage = {
     kwh: { ponta: 0, foraPonta: 0 },
     peakDemandKw: { ponta: 0, foraPonta: 0 },

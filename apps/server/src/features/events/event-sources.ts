@@ -341,19 +341,25 @@ const commandOutcome: Source = {
 
 // ——— equipment_status_changes ———
 
+/**
+ * The page is taken on the status changes alone, then joined: many changes share one time (a
+ * site's devices seeded at once), and ordering them by id meant joining every one of them first
+ * (PGlite: 200 ms for 5,000 at the ×10 site's newest time).
+ */
 const statusChanged: Source = {
   kind: 'device',
   at: sql`s.at`,
   id: sql`('status:' || s.id::text)`,
   body: (
     where,
+    limit,
   ) => sql`'device' as kind, 'device.' || s.to_status as code, jsonb_build_object('from', s.from_status) as params,
       null::text as severity, null::text as result, 'system' as actor, ${equipmentSubject}, ${place}, ${noAlert}
-    from equipment_status_changes s
+    from (select s.* from equipment_status_changes s ${where}
+           order by s.at desc, ('status:' || s.id::text) collate "C" desc limit ${limit}) s
     join equipment e on e.id = s.equipment_id
-    join facilities f on f.id = e.facility_id
-    ${where}`,
-  facility: (id) => sql`e.facility_id = ${id}::uuid`,
+    join facilities f on f.id = e.facility_id`,
+  facility: (id) => sql`s.equipment_id in (select x.id from equipment x where x.facility_id = ${id}::uuid)`,
   equipment: (id) => sql`s.equipment_id = ${id}`,
   actor: (actor) => (actor === 'system' ? sql`true` : null),
 };

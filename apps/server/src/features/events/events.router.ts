@@ -15,7 +15,7 @@ export const eventsRouter = router({
   list: heavyProcedure
     .input(eventsListInput)
     .output(eventsListOutput)
-    .query(({ ctx, input }) => listEvents(ctx.db, ctx.user, input)),
+    .query(({ ctx, input }) => listEvents(ctx.db, ctx.user, input, { oneStatement: ctx.databaseKind === 'pglite' })),
   /** The filtered timeline (every page, capped) as a CSV file in the caller's language. */
   exportCsv: heavyProcedure
     .input(z.object({ filters: eventFilters.default({}) }))
