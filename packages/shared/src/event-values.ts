@@ -7,6 +7,7 @@ export const eventKinds = [
   'command',
   'device',
   'workOrder',
+  'procurement',
   'schedule',
   'registry',
   'settings',

@@ -2,6 +2,7 @@ import type { Language } from './language';
 import { maintenanceMessages } from './maintenance-messages';
 import { notificationMessages } from './notification-messages';
 import { procurementMessages } from './procurement-messages';
+import { purchaseOrderMessages } from './purchase-order-messages';
 import { weatherMessages } from './weather-messages';
 
 export { NOT_LOGGED_IN_MESSAGE } from './not-logged-in';
@@ -378,6 +379,7 @@ export const serverMessages = {
   ...maintenanceMessages,
   ...notificationMessages,
   ...procurementMessages,
+  ...purchaseOrderMessages,
   ...weatherMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 

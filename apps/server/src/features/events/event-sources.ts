@@ -43,6 +43,7 @@ const auditKindPatterns: Record<Exclude<EventKind, 'device' | 'system'>, string[
   alert: ['alerts.%'],
   command: ['command.%'],
   workOrder: ['workOrders.%', 'maintenancePlans.%'],
+  procurement: ['purchaseOrders.%'],
   schedule: ['lights.schedule%'],
   registry: ['facilities.%', 'rooms.%', 'equipment.%', 'registry.%', 'deviceCredentials.%'],
   settings: ['settings.%'],
