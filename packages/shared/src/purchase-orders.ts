@@ -95,6 +95,8 @@ export const purchaseOrderOptionsOutput = z.object({
       /** The unit price last ordered, to start the line with. */
       lastPrice: decimal.nullable(),
       defaultLocationId: z.string().nullable(),
+      /** In stock now, over every location. */
+      stock: decimal,
     }),
   ),
   locations: z.array(z.object({ id: z.string(), name: z.string() })),

@@ -271,6 +271,9 @@ describe.each(testDatabaseKinds())('purchase orders API on %s', (kind) => {
       ],
     });
     expect(second.status).toBe('received');
+    const options = await viewer.trpc.purchaseOrders.options.query();
+    expect(options.parts.find((p) => p.id === fuseId)).toMatchObject({ stock: '10.000', lastPrice: '12.5000' });
+    expect(options.locations.map((l) => l.name)).toEqual(['Almoxarifado central']);
     expect(second.receivedAt).not.toBeNull();
     expect(await stockOf(fuseId)).toBe('10.000');
     const movements = await server.database.db

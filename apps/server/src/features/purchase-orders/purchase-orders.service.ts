@@ -279,6 +279,7 @@ export async function purchaseOrderOptions(db: Database): Promise<PurchaseOrderO
         description: parts.description,
         unit: parts.unit,
         defaultLocationId: parts.defaultLocationId,
+        stock: sql<string>`(select coalesce(sum(s.quantity), 0) from part_stock s where s.part_id = parts.id)::numeric(14, 3)::text`,
         lastPrice: sql<string | null>`(select l.unit_price::text from ${purchaseOrderLines} l
           join ${purchaseOrders} o on o.id = l.order_id
           where l.part_id = parts.id and o.status <> 'cancelled' order by o.created_at desc limit 1)`,

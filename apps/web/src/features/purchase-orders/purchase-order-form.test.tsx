@@ -33,6 +33,7 @@ const options: PurchaseOrderOptions = {
       unit: 'un',
       lastPrice: '12.5000',
       defaultLocationId: null,
+      stock: '3.000',
     },
   ],
   locations: [],
