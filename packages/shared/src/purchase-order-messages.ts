@@ -28,8 +28,8 @@ export const purchaseOrderMessages = {
     en: 'Order {number} is already fully received or cancelled.',
   },
   'purchaseOrders.overLimit': {
-    pt: 'O total do pedido {number} (R$ {total}) passa do limite de aprovação dos operadores (R$ {limit}): peça a um administrador.',
-    en: 'Order {number} totals R$ {total}, over the operators’ approval limit of R$ {limit}: ask an administrator.',
+    pt: 'O total do pedido {number} (R$ {totalPt}) passa do limite de aprovação dos operadores (R$ {limitPt}): peça a um administrador.',
+    en: 'Order {number} totals R$ {totalEn}, over the operators’ approval limit of R$ {limitEn}: ask an administrator.',
   },
   'purchaseOrders.overReceipt': {
     pt: 'Item {position} ({description}): faltam receber {remaining}; {quantity} passa do pedido.',

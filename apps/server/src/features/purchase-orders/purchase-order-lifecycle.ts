@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import { purchaseOrderLines, purchaseOrders, stockLocations } from '@sentinela/db/schema/procurement';
 import type { Role } from '@sentinela/shared/auth-rules';
-import { compareDecimals, subtractDecimals, sumDecimals } from '@sentinela/shared/decimal';
+import { compareDecimals, fromScaled, subtractDecimals, sumDecimals, toScaled } from '@sentinela/shared/decimal';
 import {
   purchaseOrderTransitions,
   QUANTITY_SCALE,
@@ -76,6 +76,18 @@ async function transition(
   return getPurchaseOrder(caller.db, done.order.id, deps.now());
 }
 
+/** A quantity without its trailing zeros ("6.000" → "6", "6.500" → "6.5"): "6.000" reads as six thousand in pt. */
+function plainDecimal(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+/** An amount in R$ written the language's way, exact: 1234.5 → "1.234,50" (pt), "1,234.50" (en). */
+function moneyWords(value: string, language: 'pt' | 'en'): string {
+  const [whole = '0', cents = '00'] = fromScaled(toScaled(value, 2), 2).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, language === 'pt' ? '.' : ',');
+  return `${grouped}${language === 'pt' ? ',' : '.'}${cents}`;
+}
+
 type ActionInput = z.output<typeof purchaseOrderActionInput>;
 
 /** Draft → submitted (for approval). */
@@ -126,8 +138,10 @@ export function approvePurchaseOrder(caller: ChangeCaller & { actor: { role: Rol
       if (compareDecimals(total, operatorLimit) > 0)
         throw new AppError('FORBIDDEN', 'purchaseOrders.overLimit', {
           number: order.number,
-          total,
-          limit: operatorLimit,
+          totalPt: moneyWords(total, 'pt'),
+          totalEn: moneyWords(total, 'en'),
+          limitPt: moneyWords(operatorLimit, 'pt'),
+          limitEn: moneyWords(operatorLimit, 'en'),
         });
     }
     await tx
@@ -195,8 +209,8 @@ export function receivePurchaseOrder(
         throw new AppError('CONFLICT', 'purchaseOrders.overReceipt', {
           position: line.position + 1,
           description: line.description,
-          remaining,
-          quantity,
+          remaining: plainDecimal(remaining),
+          quantity: plainDecimal(quantity),
         });
       line.receivedQuantity = sumDecimals([line.receivedQuantity, quantity], QUANTITY_SCALE);
       received[lineId] = quantity;
