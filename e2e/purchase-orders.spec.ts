@@ -51,11 +51,11 @@ test('an order is drafted, submitted, approved, received in two parts, and the s
   await expect(toast(page, /^Pedido PC-\d{4}-\d{4} salvo\.$/)).toBeVisible();
 
   const detail = orderDialog(page);
-  await expect(detail.getByText('Rascunho', { exact: true })).toBeVisible();
+  await expect(detail.locator('[data-status="draft"]')).toBeVisible();
   await detail.getByRole('button', { name: 'Enviar para aprovação' }).click();
-  await expect(detail.getByText('Enviado', { exact: true })).toBeVisible();
+  await expect(detail.locator('[data-status="submitted"]')).toBeVisible();
   await detail.getByRole('button', { name: 'Aprovar' }).click();
-  await expect(detail.getByText('Aprovado', { exact: true })).toBeVisible();
+  await expect(detail.locator('[data-status="approved"]')).toBeVisible();
 
   // First delivery: 4 of 10.
   await detail.getByRole('button', { name: 'Receber' }).click();
@@ -63,7 +63,7 @@ test('an order is drafted, submitted, approved, received in two parts, and the s
   await receive.getByRole('textbox', { name: /^Recebido agora/ }).fill('4');
   await receive.getByRole('button', { name: 'Registrar recebimento' }).click();
   await expect(receive).toBeHidden();
-  await expect(detail.getByText('Recebido em parte', { exact: true })).toBeVisible();
+  await expect(detail.locator('[data-status="partially_received"]')).toBeVisible();
   await expect.poll(() => stockOf(part.id)).toBe(stockBefore + 4);
 
   // More than what is left is refused, in words; then the rest.
@@ -75,7 +75,7 @@ test('an order is drafted, submitted, approved, received in two parts, and the s
   await receive.getByRole('button', { name: 'Receber tudo o que falta' }).click();
   await receive.getByRole('button', { name: 'Registrar recebimento' }).click();
   await expect(receive).toBeHidden();
-  await expect(detail.getByText('Recebido', { exact: true })).toBeVisible();
+  await expect(detail.locator('[data-status="received"]')).toBeVisible();
   await expect.poll(() => stockOf(part.id)).toBe(stockBefore + 10);
   await expect(detail.getByRole('list').getByText('Recebimento registrado')).toHaveCount(2);
 });
@@ -98,7 +98,7 @@ test('a part below its minimum stock is a suggested order; one click drafts it',
   await card.getByRole('button', { name: 'Criar rascunho' }).click();
   await expect(toast(page, /^Rascunho PC-\d{4}-\d{4} criado\.$/)).toBeVisible();
   const detail = orderDialog(page);
-  await expect(detail.getByText('Rascunho', { exact: true })).toBeVisible();
+  await expect(detail.locator('[data-status="draft"]')).toBeVisible();
   for (const p of group.parts) await expect(detail.getByText(p.code).first()).toBeVisible();
   // Its parts are now on order: that supplier's suggestion is gone.
   await page.keyboard.press('Escape');

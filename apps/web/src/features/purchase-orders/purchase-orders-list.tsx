@@ -200,7 +200,7 @@ export function PurchaseOrderTable({
                     <td className={cn(cell, 'font-medium whitespace-nowrap tabular-nums')}>
                       <button
                         type="button"
-                        className="text-primary underline-offset-4 hover:underline"
+                        className="underline underline-offset-4 hover:no-underline"
                         aria-label={t('open', { number: order.number })}
                         onClick={() => onOpen(order.id)}
                       >
