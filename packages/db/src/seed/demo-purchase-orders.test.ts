@@ -58,11 +58,12 @@ describe.each(testDatabaseKinds())('the demo purchase orders on %s', (kind) => {
         sql`${purchaseOrders.status} in ('approved', 'partially_received') and ${purchaseOrders.expectedDelivery} < '2026-03-02'`,
       );
     expect(late[0]!.n).toBeGreaterThan(0);
-    const mismatch = await db.execute(sql`
+    const mismatch: unknown = await db.execute(sql`
       select s.part_id from part_stock s
       where s.quantity <> (select coalesce(sum(m.quantity), 0) from stock_movements m
                            where m.part_id = s.part_id and m.to_location_id = s.location_id)`);
-    expect(('rows' in mismatch ? mismatch.rows : mismatch) as unknown[]).toHaveLength(0);
+    const rows = (mismatch as { rows?: unknown[] }).rows ?? (mismatch as unknown[]);
+    expect(rows).toHaveLength(0);
     expect((await db.select().from(partStock)).length).toBeGreaterThan(0);
     const [first] = await db.select().from(purchaseOrders).where(eq(purchaseOrders.number, 'PC-2025-0001'));
     const history = await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, first!.id));
