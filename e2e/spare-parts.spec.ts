@@ -4,8 +4,8 @@ import { adminCookies, baseUrl, toast } from './fixtures';
 import { auditPage, expect, test } from './ops';
 
 // Spare parts (issue 15): a work order's part line leaves stock when the order completes, and the
-// part's drawer shows the consumed movement with the order's number. The panel is on
-// /purchase-orders (the "Peças" tab once the lead mounts it there).
+// part's drawer shows the consumed movement with the order's number. The panel is the "Peças"
+// tab of /purchase-orders.
 
 const admin = <T>(path: string, type: 'query' | 'mutation', input: unknown) =>
   callProcedure(baseUrl(), path, type, input, adminCookies()) as Promise<T>;
@@ -72,7 +72,10 @@ test('a work order consuming a part lowers its stock', async ({ operatorPage: pa
   await expect(toast(page, `${order.number} concluída.`)).toBeVisible();
 
   // The catalogue: 3 left; the drawer shows who took 2 for which order.
+  // The catalogue is the "Peças" tab of /purchase-orders, kept in the address.
   await page.goto('/purchase-orders');
+  await page.getByRole('tab', { name: 'Peças' }).click();
+  await expect(page).toHaveURL(/\/purchase-orders\?tab=parts$/);
   await page.getByRole('searchbox', { name: /Buscar peças/ }).fill(code);
   await expect(partRow(page, code).locator('[data-slot="part-stock"]')).toHaveText('3\u00a0un');
   await partRow(page, code).getByRole('button', { name: code }).click();

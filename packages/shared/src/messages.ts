@@ -3,6 +3,7 @@ import { maintenanceMessages } from './maintenance-messages';
 import { notificationMessages } from './notification-messages';
 import { procurementMessages } from './procurement-messages';
 import { sparePartsMessages } from './spare-parts-messages';
+import { purchaseOrderMessages } from './purchase-order-messages';
 import { weatherMessages } from './weather-messages';
 
 export { NOT_LOGGED_IN_MESSAGE } from './not-logged-in';
@@ -392,6 +393,7 @@ export const serverMessages = {
   ...notificationMessages,
   ...procurementMessages,
   ...sparePartsMessages,
+  ...purchaseOrderMessages,
   ...weatherMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -32,7 +32,8 @@ import { demoCommands } from './demo-commands';
 import { demoUserRows, demoUsers } from './demo-users';
 import { demoWorkOrders } from './demo-work-orders';
 import { insertDemoSuppliers } from './demo-suppliers';
-import { demoParts } from './demo-parts';
+import { DEMO_STOCK_LOCATIONS, demoParts } from './demo-parts';
+import { seedDemoPurchaseOrders } from './demo-purchase-orders';
 import { outdoorStationMetrics } from '@sentinela/shared/weather';
 import { buildDemoEquipment, type SeedDevice } from './demo-equipment';
 import { planIncidents, statusHistory } from './demo-incidents';
@@ -292,6 +293,7 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
     now,
     createRandom(streamSeed(site.workOrderSeed, 'parts')),
   );
+  const purchasing = await insertDemoPurchaseOrders(tx, maintenance.orders, people, now);
 
   return {
     seeded: true,
@@ -314,7 +316,49 @@ async function insertRegistry(tx: Database, site: DemoSite, now: number) {
     workOrders: maintenance.orders.length,
     maintenancePlans: maintenance.plans.length,
     suppliers: supplierCount,
+    purchaseOrders: purchasing.orders,
   };
+}
+
+/**
+ * Six months of purchase orders (issue 15) from the demo suppliers for the demo parts, received
+ * into the central storeroom. Parts under their minimum are left out, so the purchase-orders page
+ * still suggests orders for them on first start.
+ */
+async function insertDemoPurchaseOrders(
+  tx: Database,
+  orders: readonly (typeof workOrders.$inferInsert)[],
+  people: readonly { id: string; email: string }[],
+  now: number,
+) {
+  const supplierRows = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(sql`${suppliers.active}`);
+  const stocked = await tx
+    .select({
+      id: parts.id,
+      description: parts.description,
+      unit: parts.unit,
+      preferredSupplierId: parts.preferredSupplierId,
+    })
+    .from(parts)
+    .where(
+      sql`${parts.minimumStock} <= coalesce((select sum(${partStock.quantity}) from ${partStock} where ${partStock.partId} = ${parts.id}), 0)`,
+    );
+  const [central] = await tx
+    .select({ id: stockLocations.id })
+    .from(stockLocations)
+    .where(sql`${stockLocations.name} = ${DEMO_STOCK_LOCATIONS[0]}`);
+  if (!central) return { orders: 0, movements: 0 };
+  return seedDemoPurchaseOrders(tx, {
+    suppliers: supplierRows,
+    parts: stocked,
+    locationId: central.id,
+    workOrderIds: orders.flatMap((o) => (o.id ? [o.id] : [])),
+    actors: [...people],
+    now: new Date(now),
+  });
 }
 
 /**

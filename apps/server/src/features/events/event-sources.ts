@@ -48,7 +48,7 @@ const auditKindPatterns: Record<Exclude<EventKind, 'device' | 'system'>, string[
   settings: ['settings.%'],
   account: ['auth.%', 'users.%', 'account.%', 'privacy.%'],
   notification: ['notification.%', 'notifications.%'],
-  procurement: ['suppliers.%', 'purchaseOrders.%', 'parts.%', 'stock.%'],
+  procurement: ['suppliers.%', 'purchaseOrders.%', 'parts.%', 'stock.%', 'stockLocations.%'],
 };
 
 const likeAny = (column: SQL, patterns: string[]) =>

@@ -3,6 +3,7 @@ import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { EnergyTariffSection } from './energy-tariff-section';
 import { NotificationSettingsSection } from './notification-settings-section';
+import { PurchaseApprovalSection } from './purchase-approval-section';
 import { settingsStrings } from './settings.strings';
 import { WeatherSettingsSection } from './weather-settings-section';
 
@@ -19,6 +20,7 @@ export default function SettingsPage() {
       <EnergyTariffSection />
       <NotificationSettingsSection />
       <WeatherSettingsSection />
+      <PurchaseApprovalSection />
     </div>
   );
 }
