@@ -6,7 +6,7 @@ export interface ChartRow {
 }
 
 /**
- * Every chart is an SVG picture for the eye plus the same figures as a table for screen
+ * Every chart is a picture for the eye (SVG, or uPlot's canvas) plus the same figures as a table for screen
  * readers (role="img" with a name; the table is visually hidden).
  */
 export function ChartFrame({
@@ -14,17 +14,21 @@ export function ChartFrame({
   rows,
   height,
   children,
+  controls,
 }: {
   label: string;
   rows: ChartRow[];
   height: number;
   children: ReactNode;
+  /** Buttons that act on the picture (reset the zoom): beside it, since an image holds no controls. */
+  controls?: ReactNode;
 }) {
   return (
     <figure className="relative m-0 w-full" style={{ height }}>
       <div role="img" aria-label={label} className="h-full w-full">
         {children}
       </div>
+      {controls}
       <table className="sr-only">
         <caption>{label}</caption>
         <tbody>

@@ -1,6 +1,21 @@
-import { useId, useMemo, useRef, useState } from 'react';
-import { ChartFrame, niceTicks } from './chart-frame';
-import { ValueGrid } from './value-grid';
+import 'uplot/dist/uPlot.min.css';
+import uPlot from 'uplot';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { cn } from '../../lib/cn';
+import { useLanguage } from '../../lib/i18n/language-context';
+import { useStrings } from '../../lib/i18n/strings';
+import { ChartFrame, type ChartRow } from './chart-frame';
+import { chartStrings } from './charts.strings';
+import {
+  chartData,
+  chartOptions,
+  timeLabels,
+  type ChartColours,
+  type ChartSeries,
+  type ChartXAxis,
+} from './uplot-options';
+
+export type { ChartSeries, ChartXAxis } from './uplot-options';
 
 export interface SeriesPoint {
   ts: Date;
@@ -10,160 +25,279 @@ export interface SeriesPoint {
   max?: number;
 }
 
+/** One metric's points as the chart's columns: moments (ms) and one line, with its band when the points have one. */
+export function pointsSeries(
+  points: SeriesPoint[],
+  label: string,
+  colour = 'text-primary',
+): { x: number[]; series: ChartSeries[] } {
+  const banded = points.some((p) => p.min !== undefined && p.max !== undefined);
+  return {
+    x: points.map((p) => p.ts.getTime()),
+    series: [
+      {
+        label,
+        colour,
+        values: points.map((p) => p.value),
+        ...(banded ? { min: points.map((p) => p.min ?? p.value), max: points.map((p) => p.max ?? p.value) } : {}),
+      },
+    ],
+  };
+}
+
+/** At most this many rows in the hidden table (every n-th point of a long series). */
+const TABLE_ROWS = 24;
+const LEGEND_HEIGHT = 20;
+
+/** The table a screen reader reads: the moment (or x) and each line's value, every n-th point of a long series. */
+export function chartRows(
+  x: number[],
+  series: ChartSeries[],
+  formatX: (x: number) => string,
+  formatValue: (value: number) => string,
+): ChartRow[] {
+  const step = Math.ceil(x.length / TABLE_ROWS);
+  const show = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatValue(v));
+  return x
+    .map((value, i) => ({ value, i }))
+    .filter(({ i }) => x.length <= TABLE_ROWS || i % step === 0)
+    .map(({ value, i }) => ({
+      label: formatX(value),
+      value:
+        series.length === 1
+          ? show(series[0]!.values[i])
+          : series.map((s) => `${s.label}: ${show(s.values[i])}`).join('; '),
+    }));
+}
+
+/** A number that changes whenever the root element's classes do (the theme switches `dark` there). */
+function useRootClassVersion(): number {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setVersion((v) => v + 1));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, []);
+  return version;
+}
+
+/** A CSS colour with an alpha, as the canvas takes it (theme colours are oklch; the canvas turns them into RGB). */
+let colourCanvas: CanvasRenderingContext2D | null | undefined;
+function withAlpha(colour: string, alpha: number): string {
+  if (colourCanvas === undefined) {
+    try {
+      colourCanvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    } catch {
+      colourCanvas = null;
+    }
+  }
+  if (!colourCanvas || !colour) return colour;
+  colourCanvas.clearRect(0, 0, 1, 1);
+  colourCanvas.fillStyle = colour;
+  colourCanvas.fillRect(0, 0, 1, 1);
+  const [r, g, b] = colourCanvas.getImageData(0, 0, 1, 1).data;
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}
+
 interface TimeSeriesChartProps {
-  points: SeriesPoint[];
+  /** The x of every point: moments in epoch ms (a time axis), or plain numbers (see `xAxis`). */
+  x: number[];
+  series: ChartSeries[];
   /** Accessible name: what the chart shows ('Temperature, last 24 h'). */
   label: string;
   formatValue: (value: number) => string;
-  formatTime: (ts: Date) => string;
+  xAxis?: ChartXAxis;
   height?: number;
   /** A horizontal reference line (a target or a limit). */
   reference?: { value: number; label: string };
+  fromZero?: boolean;
 }
 
-const W = 640;
-const PAD = { top: 12, right: 12, bottom: 24, left: 56 };
-
-/** A line over time, with its min–max band, axes and a pointer read-out. Plain SVG, no library. */
+/**
+ * Lines over time drawn by uPlot on a canvas (ADR 025): many points, several series, a min–max
+ * band, drag to zoom (double-click or "Show all" to go back), a read-out of every line at the
+ * cursor. The figures are also a hidden table (ChartFrame); colours are the theme's.
+ */
 export function TimeSeriesChart({
-  points,
+  x,
+  series,
   label,
   formatValue,
-  formatTime,
+  xAxis = { kind: 'time' },
   height = 220,
   reference,
+  fromZero = false,
 }: TimeSeriesChartProps) {
-  const clip = useId();
-  const svg = useRef<SVGSVGElement>(null);
-  const [hover, setHover] = useState<number | null>(null);
-  const layout = useMemo(() => {
-    if (points.length === 0) return null;
-    const t0 = points[0]!.ts.getTime();
-    const t1 = points[points.length - 1]!.ts.getTime();
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const p of points) {
-      lo = Math.min(lo, p.min ?? p.value, p.value);
-      hi = Math.max(hi, p.max ?? p.value, p.value);
+  const t = useStrings(chartStrings);
+  const { language } = useLanguage();
+  const host = useRef<HTMLDivElement>(null);
+  const probes = useRef<HTMLSpanElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [zoomed, setZoomed] = useState(false);
+  const themeVersion = useRootClassVersion();
+
+  const timeZone = xAxis.kind === 'time' ? xAxis.timeZone : undefined;
+  const numberFormat = xAxis.kind === 'number' ? xAxis.format : null;
+  const labels = useMemo(() => timeLabels(language, timeZone), [language, timeZone]);
+  const fullSpan = x.length > 1 ? x[x.length - 1]! - x[0]! : 0;
+  const formatAxisX = (v: number, span: number) => (numberFormat ? numberFormat(v) : labels.axis(v, span));
+  const formatCursorX = (v: number) => (numberFormat ? numberFormat(v) : labels.cursor(v, fullSpan));
+  // uPlot's callbacks read the latest formatters through refs: a new language redraws, it does not rebuild.
+  const formatters = useRef({ formatValue, formatAxisX });
+  useLayoutEffect(() => {
+    formatters.current = { formatValue, formatAxisX };
+  });
+
+  const data = useMemo(() => chartData(x, series), [x, series]);
+  const hasLegend = series.length > 1 || reference !== undefined;
+  const plotHeight = height - (hasLegend ? LEGEND_HEIGHT : 0);
+  // What the chart is built from; its data can change (a poll) without a rebuild.
+  const shape = JSON.stringify([
+    series.map((s) => [s.label, s.colour, s.dashed ?? false, Boolean(s.min && s.max)]),
+    xAxis.kind,
+    timeZone,
+    reference,
+    fromZero,
+    plotHeight,
+  ]);
+
+  useEffect(() => {
+    const el = host.current;
+    const probe = probes.current;
+    if (!el || !probe) return;
+    const read = (i: number) => (probe.children[i] ? getComputedStyle(probe.children[i]).color : '');
+    const seriesColours = series.map((_, i) => read(3 + i));
+    const colours: ChartColours = {
+      axis: read(0),
+      grid: read(1),
+      reference: read(2),
+      series: seriesColours,
+      bands: seriesColours.map((c) => withAlpha(c, 0.15)),
+      font: getComputedStyle(el).fontFamily || 'sans-serif',
+    };
+    const u = new uPlot(
+      chartOptions({
+        width: Math.max(el.clientWidth, 200),
+        height: plotHeight,
+        series,
+        xAxis,
+        colours,
+        formatValue: () => formatters.current.formatValue,
+        formatAxisX: () => formatters.current.formatAxisX,
+        ...(reference ? { reference } : {}),
+        fromZero,
+        onCursor: setCursor,
+        onZoom: setZoomed,
+      }),
+      data,
+      el,
+    );
+    // uPlot's first setScale reports the zoom (none) through onZoom.
+    plot.current = u;
+    const resize = new ResizeObserver(() => {
+      if (el.clientWidth > 0) u.setSize({ width: el.clientWidth, height: plotHeight });
+    });
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      u.destroy();
+      plot.current = null;
+    };
+    // Rebuilt when the chart's shape or the theme changes; new data goes through setData below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shape, themeVersion]);
+
+  useEffect(() => {
+    const u = plot.current;
+    if (!u || u.data === data) return;
+    if (zoomed) {
+      // Keep the window the user zoomed to while new points come in.
+      const { min, max } = u.scales.x ?? {};
+      u.setData(data, false);
+      if (min !== undefined && max !== undefined) u.setScale('x', { min, max });
+    } else {
+      u.setData(data);
     }
-    if (reference) {
-      lo = Math.min(lo, reference.value);
-      hi = Math.max(hi, reference.value);
-    }
-    const ticks = niceTicks(lo, hi);
-    const yMin = ticks[0] ?? lo;
-    const yMax = ticks[ticks.length - 1] ?? hi;
-    const innerW = W - PAD.left - PAD.right;
-    const innerH = height - PAD.top - PAD.bottom;
-    const x = (t: number) => PAD.left + (t1 === t0 ? innerW / 2 : ((t - t0) / (t1 - t0)) * innerW);
-    const y = (v: number) => PAD.top + (yMax === yMin ? innerH / 2 : (1 - (v - yMin) / (yMax - yMin)) * innerH);
-    const line = points
-      .map((p, i) => `${i ? 'L' : 'M'}${x(p.ts.getTime()).toFixed(1)},${y(p.value).toFixed(1)}`)
-      .join('');
-    const hasBand = points.some((p) => p.min !== undefined && p.max !== undefined);
-    const band = hasBand
-      ? points
-          .map((p, i) => `${i ? 'L' : 'M'}${x(p.ts.getTime()).toFixed(1)},${y(p.max ?? p.value).toFixed(1)}`)
-          .join('') +
-        [...points]
-          .reverse()
-          .map((p) => `L${x(p.ts.getTime()).toFixed(1)},${y(p.min ?? p.value).toFixed(1)}`)
-          .join('') +
-        'Z'
-      : null;
-    const timeTicks = [0, 0.5, 1].map((f) => t0 + f * (t1 - t0));
-    return { x, y, line, band, ticks, timeTicks, innerH };
-  }, [points, height, reference]);
+  }, [data, zoomed]);
+
+  useEffect(() => {
+    plot.current?.redraw(false, true);
+  }, [language, formatValue]);
 
   const rows = useMemo(
-    () =>
-      points
-        .filter((_, i) => points.length <= 24 || i % Math.ceil(points.length / 24) === 0)
-        .map((p) => ({ label: formatTime(p.ts), value: formatValue(p.value) })),
-    [points, formatTime, formatValue],
+    () => chartRows(x, series, formatCursorX, formatValue),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [x, series, formatValue, labels, numberFormat, fullSpan],
   );
+  const show = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatValue(v));
+  const at = cursor === null ? undefined : x[cursor];
 
-  if (!layout) return null;
-  const hovered = hover === null ? null : points[hover];
   return (
-    <ChartFrame label={label} rows={rows} height={height}>
-      <svg
-        ref={svg}
-        viewBox={`0 0 ${W} ${height}`}
-        preserveAspectRatio="none"
-        className="h-full w-full overflow-visible text-xs"
-        onPointerMove={(event) => {
-          const box = svg.current?.getBoundingClientRect();
-          if (!box) return;
-          const px = ((event.clientX - box.left) / box.width) * W;
-          let best = 0;
-          for (let i = 1; i < points.length; i++) {
-            if (Math.abs(layout.x(points[i]!.ts.getTime()) - px) < Math.abs(layout.x(points[best]!.ts.getTime()) - px))
-              best = i;
-          }
-          setHover(best);
-        }}
-        onPointerLeave={() => setHover(null)}
-      >
-        <defs>
-          <clipPath id={clip}>
-            <rect x={PAD.left} y={PAD.top} width={W - PAD.left - PAD.right} height={layout.innerH} />
-          </clipPath>
-        </defs>
-        <ValueGrid ticks={layout.ticks} y={layout.y} left={PAD.left} right={W - PAD.right} formatValue={formatValue} />
-        {layout.timeTicks.map((t, i) => (
-          <text
-            key={i}
-            x={layout.x(t)}
-            y={height - 6}
-            textAnchor={i === 0 ? 'start' : i === 2 ? 'end' : 'middle'}
-            className="fill-muted-foreground"
+    <ChartFrame
+      label={label}
+      rows={rows}
+      height={height}
+      controls={
+        zoomed && (
+          <button
+            type="button"
+            onClick={() => {
+              const u = plot.current;
+              if (u && x.length > 0) u.setScale('x', { min: x[0]!, max: x[x.length - 1]! });
+            }}
+            className="absolute top-0 left-0 rounded-md border bg-background px-2 py-0.5 text-xs font-medium shadow-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60"
           >
-            {formatTime(new Date(t))}
-          </text>
-        ))}
-        <g clipPath={`url(#${clip})`}>
-          {layout.band && <path d={layout.band} className="fill-primary/15" />}
-          <path
-            d={layout.line}
-            fill="none"
-            className="stroke-primary"
-            strokeWidth={2}
-            vectorEffect="non-scaling-stroke"
-          />
-          {reference && (
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={layout.y(reference.value)}
-              y2={layout.y(reference.value)}
-              className="stroke-destructive"
-              strokeDasharray="4 4"
-              vectorEffect="non-scaling-stroke"
-            />
-          )}
-        </g>
-        {hovered && (
-          <g>
-            <line
-              x1={layout.x(hovered.ts.getTime())}
-              x2={layout.x(hovered.ts.getTime())}
-              y1={PAD.top}
-              y2={PAD.top + layout.innerH}
-              className="stroke-muted-foreground"
-              vectorEffect="non-scaling-stroke"
-            />
-            <circle cx={layout.x(hovered.ts.getTime())} cy={layout.y(hovered.value)} r={3.5} className="fill-primary" />
-          </g>
+            {t('zoom.reset')}
+          </button>
+        )
+      }
+    >
+      <div className="flex h-full w-full flex-col">
+        <span ref={probes} aria-hidden className="hidden">
+          <span className="text-muted-foreground" />
+          <span className="text-border" />
+          <span className="text-destructive" />
+          {series.map((s) => (
+            <span key={s.label} className={s.colour} />
+          ))}
+        </span>
+        {hasLegend && (
+          <div
+            aria-hidden
+            className="flex flex-wrap items-center justify-end gap-x-3 text-xs text-muted-foreground"
+            style={{ height: LEGEND_HEIGHT }}
+          >
+            {series.map((s) => (
+              <span key={s.label} className="inline-flex items-center gap-1">
+                <span className={cn('inline-block h-0.5 w-3 bg-current', s.colour, s.dashed && 'opacity-70')} />
+                {s.label}
+              </span>
+            ))}
+            {reference && (
+              <span className="inline-flex items-center gap-1">
+                <span className="inline-block w-3 border-t border-dashed border-destructive" />
+                {reference.label}
+              </span>
+            )}
+          </div>
         )}
-      </svg>
-      {hovered && (
+        <div ref={host} className="relative min-h-0 min-w-0 flex-1" title={t('zoom.hint')} data-chart="uplot" />
+      </div>
+      {at !== undefined && (
         <div
           aria-hidden
-          className="pointer-events-none absolute top-1 right-2 rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-sm"
+          className="pointer-events-none absolute top-1 right-2 flex flex-col gap-0.5 rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-sm"
+          data-testid="chart-readout"
         >
-          <span className="text-muted-foreground">{formatTime(hovered.ts)}</span>{' '}
-          <strong className="tabular-nums">{formatValue(hovered.value)}</strong>
+          <span className="text-muted-foreground">{formatCursorX(at)}</span>
+          {series.map((s) => (
+            <span key={s.label} className="inline-flex items-center gap-1.5">
+              {series.length > 1 && <span className={cn('inline-block size-2 rounded-full bg-current', s.colour)} />}
+              {series.length > 1 && <span>{s.label}</span>}
+              <strong className="ml-auto pl-2 tabular-nums">{show(s.values[cursor!])}</strong>
+            </span>
+          ))}
         </div>
       )}
     </ChartFrame>
