@@ -5,8 +5,11 @@
  * as in a browser. Loaded for the web tests by vitest.config.ts (setupFiles).
  */
 function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
+  // The colours drawn with, for tests to read (`canvasStyles(canvas)`).
+  const styles: string[] = [];
   const state: Record<string | symbol, unknown> = {
     canvas,
+    styles,
     font: '10px sans-serif',
     measureText: (text: string) => ({
       width: text.length * 6,
@@ -23,9 +26,15 @@ function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
     get: (target, key) => (key in target ? target[key] : () => undefined),
     set: (target, key, value) => {
       target[key] = value;
+      if (key === 'strokeStyle' || key === 'fillStyle') styles.push(String(value));
       return true;
     },
   }) as unknown as CanvasRenderingContext2D;
+}
+
+/** The stroke and fill colours a canvas has drawn with so far (the stand-in context keeps them). */
+export function canvasStyles(canvas: HTMLCanvasElement): string[] {
+  return (contexts.get(canvas) as unknown as { styles: string[] } | undefined)?.styles ?? [];
 }
 
 const contexts = new WeakMap<HTMLCanvasElement, CanvasRenderingContext2D>();

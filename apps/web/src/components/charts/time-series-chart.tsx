@@ -254,7 +254,8 @@ export function TimeSeriesChart({
       }
     >
       <div className="flex h-full w-full flex-col">
-        <span ref={probes} aria-hidden className="hidden">
+        {/* New probes per theme: a DOM may keep an element's computed style across its ancestors' class change (happy-dom does). */}
+        <span key={themeVersion} ref={probes} aria-hidden className="hidden">
           <span className="text-muted-foreground" />
           <span className="text-border" />
           <span className="text-destructive" />
