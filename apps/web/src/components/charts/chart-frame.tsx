@@ -29,17 +29,21 @@ export function ChartFrame({
         {children}
       </div>
       {controls}
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              <th scope="row">{row.label}</th>
-              <td>{row.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* The box is visually hidden, not the table: a table is never narrower than its content
+          (sr-only's nowrap rows), and a wide one would widen the page at 390 px. */}
+      <div className="sr-only">
+        <table>
+          <caption>{label}</caption>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i}>
+                <th scope="row">{row.label}</th>
+                <td>{row.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -47,7 +47,6 @@ export function pointsSeries(
 
 /** At most this many rows in the hidden table (every n-th point of a long series). */
 const TABLE_ROWS = 24;
-const LEGEND_HEIGHT = 20;
 
 /** The table a screen reader reads: the moment (or x) and each line's value, every n-th point of a long series. */
 export function chartRows(
@@ -141,7 +140,8 @@ export function TimeSeriesChart({
   const numberFormat = xAxis.kind === 'number' ? xAxis.format : null;
   const labels = useMemo(() => timeLabels(language, timeZone), [language, timeZone]);
   const fullSpan = x.length > 1 ? x[x.length - 1]! - x[0]! : 0;
-  const formatAxisX = (v: number, span: number) => (numberFormat ? numberFormat(v) : labels.axis(v, span));
+  const formatAxisX = (v: number, span: number, step: number) =>
+    numberFormat ? numberFormat(v) : labels.axis(v, span, step);
   const formatCursorX = (v: number) => (numberFormat ? numberFormat(v) : labels.cursor(v, fullSpan));
   // uPlot's callbacks read the latest formatters through refs: a new language redraws, it does not rebuild.
   const formatters = useRef({ formatValue, formatAxisX });
@@ -151,7 +151,6 @@ export function TimeSeriesChart({
 
   const data = useMemo(() => chartData(x, series), [x, series]);
   const hasLegend = series.length > 1 || reference !== undefined;
-  const plotHeight = height - (hasLegend ? LEGEND_HEIGHT : 0);
   // What the chart is built from; its data can change (a poll) without a rebuild.
   const shape = JSON.stringify([
     series.map((s) => [s.label, s.colour, s.dashed ?? false, Boolean(s.min && s.max)]),
@@ -159,7 +158,7 @@ export function TimeSeriesChart({
     timeZone,
     reference,
     fromZero,
-    plotHeight,
+    xAxis.kind === 'number' ? xAxis.steps : null,
   ]);
 
   useEffect(() => {
@@ -176,10 +175,14 @@ export function TimeSeriesChart({
       bands: seriesColours.map((c) => withAlpha(c, 0.15)),
       font: getComputedStyle(el).fontFamily || 'sans-serif',
     };
+    // The plot fills what the legend leaves of the frame (a DOM without layout: a guess).
+    const size = () => ({
+      width: el.clientWidth || 600,
+      height: el.clientHeight || height - (hasLegend ? 20 : 0),
+    });
     const u = new uPlot(
       chartOptions({
-        width: Math.max(el.clientWidth, 200),
-        height: plotHeight,
+        ...size(),
         series,
         xAxis,
         colours,
@@ -196,7 +199,7 @@ export function TimeSeriesChart({
     // uPlot's first setScale reports the zoom (none) through onZoom.
     plot.current = u;
     const resize = new ResizeObserver(() => {
-      if (el.clientWidth > 0) u.setSize({ width: el.clientWidth, height: plotHeight });
+      if (el.clientWidth > 0 && el.clientHeight > 0) u.setSize(size());
     });
     resize.observe(el);
     return () => {
@@ -266,8 +269,7 @@ export function TimeSeriesChart({
         {hasLegend && (
           <div
             aria-hidden
-            className="flex flex-wrap items-center justify-end gap-x-3 text-xs text-muted-foreground"
-            style={{ height: LEGEND_HEIGHT }}
+            className="flex flex-wrap items-center justify-end gap-x-3 pb-1 text-xs text-muted-foreground"
           >
             {series.map((s) => (
               <span key={s.label} className="inline-flex items-center gap-1">
@@ -283,7 +285,10 @@ export function TimeSeriesChart({
             )}
           </div>
         )}
-        <div ref={host} className="relative min-h-0 min-w-0 flex-1" title={t('zoom.hint')} data-chart="uplot" />
+        {/* The canvas sits out of the flow, so the page's layout sets its size (and can shrink it), not the other way round. */}
+        <div className="relative min-h-0 flex-1">
+          <div ref={host} className="absolute inset-0 overflow-hidden" title={t('zoom.hint')} data-chart="uplot" />
+        </div>
       </div>
       {at !== undefined && (
         <div

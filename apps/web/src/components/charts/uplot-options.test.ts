@@ -30,8 +30,14 @@ const input = (over: Partial<ChartOptionsInput> = {}): ChartOptionsInput => ({
 
 /** An axis' labels as uPlot asks for them (only the scales are read). */
 const axisValues = (options: uPlot.Options, axis: number, splits: number[], scaleX = { min: 0, max: 1 }) => {
-  const values = options.axes![axis]!.values as (self: uPlot, splits: number[]) => string[];
-  return values({ scales: { x: scaleX } } as unknown as uPlot, splits);
+  const values = options.axes![axis]!.values as (
+    self: uPlot,
+    splits: number[],
+    axisIdx: number,
+    space: number,
+    incr: number,
+  ) => string[];
+  return values({ scales: { x: scaleX } } as unknown as uPlot, splits, axis, 50, 1);
 };
 
 describe('uPlot options', () => {
@@ -87,15 +93,17 @@ describe('uPlot options', () => {
     expect(valueRange(null, null, undefined, true).every(Number.isFinite)).toBe(true);
   });
 
-  it('reads moments as times of day up to a day and a half and as days beyond, in the facility’s zone', () => {
+  it('reads moments so no two ticks read the same (seconds, times, days), in the facility’s zone', () => {
     const at = Date.UTC(2026, 2, 5, 17, 7, 9); // 14:07:09 in São Paulo
     const pt = timeLabels('pt', 'America/Sao_Paulo');
     const en = timeLabels('en', 'America/Sao_Paulo');
     const hour = 3_600_000;
-    expect(pt.axis(at, 24 * hour)).toBe('14:07');
-    expect(en.axis(at, 24 * hour)).toBe('2:07 PM');
-    expect(pt.axis(at, 7 * 24 * hour)).toBe('05/03');
-    expect(en.axis(at, 7 * 24 * hour)).toBe('3/5');
+    expect(pt.axis(at, 24 * hour, hour)).toBe('14:07');
+    expect(en.axis(at, 24 * hour, hour)).toBe('2:07 PM');
+    expect(pt.axis(at, 5 * 60_000, 30_000)).toBe('14:07:09');
+    expect(pt.axis(at, 7 * 24 * hour, 24 * hour)).toBe('05/03');
+    expect(en.axis(at, 7 * 24 * hour, 24 * hour)).toBe('3/5');
+    expect(pt.axis(at, 3 * 24 * hour, 12 * hour)).toBe('05/03 14:07');
     expect(pt.cursor(at, hour)).toBe('14:07:09');
     expect(pt.cursor(at, 24 * hour)).toBe('14:07');
     expect(pt.cursor(at, 7 * 24 * hour)).toBe('05/03/2026, 14:07');

@@ -18,7 +18,12 @@ export interface ChartSeries {
 }
 
 /** The x axis: moments (epoch ms, read in `timeZone`) or plain numbers (hours of the day) with their own labels. */
-export type ChartXAxis = { kind: 'time'; timeZone?: string } | { kind: 'number'; format: (x: number) => string };
+export type ChartXAxis =
+  | { kind: 'time'; timeZone?: string }
+  /** `steps`: the tick spacings allowed (whole hours: 1, 2, 3, 6, 12); whole numbers by default. */
+  | { kind: 'number'; format: (x: number) => string; steps?: number[] };
+
+const WHOLE_STEPS = [1, 2, 3, 4, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
 
 /** The theme's colours as the canvas takes them, read from the page when the chart is drawn. */
 export interface ChartColours {
@@ -38,7 +43,8 @@ export interface ChartOptionsInput {
   colours: ChartColours;
   /** Read when uPlot draws, so a new formatter (the language) needs only a redraw. */
   formatValue: () => (value: number) => string;
-  formatAxisX: () => (x: number, span: number) => string;
+  /** An x axis label: the tick, the span shown and the spacing of the ticks. */
+  formatAxisX: () => (x: number, span: number, step: number) => string;
   reference?: { value: number; label: string };
   /** Start the value axis at zero (kWh, counts) rather than near the lowest value. */
   fromZero?: boolean;
@@ -82,14 +88,23 @@ export function valueRange(
 }
 
 /**
- * How moments read on a time axis and at the cursor, by the span shown: times of day up to a
- * day and a half, days beyond; the cursor adds seconds over two hours or less and the date
- * over more than a day.
+ * How moments read on a time axis, by the spacing of its ticks (`step`) and the span shown, so
+ * no two ticks read the same: seconds under a minute apart, times of day within a day and a
+ * half, day and time over a longer span, days for ticks a day or more apart. At the cursor:
+ * seconds over two hours or less, the date over more than a day.
  */
 export function timeLabels(language: Language, timeZone?: string) {
+  const time = (ms: number) => formatTime(new Date(ms), language, timeZone);
+  const day = (ms: number) => formatDay(new Date(ms), language, timeZone);
   return {
-    axis: (ms: number, span: number) =>
-      span <= 36 * HOUR ? formatTime(new Date(ms), language, timeZone) : formatDay(new Date(ms), language, timeZone),
+    axis: (ms: number, span: number, step: number) =>
+      step < 60_000
+        ? formatTimeWithSeconds(new Date(ms), language, timeZone)
+        : step >= 24 * HOUR
+          ? day(ms)
+          : span <= 36 * HOUR
+            ? time(ms)
+            : `${day(ms)} ${time(ms)}`,
     cursor: (ms: number, span: number) =>
       span <= 2 * HOUR
         ? formatTimeWithSeconds(new Date(ms), language, timeZone)
@@ -167,12 +182,14 @@ export function chartOptions(input: ChartOptionsInput): uPlot.Options {
         stroke: colours.axis,
         grid: { show: false },
         ticks: { stroke: colours.grid, width: 1, size: 4 },
-        space: 80,
-        values: (self, splits) => {
+        size: 28,
+        space: xAxis.kind === 'time' ? 90 : 60,
+        ...(xAxis.kind === 'number' ? { incrs: xAxis.steps ?? WHOLE_STEPS } : {}),
+        values: (self, splits, _axis, _space, step) => {
           const scale = self.scales.x;
           const span = (scale?.max ?? 0) - (scale?.min ?? 0);
           const format = input.formatAxisX();
-          return splits.map((v) => format(v, span));
+          return splits.map((v) => format(v, span, step));
         },
       },
       {

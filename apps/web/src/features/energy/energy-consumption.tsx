@@ -33,7 +33,11 @@ const kindLines: Record<LoadKind, string> = {
 };
 
 /** The x axis of the hour charts: 0 … 23 read as '00h' … '23h'. */
-const hourAxis = { kind: 'number' as const, format: (hour: number) => `${String(hour).padStart(2, '0')}h` };
+const hourAxis = {
+  kind: 'number' as const,
+  format: (hour: number) => `${String(hour).padStart(2, '0')}h`,
+  steps: [1, 2, 3, 6, 12],
+};
 
 /** A chart with its figures as a table (a toggle) and a CSV of them. */
 function FigureCard({
