@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 
 export interface ChartRow {
   label: string;
-  value: string;
+  /** One value, or one per column when the chart has several series. */
+  value: string | string[];
 }
 
 /**
@@ -15,6 +16,7 @@ export function ChartFrame({
   height,
   children,
   controls,
+  columns,
 }: {
   label: string;
   rows: ChartRow[];
@@ -22,6 +24,8 @@ export function ChartFrame({
   children: ReactNode;
   /** Buttons that act on the picture (reset the zoom): beside it, since an image holds no controls. */
   controls?: ReactNode;
+  /** Column headers (the x, then each series) when the rows carry several values. */
+  columns?: string[];
 }) {
   return (
     <figure className="relative m-0 w-full" style={{ height }}>
@@ -34,11 +38,24 @@ export function ChartFrame({
       <div className="sr-only">
         <table>
           <caption>{label}</caption>
+          {columns && (
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+          )}
           <tbody>
             {rows.map((row, i) => (
               <tr key={i}>
                 <th scope="row">{row.label}</th>
-                <td>{row.value}</td>
+                {(Array.isArray(row.value) ? row.value : [row.value]).map((value, j) => (
+                  <td key={j}>{value}</td>
+                ))}
               </tr>
             ))}
           </tbody>

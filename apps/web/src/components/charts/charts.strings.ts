@@ -4,10 +4,12 @@ import { defineStrings } from '../../lib/i18n/strings';
 export const chartStrings = defineStrings(
   {
     'zoom.reset': 'Ver tudo',
+    'table.x': 'Momento',
     'zoom.hint': 'Arraste sobre o gráfico para ampliar um trecho; clique duas vezes para voltar.',
   },
   {
     'zoom.reset': 'Show all',
+    'table.x': 'Time',
     'zoom.hint': 'Drag across the chart to zoom in; double-click to zoom back out.',
   },
 );

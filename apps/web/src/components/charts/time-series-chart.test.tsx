@@ -63,10 +63,24 @@ describe('TimeSeriesChart (uPlot)', () => {
     expect(within(image).getByText('Dia útil médio')).toBeTruthy(); // the legend, hidden from readers
     chartIn(container);
     const table = screen.getByRole('table', { name: 'Perfil de carga' });
-    const rows = within(table).getAllByRole('row');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Momento', 'Hoje', 'Dia útil médio']);
+    const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(24);
-    expect(rows[3]!.textContent).toBe('03hHoje: 13\u00a0kWh; Dia útil médio: 21,5\u00a0kWh');
-    expect(rows[20]!.textContent).toBe('20hHoje: —; Dia útil médio: 30\u00a0kWh');
+    expect(within(rows[3]!).getByRole('rowheader').textContent).toBe('03h');
+    expect(
+      within(rows[3]!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['13\u00a0kWh', '21,5\u00a0kWh']);
+    expect(
+      within(rows[20]!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['—', '30\u00a0kWh']);
   });
 
   it('keeps at most 24 rows for a long series, every n-th point', () => {

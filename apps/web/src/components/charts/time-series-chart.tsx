@@ -48,7 +48,7 @@ export function pointsSeries(
 /** At most this many rows in the hidden table (every n-th point of a long series). */
 const TABLE_ROWS = 24;
 
-/** The table a screen reader reads: the moment (or x) and each line's value, every n-th point of a long series. */
+/** The table a screen reader reads: the moment (or x) and each line's value (a column each), every n-th point of a long series. */
 export function chartRows(
   x: number[],
   series: ChartSeries[],
@@ -62,10 +62,7 @@ export function chartRows(
     .filter(({ i }) => x.length <= TABLE_ROWS || i % step === 0)
     .map(({ value, i }) => ({
       label: formatX(value),
-      value:
-        series.length === 1
-          ? show(series[0]!.values[i])
-          : series.map((s) => `${s.label}: ${show(s.values[i])}`).join('; '),
+      value: series.length === 1 ? show(series[0]!.values[i]) : series.map((s) => show(s.values[i])),
     }));
 }
 
@@ -110,6 +107,8 @@ interface TimeSeriesChartProps {
   /** A horizontal reference line (a target or a limit). */
   reference?: { value: number; label: string };
   fromZero?: boolean;
+  /** The hidden table's first column header when there are several series ('Hora'); 'Momento' by default. */
+  xLabel?: string;
 }
 
 /**
@@ -126,6 +125,7 @@ export function TimeSeriesChart({
   height = 220,
   reference,
   fromZero = false,
+  xLabel,
 }: TimeSeriesChartProps) {
   const t = useStrings(chartStrings);
   const { language } = useLanguage();
@@ -241,6 +241,7 @@ export function TimeSeriesChart({
       label={label}
       rows={rows}
       height={height}
+      {...(series.length > 1 ? { columns: [xLabel ?? t('table.x'), ...series.map((s) => s.label)] } : {})}
       controls={
         zoomed && (
           <button

@@ -236,6 +236,7 @@ export function ConsumptionPanel({ data }: { data: EnergyConsumption }) {
             label={t('byHour.title', { day: dayLabel(data.day, language) })}
             {...hourly}
             xAxis={hourAxis}
+            xLabel={t('col.hour')}
             formatValue={kwh}
             fromZero
           />
@@ -246,7 +247,14 @@ export function ConsumptionPanel({ data }: { data: EnergyConsumption }) {
           table={profileTable(data, [t('col.hour'), t('profile.today'), t('profile.weekday'), t('profile.weekend')])}
           filename={`perfil-${place}-${data.today}.csv`}
         >
-          <TimeSeriesChart label={t('profile.title')} {...profile} xAxis={hourAxis} formatValue={kwh} fromZero />
+          <TimeSeriesChart
+            label={t('profile.title')}
+            {...profile}
+            xAxis={hourAxis}
+            xLabel={t('col.hour')}
+            formatValue={kwh}
+            fromZero
+          />
         </FigureCard>
       </div>
     </div>
