@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatQuantity } from '../../lib/format';
 import { LanguageProvider } from '../../lib/i18n/language-provider';
 import { canvasStyles } from '../../test/canvas-context';
-import { chartRows, pointsSeries, TimeSeriesChart, type ChartSeries } from './time-series-chart';
+import { pointsSeries, TimeSeriesChart as LazyChart, type ChartSeries } from './time-series-chart';
+import { chartRows, UplotChart as TimeSeriesChart } from './uplot-chart';
 
 // The theme's tokens as the stylesheet gives them, one colour per theme (the page's CSS is not loaded here).
 const themeCss = `
@@ -81,6 +82,16 @@ describe('TimeSeriesChart (uPlot)', () => {
         .getAllByRole('cell')
         .map((td) => td.textContent),
     ).toEqual(['—', '30\u00a0kWh']);
+  });
+
+  it('loads uPlot after the page, a placeholder of the chart’s size until then', async () => {
+    const { container } = render(
+      <LazyChart x={hours} series={profile} label="Perfil" formatValue={kwh} xAxis={hourAxis} height={180} />,
+      { wrapper: inLanguage('pt') },
+    );
+    expect(await screen.findByRole('img', { name: 'Perfil' })).toBeTruthy();
+    expect(container.querySelector('canvas')).not.toBeNull();
+    expect(container.querySelector('figure')?.style.height).toBe('180px');
   });
 
   it('keeps at most 24 rows for a long series, every n-th point', () => {
