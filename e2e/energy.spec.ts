@@ -58,6 +58,38 @@ test('the energy page shows the month’s cost and the highest demand from the d
   await expect(byDay.getByRole('columnheader', { name: 'Motores (kWh)' })).toBeVisible();
 });
 
+test('the load profile reads out its lines at the cursor and zooms to a dragged span', async ({ page }) => {
+  await page.goto('/energy');
+  const figure = page.getByRole('img', { name: 'Perfil de carga de 24 horas' }).locator('xpath=..');
+  await expect(figure.locator('canvas')).toBeVisible();
+  await figure.scrollIntoViewIfNeeded();
+  const box = (await figure.locator('.u-over').boundingBox())!;
+  const at = (fraction: number) => [box.x + box.width * fraction, box.y + box.height / 2] as const;
+  // The read-out: the hour and every line's kWh at the cursor (uPlot's crosshair).
+  await page.mouse.move(...at(0.5));
+  const readout = figure.getByTestId('chart-readout');
+  await expect(readout).toContainText(/^1[12]h/);
+  await expect(readout).toContainText(/Dia útil médio[\d.,]+\u00a0kWh/);
+  await expect(readout).toContainText('Fim de semana médio');
+  // Drag across a quarter of the day: the chart zooms in and offers to show all again.
+  const drag = async () => {
+    await page.mouse.move(...at(0.25));
+    await page.mouse.down();
+    await page.mouse.move(...at(0.5), { steps: 5 });
+    await page.mouse.up();
+  };
+  await drag();
+  const reset = figure.getByRole('button', { name: 'Ver tudo' });
+  await expect(reset).toBeVisible();
+  await reset.click();
+  await expect(reset).toBeHidden();
+  // A double-click zooms back out too.
+  await drag();
+  await expect(reset).toBeVisible();
+  await page.mouse.dblclick(...at(0.5));
+  await expect(reset).toBeHidden();
+});
+
 test('an administrator changes the tariff on /settings and the energy page’s cost follows', async ({ page }) => {
   const before = await firstFacilityBill();
   const tariff = await callProcedure(baseUrl(), 'settings.energyTariff', 'query', undefined, adminCookies());

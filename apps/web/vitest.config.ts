@@ -8,5 +8,7 @@ export default defineProject({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // A stand-in 2D canvas context for uPlot's charts (happy-dom draws nothing).
+    setupFiles: ['src/test/canvas-context.ts'],
   },
 });

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 
 export interface ChartRow {
   label: string;
-  value: string;
+  /** One value, or one per column when the chart has several series. */
+  value: string | string[];
 }
 
 /**
- * Every chart is an SVG picture for the eye plus the same figures as a table for screen
+ * Every chart is a picture for the eye (SVG, or uPlot's canvas) plus the same figures as a table for screen
  * readers (role="img" with a name; the table is visually hidden).
  */
 export function ChartFrame({
@@ -14,28 +15,52 @@ export function ChartFrame({
   rows,
   height,
   children,
+  controls,
+  columns,
 }: {
   label: string;
   rows: ChartRow[];
   height: number;
   children: ReactNode;
+  /** Buttons that act on the picture (reset the zoom): beside it, since an image holds no controls. */
+  controls?: ReactNode;
+  /** Column headers (the x, then each series) when the rows carry several values. */
+  columns?: string[];
 }) {
   return (
     <figure className="relative m-0 w-full" style={{ height }}>
       <div role="img" aria-label={label} className="h-full w-full">
         {children}
       </div>
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              <th scope="row">{row.label}</th>
-              <td>{row.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {controls}
+      {/* The box is visually hidden, not the table: a table is never narrower than its content
+          (sr-only's nowrap rows), and a wide one would widen the page at 390 px. */}
+      <div className="sr-only">
+        <table>
+          <caption>{label}</caption>
+          {columns && (
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+          )}
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i}>
+                <th scope="row">{row.label}</th>
+                {(Array.isArray(row.value) ? row.value : [row.value]).map((value, j) => (
+                  <td key={j}>{value}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

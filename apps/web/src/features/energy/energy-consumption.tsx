@@ -1,10 +1,11 @@
 import { isNationalHoliday } from '@sentinela/shared/br-holidays';
 import type { EnergyConsumption, LoadKind } from '@sentinela/shared/energy';
 import { loadKinds } from '@sentinela/shared/energy-values';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { CardSection } from '../../components/card-section';
 import { BarChart } from '../../components/charts/bar-chart';
 import { DonutChart, type Slice } from '../../components/charts/donut-chart';
+import { TimeSeriesChart, type ChartSeries } from '../../components/charts/time-series-chart';
 import { CsvExportButton } from '../../components/csv-export-button';
 import { EmptyState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
@@ -20,6 +21,22 @@ const kindColours: Record<LoadKind, Pick<Slice, 'strokeClass' | 'swatchClass'>> 
   hvac: { strokeClass: 'stroke-emerald-500', swatchClass: 'bg-emerald-500' },
   it: { strokeClass: 'stroke-violet-500', swatchClass: 'bg-violet-500' },
   other: { strokeClass: 'stroke-zinc-400', swatchClass: 'bg-zinc-400' },
+};
+
+/** The lines of the kinds of load (text colours for the canvas charts; the donut's slices match). */
+const kindLines: Record<LoadKind, string> = {
+  motors: 'text-sky-500',
+  lighting: 'text-amber-400',
+  hvac: 'text-emerald-500',
+  it: 'text-violet-500',
+  other: 'text-zinc-400',
+};
+
+/** The x axis of the hour charts: 0 … 23 read as '00h' … '23h'. */
+const hourAxis = {
+  kind: 'number' as const,
+  format: (hour: number) => `${String(hour).padStart(2, '0')}h`,
+  steps: [1, 2, 3, 6, 12],
 };
 
 /** A chart with its figures as a table (a toggle) and a CSV of them. */
@@ -135,6 +152,46 @@ export function ConsumptionPanel({ data }: { data: EnergyConsumption }) {
     .replace(/[^\w-]+/g, '-')
     .toLowerCase();
   const n = data.byDay.length;
+  const totalLabel = t('col.total').replace(' (kWh)', '');
+  // By hour: the total and each kind of load, so the crosshair tells which loads make the hour.
+  const hourly = useMemo(
+    () => ({
+      x: data.byHour.map((h) => h.hour),
+      series: [
+        { label: totalLabel, colour: 'text-primary', values: data.byHour.map((h) => h.kwh) },
+        ...loadKinds.map((kind): ChartSeries => ({
+          label: t(`kind.${kind}`),
+          colour: kindLines[kind],
+          values: data.byHour.map((h) => h.byKind[kind]),
+        })),
+      ],
+    }),
+    [data.byHour, totalLabel, t],
+  );
+  // The profile: today against the mean working day and the mean weekend day; today's own kind
+  // of day is drawn solid, the other dashed.
+  const workingDay = isWorkingDay(data.today);
+  const profile = useMemo(
+    () => ({
+      x: data.profile.map((p) => p.hour),
+      series: [
+        { label: t('profile.today'), colour: 'text-primary', values: data.profile.map((p) => p.today) },
+        {
+          label: t('profile.weekday'),
+          colour: 'text-sky-500',
+          values: data.profile.map((p) => p.weekday),
+          dashed: !workingDay,
+        },
+        {
+          label: t('profile.weekend'),
+          colour: 'text-violet-500',
+          values: data.profile.map((p) => p.weekend),
+          dashed: workingDay,
+        },
+      ],
+    }),
+    [data.profile, t, workingDay],
+  );
   const total = data.byDay.reduce((sum, d) => sum + d.kwh, 0);
   if (total === 0 && data.byHour.length === 0) return <EmptyState>{t('consumption.empty')}</EmptyState>;
 
@@ -143,7 +200,6 @@ export function ConsumptionPanel({ data }: { data: EnergyConsumption }) {
     value: data.byDay.reduce((sum, d) => sum + d.byKind[kind], 0),
     ...kindColours[kind],
   }));
-  const compareKey = isWorkingDay(data.today) ? 'weekday' : 'weekend';
 
   return (
     <div className="flex flex-col gap-4">
@@ -176,11 +232,13 @@ export function ConsumptionPanel({ data }: { data: EnergyConsumption }) {
           table={byHourTable(data, { hour: t('col.hour'), total: t('col.total'), kinds })}
           filename={`consumo-hora-${place}-${data.day}.csv`}
         >
-          <BarChart
+          <TimeSeriesChart
             label={t('byHour.title', { day: dayLabel(data.day, language) })}
-            bars={data.byHour.map((h) => ({ label: `${String(h.hour).padStart(2, '0')}h`, value: h.kwh }))}
-            labelEvery={data.byHour.length > 12 ? 3 : 1}
+            {...hourly}
+            xAxis={hourAxis}
+            xLabel={t('col.hour')}
             formatValue={kwh}
+            fromZero
           />
         </FigureCard>
         <FigureCard
@@ -189,16 +247,13 @@ export function ConsumptionPanel({ data }: { data: EnergyConsumption }) {
           table={profileTable(data, [t('col.hour'), t('profile.today'), t('profile.weekday'), t('profile.weekend')])}
           filename={`perfil-${place}-${data.today}.csv`}
         >
-          <BarChart
+          <TimeSeriesChart
             label={t('profile.title')}
-            bars={data.profile.map((p) => ({
-              label: `${String(p.hour).padStart(2, '0')}h`,
-              value: p.today ?? 0,
-              compare: p[compareKey] ?? 0,
-            }))}
-            seriesNames={[t('profile.today'), t(`profile.${compareKey}`)]}
-            labelEvery={3}
+            {...profile}
+            xAxis={hourAxis}
+            xLabel={t('col.hour')}
             formatValue={kwh}
+            fromZero
           />
         </FigureCard>
       </div>

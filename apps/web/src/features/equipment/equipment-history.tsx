@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EquipmentItem } from '@sentinela/shared/equipment';
 import { useId, useMemo, useState } from 'react';
-import { TimeSeriesChart } from '../../components/charts/time-series-chart';
+import { pointsSeries, TimeSeriesChart } from '../../components/charts/time-series-chart';
 import { ErrorState } from '../../components/query-state';
 import { Select } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { formatDay, formatTime } from '../../lib/format';
 import { equipmentStrings } from './equipment.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -76,13 +75,7 @@ export function EquipmentHistory({
     [series.data, metric, language],
   );
   const formatValue = useMemo(() => displayFormatter(metric, language), [metric, language]);
-  const formatAxisTime = useMemo(
-    () =>
-      range === '7d' || range === '30d'
-        ? (ts: Date) => formatDay(ts, language, timeZone)
-        : (ts: Date) => formatTime(ts, language, timeZone),
-    [range, language, timeZone],
-  );
+  const chart = useMemo(() => pointsSeries(points, label), [points, label]);
   const bucket = series.data?.bucketSeconds ?? 0;
   const bucketText =
     bucket < 60
@@ -142,10 +135,10 @@ export function EquipmentHistory({
           </div>
         ) : (
           <TimeSeriesChart
-            points={points}
+            {...chart}
             label={t('chartLabel', { metric: label, range: t(`range.${range}`) })}
             formatValue={formatValue}
-            formatTime={formatAxisTime}
+            xAxis={{ kind: 'time', timeZone }}
             height={CHART_HEIGHT}
           />
         )}

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MotorMetric } from '@sentinela/shared/motors';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { TimeSeriesChart } from '../../components/charts/time-series-chart';
+import { pointsSeries, TimeSeriesChart } from '../../components/charts/time-series-chart';
 import { ErrorState } from '../../components/query-state';
 import { SelectField } from '../../components/select-field';
 import { Skeleton } from '../../components/ui/skeleton';
-import { celsiusToFahrenheit, formatDay, formatNumber, formatTime } from '../../lib/format';
+import { celsiusToFahrenheit, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
@@ -103,11 +103,7 @@ export function MotorHistory({
     (v: number) => `${formatNumber(v, language, digits)}\u00a0${unit}`,
     [language, digits, unit],
   );
-  const formatTs = useCallback(
-    (ts: Date) =>
-      ranges[range] > ranges['24h'] ? formatDay(ts, language, timeZone) : formatTime(ts, language, timeZone),
-    [range, language, timeZone],
-  );
+  const chart = useMemo(() => pointsSeries(points, t(`metric.${metric}`)), [points, t, metric]);
 
   return (
     <div className="flex flex-col gap-3">
@@ -142,7 +138,7 @@ export function MotorHistory({
           </div>
         ) : (
           <TimeSeriesChart
-            points={points}
+            {...chart}
             height={CHART_HEIGHT}
             label={t('detail.chartLabel', {
               metric: t(`metric.${metric}`),
@@ -150,7 +146,7 @@ export function MotorHistory({
               range: t(`range.${range}`),
             })}
             formatValue={formatValue}
-            formatTime={formatTs}
+            xAxis={{ kind: 'time', timeZone }}
             {...(metric === 'efficiency' ? { reference: { value: EFFICIENCY_TARGET, label: t('detail.target') } } : {})}
           />
         )}

@@ -87,7 +87,7 @@ const inLanguage = (language: 'pt' | 'en') =>
 const figure = (label: string) => document.querySelector(`[data-figure="${label}"]`)?.textContent;
 
 describe('System Health view', () => {
-  it('shows each area’s figures in Portuguese, jobs with their outcome and silent devices by facility', () => {
+  it('shows each area’s figures in Portuguese, jobs with their outcome and silent devices by facility', async () => {
     render(<SystemHealthView details={details} />, { wrapper: inLanguage('pt') });
     expect(figure('Em execução há')).toBe('1 h 2 min');
     expect(figure('Pontos por segundo')).toBe('1.234,5');
@@ -98,7 +98,8 @@ describe('System Health view', () => {
     const jobs = screen.getByRole('region', { name: 'Tarefas em segundo plano' });
     const plans = within(jobs).getByRole('row', { name: /maintenance\.plans/ });
     expect(within(plans).getByText('Erro')).toBeTruthy();
-    expect(screen.getAllByRole('img', { name: /última hora/ })).toHaveLength(4);
+    // The charts come with uPlot, loaded after the page (ADR 025).
+    expect(await screen.findAllByRole('img', { name: /última hora/ })).toHaveLength(4);
   });
 
   it('leaves out the administrator’s fields when the answer has none, and shows them when it has', () => {

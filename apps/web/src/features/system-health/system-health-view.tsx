@@ -3,10 +3,10 @@ import { SILENT_AFTER_SECONDS } from '@sentinela/shared/device-values';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CardSection } from '../../components/card-section';
-import { TimeSeriesChart, type SeriesPoint } from '../../components/charts/time-series-chart';
+import { pointsSeries, TimeSeriesChart, type SeriesPoint } from '../../components/charts/time-series-chart';
 import { EmptyState } from '../../components/query-state';
 import { cn } from '../../lib/cn';
-import { formatDateTime, formatNumber, formatTime, formatTimeWithSeconds } from '../../lib/format';
+import { formatDateTime, formatNumber, formatTimeWithSeconds } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { systemHealthStrings } from './system-health.strings';
@@ -201,7 +201,6 @@ function HistoryCharts({ history, t }: { history: SystemSample[]; t: T }) {
       const value = pick(s);
       return value === null ? [] : [{ ts: s.at, value }];
     });
-  const time = (ts: Date) => formatTime(ts, language);
   const charts = [
     { label: t('chart.points'), points: series((s) => s.pointsPerSecond), digits: 1 },
     { label: t('chart.lag'), points: series((s) => s.eventLoopLagMs), digits: 1 },
@@ -218,10 +217,9 @@ function HistoryCharts({ history, t }: { history: SystemSample[]; t: T }) {
             <figure key={chart.label} className="flex min-w-0 flex-col gap-2">
               <figcaption className="text-sm font-medium">{chart.label}</figcaption>
               <TimeSeriesChart
-                points={chart.points}
+                {...pointsSeries(chart.points, chart.label)}
                 label={chart.label}
                 height={160}
-                formatTime={time}
                 formatValue={(v) => formatNumber(v, language, chart.digits)}
               />
             </figure>
