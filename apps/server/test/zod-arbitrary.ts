@@ -268,3 +268,52 @@ export function toWire(value: unknown): { json: unknown; meta?: { values: Record
   }
   return { json, meta: { values } };
 }
+
+/** Ways to spoil a valid string while keeping its length (so its length checks still pass). */
+const stringTwists: ((s: string) => string)[] = [
+  (s) => (s.length === 0 ? '\u0000' : `${s.slice(0, s.length >> 1)}\u0000${s.slice((s.length >> 1) + 1)}`),
+  (s) => (s.length === 0 ? '\uD800' : `\uD800${s.slice(1)}`),
+  (s) => (s.length === 0 ? '\uDC00' : `${s.slice(0, -1)}\uDC00`),
+  (s) => `${s}\u0000`,
+];
+
+function leafPaths(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []) {
+  out.push(path);
+  if (Array.isArray(value)) value.forEach((item, i) => leafPaths(item, [...path, i], out));
+  else if (value && typeof value === 'object' && !(value instanceof Date))
+    for (const [key, item] of Object.entries(value)) leafPaths(item, [...path, key], out);
+  return out;
+}
+
+function replaceAt(value: unknown, path: (string | number)[], make: (old: unknown) => unknown): unknown {
+  if (path.length === 0) return make(value);
+  const [head, ...rest] = path;
+  const copy: Record<string | number, unknown> = Array.isArray(value)
+    ? [...(value as unknown[])]
+    : { ...(value as object) };
+  copy[head!] = replaceAt(copy[head!], rest, make);
+  return copy;
+}
+
+/**
+ * A valid value with exactly one part spoiled: a string twisted in place (NUL, a lone surrogate),
+ * or any part (a leaf, an object, the whole input) replaced by a hostile leaf. Everything else
+ * still passes the schema, so the spoiled part reaches as far into the service as it can.
+ */
+export function mutatedOf(schema: z.ZodType, options: ArbitraryOptions): fc.Arbitrary<unknown> {
+  return fc
+    .tuple(
+      arbitraryOf(schema, options, false),
+      fc.nat(),
+      fc.nat({ max: stringTwists.length - 1 }),
+      fc.boolean(),
+      hostileLeaf(options),
+    )
+    .map(([value, pick, twist, preferTwist, bad]) => {
+      const paths = leafPaths(value);
+      const strings = paths.filter((p) => typeof p.reduce<unknown>((v, k) => (v as never)[k], value) === 'string');
+      const twisting = preferTwist && strings.length > 0;
+      const path = twisting ? strings[pick % strings.length]! : paths[pick % paths.length]!;
+      return replaceAt(value, path, (old) => (twisting ? stringTwists[twist]!(old as string) : bad));
+    });
+}
