@@ -288,9 +288,10 @@ function leafPaths(value: unknown, path: (string | number)[] = [], out: (string 
 function replaceAt(value: unknown, path: (string | number)[], make: (old: unknown) => unknown): unknown {
   if (path.length === 0) return make(value);
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(value)
-    ? [...(value as unknown[])]
-    : { ...(value as object) };
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[head!] = replaceAt(copy[head!], rest, make);
   return copy;
 }
