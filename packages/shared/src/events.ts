@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { alertSeverities } from './alert-values';
 import { equipmentIdSchema, facilityIdSchema } from './plant';
 import { SYSTEM_ACTOR_FILTER, eventKinds } from './event-values';
+import { timeInput } from './time-input';
 
 export type { EventKind } from './event-values';
 
@@ -39,9 +40,9 @@ export const eventFilters = z
     /** Who acted: a user id, or 'system'. */
     actor: z.union([z.literal(SYSTEM_ACTOR_FILTER), z.guid('validation.userId')]).optional(),
     /** From this time (included)… */
-    from: z.coerce.date().optional(),
+    from: timeInput.optional(),
     /** …up to this one (excluded). */
-    to: z.coerce.date().optional(),
+    to: timeInput.optional(),
   })
   .refine((f) => !f.from || !f.to || f.from < f.to, { message: 'validation.timeRange', path: ['to'] });
 

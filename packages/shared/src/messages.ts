@@ -145,6 +145,10 @@ export const serverMessages = {
     pt: 'Intervalo de tempo inválido (início antes do fim, até 400 dias).',
     en: 'Invalid time range (start before end, up to 400 days).',
   },
+  'validation.timeOutOfRange': {
+    pt: 'Data fora do intervalo aceito (anos de 1970 a 9999).',
+    en: 'Date outside the accepted range (years 1970 to 9999).',
+  },
   'validation.nothingToChange': { pt: 'Nada a alterar.', en: 'Nothing to change.' },
   'validation.setpointRange': {
     pt: 'O set-point deve estar entre 10 e 35 °C.',

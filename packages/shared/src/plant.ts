@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInput } from './page';
+import { timeInput } from './time-input';
 
 export const equipmentKindValues = ['motor', 'light', 'hvac', 'meter', 'server', 'sensor', 'gateway'] as const;
 export const equipmentStatusValues = ['online', 'offline', 'maintenance', 'error'] as const;
@@ -73,8 +74,8 @@ export const telemetrySeriesInput = z
   .object({
     equipmentId: equipmentIdSchema,
     metric: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,47}$/, 'validation.metric'),
-    from: z.coerce.date(),
-    to: z.coerce.date(),
+    from: timeInput,
+    to: timeInput,
     maxPoints: z.number().int().min(2).max(5000).default(500),
   })
   .refine((v) => v.from < v.to, { message: 'validation.timeRange', path: ['to'] })

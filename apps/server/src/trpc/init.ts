@@ -8,12 +8,22 @@ import type { Context } from './context';
 import { formatError } from './error-formatter';
 import { findUnstorableText, unstorableTextError } from './text-guard';
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  // Stack traces stay in the server log, never in a response.
-  isDev: false,
-  errorFormatter: ({ shape, error, ctx, path }) => formatError(shape, error, ctx?.lang ?? 'pt', path),
-});
+/** The least a caller must be to call a procedure: set once by each base builder below, inherited by every procedure. */
+export type Tier = 'public' | 'signedIn' | 'authenticated' | 'operator' | 'admin';
+/** What a procedure declares about itself (read by the role-matrix test from the router). */
+export interface ProcedureMeta {
+  tier: Tier;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    // Stack traces stay in the server log, never in a response.
+    isDev: false,
+    errorFormatter: ({ shape, error, ctx, path }) => formatError(shape, error, ctx?.lang ?? 'pt', path),
+  });
 
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
@@ -23,20 +33,20 @@ export const createCallerFactory = t.createCallerFactory;
  * Tier 1: anyone. Every input is first checked for text the database cannot store (a NUL
  * character), whatever its schema: a clear field error, never a 500.
  */
-export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+export const publicProcedure = t.procedure.meta({ tier: 'public' }).use(async ({ getRawInput, next }) => {
   const path = findUnstorableText(await getRawInput());
   if (path) throw unstorableTextError(path);
   return next();
 });
 
 /** Tier 2: a live session, 2FA maybe still to set up (the auth.* procedures of that stage). */
-export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+export const signedInProcedure = publicProcedure.meta({ tier: 'signedIn' }).use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: NOT_LOGGED_IN_MESSAGE });
   return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user } });
 });
 
 /** Tier 3: signed in with 2FA enabled — every page's data. */
-export const authenticatedProcedure = signedInProcedure.use(({ ctx, next }) => {
+export const authenticatedProcedure = signedInProcedure.meta({ tier: 'authenticated' }).use(({ ctx, next }) => {
   if (!ctx.user.twoFactorEnabled) throw new AppError('FORBIDDEN', 'auth.twoFactorSetupRequired');
   return next();
 });
@@ -50,8 +60,8 @@ export const heavyProcedure = authenticatedProcedure.use(({ ctx, next, signal })
   ctx.heavy.run(ctx.user.id, signal, () => next()),
 );
 
-function requireRole(role: Role) {
-  return authenticatedProcedure.use(async ({ ctx, next, path }) => {
+function requireRole(role: Role & Tier) {
+  return authenticatedProcedure.meta({ tier: role }).use(async ({ ctx, next, path }) => {
     if (!hasRole(ctx.user, role)) {
       await recordAudit(ctx.db, ctx.caller, {
         action: path,

@@ -10,6 +10,12 @@ describe('findUnstorableText', () => {
     expect(findUnstorableText('\u0000')).toEqual([]);
     expect(findUnstorableText({ a: 'fine', n: 1, d: new Date(), z: null })).toBeNull();
   });
+  it('finds a lone surrogate (no UTF-8 encodes it), and lets a real pair through', () => {
+    expect(findUnstorableText({ name: '\ud800AP' })).toEqual(['name']);
+    expect(findUnstorableText({ name: 'fim\udc00' })).toEqual(['name']);
+    expect(findUnstorableText({ ['\udbff']: 1 })).toEqual(['\udbff']);
+    expect(findUnstorableText({ name: 'Motor 🔧 ok', pair: '\ud83d\udd27' })).toBeNull();
+  });
   it('does not walk past a depth no input of ours has (no stack overflow on hostile nesting)', () => {
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];

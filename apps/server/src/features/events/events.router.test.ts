@@ -229,6 +229,20 @@ describe.each(testDatabaseKinds())('events timeline on %s', (kind) => {
     ).toMatchObject({ code: 'BAD_REQUEST' });
   });
 
+  it('refuses a time past what the database can read (the fuzzer’s 500) with a field error', async () => {
+    const far = new Date(8.64e15); // +275760-09-13: a valid JavaScript date
+    for (const call of [
+      viewer.trpc.events.exportCsv.query({ filters: { from: new Date('2056-05-04'), to: far } }),
+      viewer.trpc.events.list.query({ filters: { from: new Date(-8.64e15) } }),
+      viewer.trpc.telemetry.series.query({ equipmentId: 'mtr-001', metric: 'powerKw', from: far, to: far }),
+    ]) {
+      expect(await failure(call)).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringContaining('Data fora do intervalo aceito (anos de 1970 a 9999).') as unknown,
+      });
+    }
+  });
+
   it('keeps the maintenance lifecycle in the status history: maintenance, then the status back', async () => {
     const db = server.database.db;
     const order = await operator.trpc.maintenance.orders.create.mutate({
