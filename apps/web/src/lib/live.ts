@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { LiveEvent, LiveEventType } from '@sentinela/shared/live-events';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { useTRPC } from './trpc';
-import { handleApiError } from './api-errors';
+import { useSessionRecheck } from './use-current-user';
 
 export type { LiveEvent, LiveEventType };
 
@@ -26,6 +26,7 @@ export function useLiveEvents(
   types?: readonly LiveEventType[],
 ): LiveStatus {
   const trpc = useTRPC();
+  const recheckSession = useSessionRecheck();
   // A new array with the same ids (or kinds) must not reopen the stream.
   const idsKey = equipmentIds ? [...equipmentIds].sort().join(',') : equipmentIds;
   const typesKey = types ? [...types].sort().join(',') : undefined;
@@ -35,7 +36,7 @@ export function useLiveEvents(
       // useSubscription reads its options through a ref: a new handler never reconnects.
       onData: (data) => onEvents(data.events),
       // The session ended (sign-out elsewhere, expiry, role change): to the login page, as queries do.
-      onError: (error) => handleApiError(error),
+      onError: recheckSession,
     }),
   );
   if (subscription.status === 'pending') return 'live';

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { isNotLoggedInError } from './api-errors';
 import type { SessionUser } from './session-user';
 import { useTRPC } from './trpc';
 
@@ -49,4 +50,20 @@ export function useUserCache() {
   }, [queryClient, trpc]);
 
   return { refreshUser, forgetUserData };
+}
+
+/**
+ * For a live stream's onError: the server ends a stream when its session ends (sign-out
+ * elsewhere, expiry, a role change, a disabled account). auth.me is then asked again, as when the
+ * network comes back, so the gate shows what it shows for an ended session (the layout's sign-in
+ * screen) or, after a role change, the page with the new rights.
+ */
+export function useSessionRecheck(): (error: unknown) => void {
+  const { refreshUser } = useUserCache();
+  return useCallback(
+    (error: unknown) => {
+      if (isNotLoggedInError(error)) void refreshUser();
+    },
+    [refreshUser],
+  );
 }

@@ -2,7 +2,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import type { AlertEvent } from '@sentinela/shared/live-events';
 import type { LiveStatus } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
-import { handleApiError } from '../../lib/api-errors';
+import { useSessionRecheck } from '../../lib/use-current-user';
 
 /**
  * Alert changes as they happen (alerts.live: raised, acknowledged, cleared; no telemetry).
@@ -10,12 +10,13 @@ import { handleApiError } from '../../lib/api-errors';
  */
 export function useAlertEvents(onEvents: (events: AlertEvent[]) => void): LiveStatus {
   const trpc = useTRPC();
+  const recheckSession = useSessionRecheck();
   const subscription = useSubscription(
     trpc.alerts.live.subscriptionOptions(undefined, {
       onData: (data) => {
         onEvents(data.events);
       },
-      onError: (error) => handleApiError(error),
+      onError: recheckSession,
     }),
   );
   // 'pending': connected, waiting for the next batch.

@@ -1,7 +1,7 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
 import type { LiveStatus } from '../../lib/live';
 import { useTRPC } from '../../lib/trpc';
-import { handleApiError } from '../../lib/api-errors';
+import { useSessionRecheck } from '../../lib/use-current-user';
 
 /**
  * Alert changes as they happen (alerts.live, no telemetry): a rack that goes silent raises a
@@ -9,12 +9,13 @@ import { handleApiError } from '../../lib/api-errors';
  */
 export function useSiteEvents(onChange: () => void): LiveStatus {
   const trpc = useTRPC();
+  const recheckSession = useSessionRecheck();
   const subscription = useSubscription(
     trpc.alerts.live.subscriptionOptions(undefined, {
       onData: () => {
         onChange();
       },
-      onError: (error) => handleApiError(error),
+      onError: recheckSession,
     }),
   );
   if (subscription.status === 'pending') return 'live';
