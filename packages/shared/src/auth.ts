@@ -62,6 +62,11 @@ export const setRoleInput = z.object({
   role: z.enum(roles),
 });
 
+/** Disable / enable an account, reset its second factor: one user, by id. */
+export const userIdInput = z.object({ userId: z.uuid('validation.userId') });
+
+export const setDisabledInput = userIdInput.extend({ disabled: z.boolean() });
+
 export const revokeSessionInput = z.object({ sessionId: z.string().min(1).max(128) });
 
 /** The signed-in user as the client knows it (auth.me, sign-in): defined once. */
@@ -113,9 +118,16 @@ export const sessionsOutput = z.array(
 export const signOutOtherSessionsOutput = z.object({ count: z.number().int() });
 
 /** A row of the admin's user list: the session user's fields, and when they joined and last signed in. */
-export const userListItemSchema = sessionUserSchema.extend({ lastLoginAt: z.date().nullable(), createdAt: z.date() });
+export const userListItemSchema = sessionUserSchema.extend({
+  lastLoginAt: z.date().nullable(),
+  createdAt: z.date(),
+  /** When an administrator disabled the account; null while it may sign in. */
+  disabledAt: z.date().nullable(),
+});
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 export const listUsersOutput = pageOf(userListItemSchema);
 
 export const setRoleOutput = z.object({ id: z.string(), role: z.enum(roles) });
+
+export const setDisabledOutput = z.object({ id: z.string(), disabledAt: z.date().nullable() });

@@ -111,6 +111,18 @@ export const serverMessages = {
     pt: 'Não é possível rebaixar o último administrador.',
     en: 'The last administrator cannot be demoted.',
   },
+  'users.lastAdminDisable': {
+    pt: 'Não é possível desativar o último administrador ativo.',
+    en: 'The last enabled administrator cannot be disabled.',
+  },
+  'users.ownDisable': {
+    pt: 'Você não pode desativar a sua própria conta; peça a outro administrador.',
+    en: 'You cannot disable your own account; ask another administrator.',
+  },
+  'users.ownTwoFactor': {
+    pt: 'Você não pode redefinir o seu próprio 2FA por aqui; use o diálogo Segurança ou peça a outro administrador.',
+    en: 'You cannot reset your own 2FA here; use the Security dialog or ask another administrator.',
+  },
   'users.ownRole': {
     pt: 'Você não pode alterar o seu próprio papel; peça a outro administrador.',
     en: 'You cannot change your own role; ask another administrator.',

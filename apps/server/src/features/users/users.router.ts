@@ -1,7 +1,16 @@
-import { listUsersInput, listUsersOutput, setRoleInput, setRoleOutput } from '@sentinela/shared/auth';
+import {
+  listUsersInput,
+  listUsersOutput,
+  setDisabledInput,
+  setDisabledOutput,
+  setRoleInput,
+  setRoleOutput,
+  successOutput,
+  userIdInput,
+} from '@sentinela/shared/auth';
 import { adminProcedure, router } from '../../trpc/init';
 import { adminReadProcedure } from '../../trpc/procedures';
-import { listUsers, setUserRole } from './users.service';
+import { listUsers, resetUserTwoFactor, setUserDisabled, setUserRole } from './users.service';
 
 export const usersRouter = router({
   list: adminReadProcedure(listUsersInput, listUsersOutput, listUsers),
@@ -12,5 +21,21 @@ export const usersRouter = router({
       const changed = await setUserRole(ctx.db, ctx.user, ctx.caller, input);
       await ctx.streams.recheck(); // the user's live streams reopen with the new rights
       return changed;
+    }),
+  setDisabled: adminProcedure
+    .input(setDisabledInput)
+    .output(setDisabledOutput)
+    .mutation(async ({ ctx, input }) => {
+      const changed = await setUserDisabled(ctx.db, ctx.user, ctx.caller, input, ctx.auth.now());
+      await ctx.streams.recheck(); // a disabled account's open pages lose their session at once
+      return changed;
+    }),
+  resetTwoFactor: adminProcedure
+    .input(userIdInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      const done = await resetUserTwoFactor(ctx.db, ctx.user, ctx.caller, input, ctx.auth.now());
+      await ctx.streams.recheck();
+      return done;
     }),
 });
