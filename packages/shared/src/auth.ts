@@ -131,3 +131,21 @@ export const listUsersOutput = pageOf(userListItemSchema);
 export const setRoleOutput = z.object({ id: z.string(), role: z.enum(roles) });
 
 export const setDisabledOutput = z.object({ id: z.string(), disabledAt: z.date().nullable() });
+
+/** The Security dialog's password change: the current password and a second-factor code (issue 16). */
+export const changePasswordInput = z.object({
+  currentPassword: loginInput.shape.password,
+  newPassword: passwordSchema,
+  code: loginCodeInput.shape.code,
+});
+
+/** "Esqueci minha senha": the e-mail a link goes to (the answer never says whether it has an account). */
+export const requestPasswordResetInput = z.object({ email: emailSchema });
+
+/** The link's token (from `/login?reset=<token>`) and the new password. */
+export const resetPasswordInput = z.object({
+  token: z.string().trim().min(1, 'auth.resetLinkInvalid').max(128, 'auth.resetLinkInvalid'),
+  password: passwordSchema,
+});
+
+export const changePasswordOutput = z.object({ signedOutOthers: z.number().int() });

@@ -105,6 +105,24 @@ export const serverMessages = {
     pt: 'Sentinela: seu código de verificação é {code}. Válido por 5 minutos.',
     en: 'Sentinela: your verification code is {code}. Valid for 5 minutes.',
   },
+  'auth.wrongCurrentPassword': { pt: 'A senha atual está incorreta.', en: 'The current password is incorrect.' },
+  'auth.samePassword': {
+    pt: 'A nova senha precisa ser diferente da atual.',
+    en: 'The new password must differ from the current one.',
+  },
+  'auth.resetLinkInvalid': {
+    pt: 'Este link de redefinição é inválido, expirou ou já foi usado. Peça um novo.',
+    en: 'This reset link is invalid, has expired or was already used. Ask for a new one.',
+  },
+  'auth.resetThrottled': {
+    pt: 'Muitos pedidos de redefinição de senha. Tente novamente mais tarde.',
+    en: 'Too many password reset requests. Please try again later.',
+  },
+  'auth.resetEmailSubject': { pt: 'Sentinela: redefinição de senha', en: 'Sentinela: password reset' },
+  'auth.resetEmailText': {
+    pt: 'Alguém (talvez você) pediu para redefinir a senha da sua conta no Sentinela.\n\nPara escolher uma nova senha, abra este link em até 30 minutos (ele funciona uma única vez):\n{link}\n\nSe não foi você, ignore este e-mail: a sua senha continua a mesma.',
+    en: 'Someone (perhaps you) asked to reset the password of your Sentinela account.\n\nTo choose a new password, open this link within 30 minutes (it works once):\n{link}\n\nIf it was not you, ignore this e-mail: your password stays the same.',
+  },
   'alerts.notFound': { pt: 'Alerta não encontrado.', en: 'Alert not found.' },
   'alerts.alreadyCleared': { pt: 'Este alerta já foi encerrado.', en: 'This alert has already been cleared.' },
   'users.lastAdmin': {

@@ -110,3 +110,19 @@ export const authAttempts = pgTable('auth_attempts', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Forgotten-password links (issue 16): one row per link sent, only the token's SHA-256 stored.
+ * A link works once (used_at) and for 30 minutes (expires_at).
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: parentId('user_id', () => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
