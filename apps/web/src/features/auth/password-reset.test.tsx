@@ -47,7 +47,7 @@ describe('the forgotten-password forms', () => {
     });
     const [url, init] = fetch.mock.calls[0]!;
     expect(String(url)).toContain('/api/trpc/auth.requestPasswordReset');
-    expect(JSON.parse(String(init.body))).toEqual({ json: { email: 'bia@example.com' } });
+    expect(JSON.parse(init.body as string)).toEqual({ json: { email: 'bia@example.com' } });
   });
 
   it('asks for a new password with the live checklist and sends it with the token, in English', async () => {
@@ -74,6 +74,6 @@ describe('the forgotten-password forms', () => {
     });
     const [url, init] = fetch.mock.calls[0]!;
     expect(String(url)).toContain('/api/trpc/auth.resetPassword');
-    expect(JSON.parse(String(init.body))).toEqual({ json: { token: 'tok-123', password: 'Represa#Calma58' } });
+    expect(JSON.parse(init.body as string)).toEqual({ json: { token: 'tok-123', password: 'Represa#Calma58' } });
   });
 });
