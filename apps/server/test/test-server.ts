@@ -69,6 +69,7 @@ export async function startTestServer(
     ingestStats?: () => IngestStats;
     metricsToken?: string;
     weather?: { url: string; timeoutMs?: number };
+    publicUrl?: string;
     addresses?: { database: string; broker: string };
     trustProxy?: TrustProxy;
   } = {},
@@ -104,6 +105,7 @@ export async function startTestServer(
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     ...(options.addresses ? { addresses: options.addresses } : {}),
     ...(options.weather ? { weather: options.weather } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -149,7 +151,11 @@ export async function startTestServer(
     },
     async enrolledClient(email, role, lang = 'pt') {
       const client = server.client(lang);
-      await client.trpc.auth.register.mutate({ name: email.split('@')[0] ?? 'Teste', email, password: 'Turbina#Forte26' });
+      await client.trpc.auth.register.mutate({
+        name: email.split('@')[0] ?? 'Teste',
+        email,
+        password: 'Turbina#Forte26',
+      });
       const { secret } = await client.trpc.auth.setup2FA.query();
       const epoch = Math.floor((options.useClock === false ? Date.now() : clock.now().getTime()) / 1000);
       await client.trpc.auth.verify2FA.mutate({ code: await generate({ secret, epoch }) });

@@ -195,16 +195,8 @@ export const authRouter = router({
   requestPasswordReset: publicProcedure
     .input(requestPasswordResetInput)
     .output(successOutput)
-    .mutation(({ ctx, input }) =>
-      // The link points back at the portal the request came through (the API refused a cross-site one).
-      requestPasswordReset(
-        ctx.auth,
-        ctx.email,
-        ctx.caller,
-        input,
-        `${ctx.req.protocol}://${ctx.req.headers.host ?? ''}`,
-      ),
-    ),
+    // The link points at PUBLIC_URL when set (a forged Host cannot redirect it), else this request's origin.
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.auth, ctx.email, ctx.caller, input, ctx.publicUrl)),
 
   resetPassword: publicProcedure
     .input(resetPasswordInput)

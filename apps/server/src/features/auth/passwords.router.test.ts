@@ -150,6 +150,34 @@ describe.each(testDatabaseKinds())('passwords on %s', (kind) => {
     await signIn('bia@example.com', NEW_PASSWORD, secret);
   });
 
+  it('points the link at the request origin, or at PUBLIC_URL whatever Host says', async () => {
+    await server.client().trpc.auth.requestPasswordReset.mutate({ email: 'bia@example.com' });
+    const [mail] = await server.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'bia@example.com'))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    expect(mail?.body).toContain(`${server.base}/login?reset=`);
+
+    const configured = await startTestServer(kind, { publicUrl: 'https://sentinela.example.com' });
+    try {
+      const client = configured.client();
+      await client.trpc.auth.register.mutate({ name: 'Davi', email: 'davi@example.com', password: PASSWORD });
+      const forged = await fetch(`${configured.base}/api/trpc/auth.requestPasswordReset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', host: 'evil.example.net' },
+        body: JSON.stringify({ json: { email: 'davi@example.com' } }),
+      });
+      expect(forged.status).toBe(200);
+      const [sent] = await configured.database.db.select().from(emailOutbox);
+      expect(sent?.body).toMatch(/https:\/\/sentinela\.example\.com\/login\?reset=[\w-]{43}\n/);
+      expect(sent?.body).not.toContain('evil');
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('refuses an expired link', async () => {
     await secretOf('caio@example.com');
     await server.client().trpc.auth.requestPasswordReset.mutate({ email: 'caio@example.com' });
