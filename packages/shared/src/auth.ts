@@ -27,6 +27,8 @@ export const registerInput = z.object({
   name: z.string().trim().min(2, 'validation.nameTooShort').max(120, 'validation.nameTooLong'),
   email: emailSchema,
   password: passwordSchema,
+  /** The token of an admin's invitation (`/register?invite=<token>`): the account gets its role. */
+  invite: z.string().trim().min(1, 'auth.inviteInvalid').max(128, 'auth.inviteInvalid').optional(),
 });
 
 export const codeInput = z.object({
@@ -149,3 +151,9 @@ export const resetPasswordInput = z.object({
 });
 
 export const changePasswordOutput = z.object({ signedOutOthers: z.number().int() });
+
+/** An administrator invites an e-mail with a role (issue 16). */
+export const inviteUserInput = z.object({ email: emailSchema, role: z.enum(roles) });
+
+/** The one-time link (shown to the admin once, and e-mailed) and until when it works. */
+export const inviteUserOutput = z.object({ link: z.string(), expiresAt: z.date() });

@@ -123,6 +123,15 @@ export const serverMessages = {
     pt: 'Alguém (talvez você) pediu para redefinir a senha da sua conta no Sentinela.\n\nPara escolher uma nova senha, abra este link em até 30 minutos (ele funciona uma única vez):\n{link}\n\nSe não foi você, ignore este e-mail: a sua senha continua a mesma.',
     en: 'Someone (perhaps you) asked to reset the password of your Sentinela account.\n\nTo choose a new password, open this link within 30 minutes (it works once):\n{link}\n\nIf it was not you, ignore this e-mail: your password stays the same.',
   },
+  'auth.inviteInvalid': {
+    pt: 'Este convite é inválido, expirou, já foi usado ou é para outro e-mail.',
+    en: 'This invitation is invalid, has expired, was already used or is for another e-mail.',
+  },
+  'auth.inviteEmailSubject': { pt: 'Sentinela: você foi convidado', en: 'Sentinela: you are invited' },
+  'auth.inviteEmailText': {
+    pt: '{name} convidou você para o Sentinela.\n\nPara criar a sua conta, abra este link em até 48 horas (ele funciona uma única vez):\n{link}',
+    en: '{name} invited you to Sentinela.\n\nTo create your account, open this link within 48 hours (it works once):\n{link}',
+  },
   'alerts.notFound': { pt: 'Alerta não encontrado.', en: 'Alert not found.' },
   'alerts.alreadyCleared': { pt: 'Este alerta já foi encerrado.', en: 'This alert has already been cleared.' },
   'users.lastAdmin': {

@@ -1,4 +1,6 @@
 import {
+  inviteUserInput,
+  inviteUserOutput,
   listUsersInput,
   listUsersOutput,
   setDisabledInput,
@@ -10,6 +12,7 @@ import {
 } from '@sentinela/shared/auth';
 import { adminProcedure, router } from '../../trpc/init';
 import { adminReadProcedure } from '../../trpc/procedures';
+import { inviteUser } from './invitations.service';
 import { listUsers, resetUserTwoFactor, setUserDisabled, setUserRole } from './users.service';
 
 export const usersRouter = router({
@@ -30,6 +33,13 @@ export const usersRouter = router({
       await ctx.streams.recheck(); // a disabled account's open pages lose their session at once
       return changed;
     }),
+  /** A one-time link to /register?invite=<token> (48 h), answered to the admin and e-mailed. */
+  invite: adminProcedure
+    .input(inviteUserInput)
+    .output(inviteUserOutput)
+    .mutation(({ ctx, input }) =>
+      inviteUser(ctx.db, ctx.email, ctx.user, ctx.caller, input, ctx.publicUrl, ctx.auth.now()),
+    ),
   resetTwoFactor: adminProcedure
     .input(userIdInput)
     .output(successOutput)
