@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { layoutStrings } from '../../lib/i18n/layout-strings';
 import { useStrings } from '../../lib/i18n/strings';
+import { InviteUserDialog } from './invite-user-dialog';
 import { UserRowActions } from './user-row-actions';
 import { usersStrings } from './users.strings';
 import { notify } from '../../lib/notify';
@@ -75,6 +76,15 @@ export default function UsersPage() {
     (setDisabled.isPending ? setDisabled.variables.userId : null) ??
     (resetTwoFactor.isPending ? resetTwoFactor.variables.userId : null);
 
+  const [inviting, setInviting] = useState(false);
+  const invite = useMutation(
+    trpc.users.invite.mutationOptions({
+      onError: (error) => {
+        notify.error(errorMessage(error, t('inviteFailed')));
+      },
+    }),
+  );
+
   const changeRole = (user: { id: string; name: string }, role: Role) => {
     setRole.mutate(
       { userId: user.id, role },
@@ -91,7 +101,21 @@ export default function UsersPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title={tCore('nav.users')} />
+      <PageHeader title={tCore('nav.users')}>
+        <Button
+          onClick={() => {
+            setInviting(true);
+          }}
+        >
+          {t('inviteOpen')}
+        </Button>
+      </PageHeader>
+      <InviteUserDialog
+        open={inviting}
+        onOpenChange={setInviting}
+        pending={invite.isPending}
+        onInvite={(input) => invite.mutateAsync(input)}
+      />
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 
       <div className="relative max-w-sm">
