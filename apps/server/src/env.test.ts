@@ -161,4 +161,12 @@ describe('loadConfig', () => {
       'Invalid environment variable WEATHER_URL: expected an http(s) URL',
     );
   });
+
+  it('reads PUBLIC_URL (links in e-mails) without its trailing slash, refusing one that is not http(s)', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://sentinela.example.com/' }).publicUrl).toBe(
+      'https://sentinela.example.com',
+    );
+    expect(errorOf({ PUBLIC_URL: 'sentinela.example.com' })).toContain('Invalid environment variable PUBLIC_URL');
+  });
 });

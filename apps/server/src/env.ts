@@ -129,6 +129,13 @@ const envSchema = z
       })
       .optional(),
     SMTP_FROM: z.string().min(3, 'expected a sender such as "Sentinela <alertas@example.com>"').optional(),
+    PUBLIC_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: "expected the portal's http(s) address, such as https://sentinela.example.com",
+      })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
     WEATHER_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).default(DEFAULT_WEATHER_URL),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
   })
@@ -176,6 +183,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Base URL of the Open-Meteo forecast API (used only when an admin turns it on). */
   weatherUrl: string;
+  /** The portal's address as users open it (links in e-mails); unset: the request's own origin. */
+  publicUrl: string | undefined;
   sms: { provider: 'outbox' } | { provider: 'webhook'; url: string; token: string | undefined };
   /** E-mail: SMTP when SMTP_URL is set, else the email_outbox table. */
   email: { provider: 'outbox' } | { provider: 'smtp'; url: string; from: string };
@@ -250,6 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     weatherUrl: env.WEATHER_URL,
+    publicUrl: env.PUBLIC_URL,
     mqtt: {
       url: env.MQTT_URL,
       port: env.MQTT_PORT,

@@ -129,6 +129,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       },
       ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
       weather: { url: config.weatherUrl },
+      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -69,6 +69,7 @@ export async function startTestServer(
     ingestStats?: () => IngestStats;
     metricsToken?: string;
     weather?: { url: string; timeoutMs?: number };
+    publicUrl?: string;
     addresses?: { database: string; broker: string };
     trustProxy?: TrustProxy;
   } = {},
@@ -104,6 +105,7 @@ export async function startTestServer(
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     ...(options.addresses ? { addresses: options.addresses } : {}),
     ...(options.weather ? { weather: options.weather } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

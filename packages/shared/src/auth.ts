@@ -27,6 +27,8 @@ export const registerInput = z.object({
   name: z.string().trim().min(2, 'validation.nameTooShort').max(120, 'validation.nameTooLong'),
   email: emailSchema,
   password: passwordSchema,
+  /** The token of an admin's invitation (`/register?invite=<token>`): the account gets its role. */
+  invite: z.string().trim().min(1, 'auth.inviteInvalid').max(128, 'auth.inviteInvalid').optional(),
 });
 
 export const codeInput = z.object({
@@ -61,6 +63,11 @@ export const setRoleInput = z.object({
   userId: z.uuid('validation.userId'),
   role: z.enum(roles),
 });
+
+/** Disable / enable an account, reset its second factor: one user, by id. */
+export const userIdInput = z.object({ userId: z.uuid('validation.userId') });
+
+export const setDisabledInput = userIdInput.extend({ disabled: z.boolean() });
 
 export const revokeSessionInput = z.object({ sessionId: z.string().min(1).max(128) });
 
@@ -113,9 +120,40 @@ export const sessionsOutput = z.array(
 export const signOutOtherSessionsOutput = z.object({ count: z.number().int() });
 
 /** A row of the admin's user list: the session user's fields, and when they joined and last signed in. */
-export const userListItemSchema = sessionUserSchema.extend({ lastLoginAt: z.date().nullable(), createdAt: z.date() });
+export const userListItemSchema = sessionUserSchema.extend({
+  lastLoginAt: z.date().nullable(),
+  createdAt: z.date(),
+  /** When an administrator disabled the account; null while it may sign in. */
+  disabledAt: z.date().nullable(),
+});
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 export const listUsersOutput = pageOf(userListItemSchema);
 
 export const setRoleOutput = z.object({ id: z.string(), role: z.enum(roles) });
+
+export const setDisabledOutput = z.object({ id: z.string(), disabledAt: z.date().nullable() });
+
+/** The Security dialog's password change: the current password and a second-factor code (issue 16). */
+export const changePasswordInput = z.object({
+  currentPassword: loginInput.shape.password,
+  newPassword: passwordSchema,
+  code: loginCodeInput.shape.code,
+});
+
+/** "Esqueci minha senha": the e-mail a link goes to (the answer never says whether it has an account). */
+export const requestPasswordResetInput = z.object({ email: emailSchema });
+
+/** The link's token (from `/login?reset=<token>`) and the new password. */
+export const resetPasswordInput = z.object({
+  token: z.string().trim().min(1, 'auth.resetLinkInvalid').max(128, 'auth.resetLinkInvalid'),
+  password: passwordSchema,
+});
+
+export const changePasswordOutput = z.object({ signedOutOthers: z.number().int() });
+
+/** An administrator invites an e-mail with a role (issue 16). */
+export const inviteUserInput = z.object({ email: emailSchema, role: z.enum(roles) });
+
+/** The one-time link (shown to the admin once, and e-mailed) and until when it works. */
+export const inviteUserOutput = z.object({ link: z.string(), expiresAt: z.date() });

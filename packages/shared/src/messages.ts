@@ -107,11 +107,50 @@ export const serverMessages = {
     pt: 'Sentinela: seu código de verificação é {code}. Válido por 5 minutos.',
     en: 'Sentinela: your verification code is {code}. Valid for 5 minutes.',
   },
+  'auth.wrongCurrentPassword': { pt: 'A senha atual está incorreta.', en: 'The current password is incorrect.' },
+  'auth.samePassword': {
+    pt: 'A nova senha precisa ser diferente da atual.',
+    en: 'The new password must differ from the current one.',
+  },
+  'auth.resetLinkInvalid': {
+    pt: 'Este link de redefinição é inválido, expirou ou já foi usado. Peça um novo.',
+    en: 'This reset link is invalid, has expired or was already used. Ask for a new one.',
+  },
+  'auth.resetThrottled': {
+    pt: 'Muitos pedidos de redefinição de senha. Tente novamente mais tarde.',
+    en: 'Too many password reset requests. Please try again later.',
+  },
+  'auth.resetEmailSubject': { pt: 'Sentinela: redefinição de senha', en: 'Sentinela: password reset' },
+  'auth.resetEmailText': {
+    pt: 'Alguém (talvez você) pediu para redefinir a senha da sua conta no Sentinela.\n\nPara escolher uma nova senha, abra este link em até 30 minutos (ele funciona uma única vez):\n{link}\n\nSe não foi você, ignore este e-mail: a sua senha continua a mesma.',
+    en: 'Someone (perhaps you) asked to reset the password of your Sentinela account.\n\nTo choose a new password, open this link within 30 minutes (it works once):\n{link}\n\nIf it was not you, ignore this e-mail: your password stays the same.',
+  },
+  'auth.inviteInvalid': {
+    pt: 'Este convite é inválido, expirou, já foi usado ou é para outro e-mail.',
+    en: 'This invitation is invalid, has expired, was already used or is for another e-mail.',
+  },
+  'auth.inviteEmailSubject': { pt: 'Sentinela: você foi convidado', en: 'Sentinela: you are invited' },
+  'auth.inviteEmailText': {
+    pt: '{name} convidou você para o Sentinela.\n\nPara criar a sua conta, abra este link em até 48 horas (ele funciona uma única vez):\n{link}',
+    en: '{name} invited you to Sentinela.\n\nTo create your account, open this link within 48 hours (it works once):\n{link}',
+  },
   'alerts.notFound': { pt: 'Alerta não encontrado.', en: 'Alert not found.' },
   'alerts.alreadyCleared': { pt: 'Este alerta já foi encerrado.', en: 'This alert has already been cleared.' },
   'users.lastAdmin': {
     pt: 'Não é possível rebaixar o último administrador.',
     en: 'The last administrator cannot be demoted.',
+  },
+  'users.lastAdminDisable': {
+    pt: 'Não é possível desativar o último administrador ativo.',
+    en: 'The last enabled administrator cannot be disabled.',
+  },
+  'users.ownDisable': {
+    pt: 'Você não pode desativar a sua própria conta; peça a outro administrador.',
+    en: 'You cannot disable your own account; ask another administrator.',
+  },
+  'users.ownTwoFactor': {
+    pt: 'Você não pode redefinir o seu próprio 2FA por aqui; use o diálogo Segurança ou peça a outro administrador.',
+    en: 'You cannot reset your own 2FA here; use the Security dialog or ask another administrator.',
   },
   'users.ownRole': {
     pt: 'Você não pode alterar o seu próprio papel; peça a outro administrador.',

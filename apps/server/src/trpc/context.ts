@@ -45,6 +45,8 @@ export interface ServerDeps {
   metricsToken?: string;
   /** The forecast provider's base URL and timeout (WEATHER_URL); absent: Open-Meteo's. */
   weather?: { url: string; timeoutMs?: number };
+  /** PUBLIC_URL: the portal's address for links in e-mails; absent: the request's origin. */
+  publicUrl?: string;
 }
 
 export interface Context {
@@ -66,6 +68,8 @@ export interface Context {
   heavy: HeavyQueryGate;
   addresses: { database: string; broker: string };
   weather: { url: string; timeoutMs?: number };
+  /** Where links in e-mails point: PUBLIC_URL, else this request's protocol and Host. */
+  publicUrl: string;
   /** The signed-in session named by the cookie, if alive. */
   session: ResolvedSession | null;
   caller: Caller;
@@ -106,6 +110,7 @@ export function createContextFactory(
       heavy,
       addresses: deps.addresses ?? { database: '', broker: '' },
       weather: deps.weather ?? { url: DEFAULT_WEATHER_URL },
+      publicUrl: deps.publicUrl ?? `${req.protocol}://${req.headers.host ?? ''}`,
       session: token ? await resolveSession(auth.db, token, auth.now()) : null,
       caller: { ip: req.ip, userAgent: req.headers['user-agent'], lang },
       lang,

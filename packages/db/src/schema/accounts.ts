@@ -110,3 +110,37 @@ export const authAttempts = pgTable('auth_attempts', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Forgotten-password links (issue 16): one row per link sent, only the token's SHA-256 stored.
+ * A link works once (used_at) and for 30 minutes (expires_at).
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: parentId('user_id', () => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Invitations (issue 16): an admin invites an e-mail with a role; the one-time link
+ * `/register?invite=<token>` (48 h) registers that e-mail with that role. Only the token's SHA-256 is stored.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'operator', 'viewer'] }).notNull(),
+    invitedBy: parentId('invited_by', () => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('invitations_email_idx').on(t.email)],
+);

@@ -1,5 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import {
+  changePasswordInput,
+  changePasswordOutput,
   codeInput,
   loginCodeInput,
   loginInput,
@@ -9,6 +11,8 @@ import {
   recoveryCodesOutput,
   registerInput,
   registerOutput,
+  requestPasswordResetInput,
+  resetPasswordInput,
   sessionsOutput,
   signedInOutput,
   signOutOtherSessionsOutput,
@@ -30,6 +34,8 @@ import {
   setChallengeCookie,
   setSessionCookie,
 } from './auth-cookies';
+import { changePassword } from './password-change.service';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { login, resendLoginSms, verifyLogin2FA } from './login.service';
 import { replaceRecoveryCodes } from './recovery-codes.service';
 import { register } from './register.service';
@@ -175,6 +181,31 @@ export const authRouter = router({
     await ctx.streams.recheck(); // their live streams end now
     return { count };
   }),
+
+  changePassword: authenticatedProcedure
+    .input(changePasswordInput)
+    .output(changePasswordOutput)
+    .mutation(async ({ ctx, input }) => {
+      const changed = await changePassword(ctx.auth, ctx.caller, ctx.user, ctx.session.id, input);
+      await ctx.streams.recheck(); // the other sessions' live streams end now
+      return changed;
+    }),
+
+  /** "Esqueci minha senha": the same answer whether the e-mail has an account or not. */
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInput)
+    .output(successOutput)
+    // The link points at PUBLIC_URL when set (a forged Host cannot redirect it), else this request's origin.
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.auth, ctx.email, ctx.caller, input, ctx.publicUrl)),
+
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await resetPassword(ctx.auth, ctx.caller, input);
+      await ctx.streams.recheck(); // every session of the account ended
+      return { success: true as const };
+    }),
 
   logout: signedInProcedure.output(successOutput).mutation(async ({ ctx }) => {
     await auditedChange(

@@ -1,7 +1,19 @@
-import { listUsersInput, listUsersOutput, setRoleInput, setRoleOutput } from '@sentinela/shared/auth';
+import {
+  inviteUserInput,
+  inviteUserOutput,
+  listUsersInput,
+  listUsersOutput,
+  setDisabledInput,
+  setDisabledOutput,
+  setRoleInput,
+  setRoleOutput,
+  successOutput,
+  userIdInput,
+} from '@sentinela/shared/auth';
 import { adminProcedure, router } from '../../trpc/init';
 import { adminReadProcedure } from '../../trpc/procedures';
-import { listUsers, setUserRole } from './users.service';
+import { inviteUser } from './invitations.service';
+import { listUsers, resetUserTwoFactor, setUserDisabled, setUserRole } from './users.service';
 
 export const usersRouter = router({
   list: adminReadProcedure(listUsersInput, listUsersOutput, listUsers),
@@ -12,5 +24,28 @@ export const usersRouter = router({
       const changed = await setUserRole(ctx.db, ctx.user, ctx.caller, input);
       await ctx.streams.recheck(); // the user's live streams reopen with the new rights
       return changed;
+    }),
+  setDisabled: adminProcedure
+    .input(setDisabledInput)
+    .output(setDisabledOutput)
+    .mutation(async ({ ctx, input }) => {
+      const changed = await setUserDisabled(ctx.db, ctx.user, ctx.caller, input, ctx.auth.now());
+      await ctx.streams.recheck(); // a disabled account's open pages lose their session at once
+      return changed;
+    }),
+  /** A one-time link to /register?invite=<token> (48 h), answered to the admin and e-mailed. */
+  invite: adminProcedure
+    .input(inviteUserInput)
+    .output(inviteUserOutput)
+    .mutation(({ ctx, input }) =>
+      inviteUser(ctx.db, ctx.email, ctx.user, ctx.caller, input, ctx.publicUrl, ctx.auth.now()),
+    ),
+  resetTwoFactor: adminProcedure
+    .input(userIdInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      const done = await resetUserTwoFactor(ctx.db, ctx.user, ctx.caller, input, ctx.auth.now());
+      await ctx.streams.recheck();
+      return done;
     }),
 });

@@ -61,4 +61,20 @@ describe.each(testDatabaseKinds())('setUserRole on %s', (kind) => {
     expect(await roleOf(admin.id)).toBe('admin');
     await setUserRole(database.db, admin, origin, { userId: viewer.id, role: 'operator' });
   });
+
+  it('counts only enabled administrators as the last admin', async () => {
+    // Viewer is an admin again, then a disabled one: Ana is the only enabled admin left.
+    await setUserRole(database.db, admin, origin, { userId: viewer.id, role: 'admin' });
+    await database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, viewer.id));
+    // Called as the disabled admin (the service alone: the API never lets a disabled account act).
+    await expect(setUserRole(database.db, viewer, origin, { userId: admin.id, role: 'viewer' })).rejects.toMatchObject({
+      key: 'users.lastAdmin',
+    });
+    expect(await roleOf(admin.id)).toBe('admin');
+    // Demoting the disabled admin leaves the enabled ones as they were: allowed.
+    await expect(setUserRole(database.db, admin, origin, { userId: viewer.id, role: 'operator' })).resolves.toEqual({
+      id: viewer.id,
+      role: 'operator',
+    });
+  });
 });

@@ -7,24 +7,28 @@ import { DialogContent, DialogDescription, DialogTitle } from '../../components/
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { ChangePasswordSection } from './change-password-section';
 import { securityStrings } from './security.strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { useCurrentUser } from '../../lib/use-current-user';
 import { describeUserAgent } from '../../lib/user-agent';
 
 type T = AreaTranslate<keyof (typeof securityStrings)['pt']>;
 
 /**
- * The user menu's "Segurança" dialog (PRODUCT §2): regenerate the recovery codes (shown once),
+ * The user menu's "Segurança" dialog (PRODUCT §2): change the password (issue 16), regenerate the recovery codes (shown once),
  * the user's open sessions, and signing out the others. Its own chunk: loaded when opened.
  */
 export default function SecurityDialogContent({ email }: { email: string }) {
   const t = useStrings(securityStrings);
+  const twoFactorMethod = useCurrentUser()?.twoFactorMethod ?? null;
   return (
     <DialogContent closeLabel={t('close')}>
       <DialogTitle>{t('title')}</DialogTitle>
       <DialogDescription>{t('description')}</DialogDescription>
+      <ChangePasswordSection method={twoFactorMethod} />
       <RecoveryCodesSection t={t} email={email} />
       <SessionsSection t={t} />
     </DialogContent>

@@ -6,4 +6,6 @@ export const authApi = {
   verifyLogin2FA: apiMutation('auth', 'verifyLogin2FA'),
   sendSMSCode: apiMutation('auth', 'sendSMSCode'),
   register: apiMutation('auth', 'register'),
+  requestPasswordReset: apiMutation('auth', 'requestPasswordReset'),
+  resetPassword: apiMutation('auth', 'resetPassword'),
 };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { errorMessage } from '../../lib/api-errors';
 import { loginStrings } from './login.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -17,7 +17,12 @@ import { useCompleteSignIn } from './use-complete-sign-in';
 const loadCodeStep = () => import('./login-code-step');
 const LoginCodeStep = lazy(() => loadCodeStep().then((module) => ({ default: module.LoginCodeStep })));
 
-type Step = { kind: 'password' } | { kind: 'code'; method: 'totp' | 'sms' };
+// The forgotten-password forms are their own chunk too, loaded when asked for.
+const loadPasswordReset = () => import('./password-reset');
+const ForgotPasswordForm = lazy(() => loadPasswordReset().then((module) => ({ default: module.ForgotPasswordForm })));
+const ResetPasswordForm = lazy(() => loadPasswordReset().then((module) => ({ default: module.ResetPasswordForm })));
+
+type Step = { kind: 'password' } | { kind: 'code'; method: 'totp' | 'sms' } | { kind: 'forgot' };
 
 /**
  * /login: e-mail and password, then — for an account with 2FA — the code step on the same page
@@ -31,6 +36,9 @@ export default function LoginPage() {
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // `/login?reset=<token>`: the link of a forgotten-password e-mail.
+  const [params, setParams] = useSearchParams();
+  const resetToken = params.get('reset');
 
   const login = useApiMutation(authApi.login, {
     onSuccess: async (result) => {
@@ -46,16 +54,45 @@ export default function LoginPage() {
     },
   });
 
+  const loading = (
+    <p role="status" className="mt-2 text-sm text-muted-foreground">
+      {tCore('app.loading')}
+    </p>
+  );
+
+  if (resetToken) {
+    return (
+      <AuthCard title={tCore('auth.login.title')}>
+        <Suspense fallback={loading}>
+          <ResetPasswordForm
+            token={resetToken}
+            onDone={() => {
+              setParams({}, { replace: true });
+            }}
+          />
+        </Suspense>
+      </AuthCard>
+    );
+  }
+
+  if (step.kind === 'forgot') {
+    return (
+      <AuthCard title={tCore('auth.login.title')}>
+        <Suspense fallback={loading}>
+          <ForgotPasswordForm
+            onBack={() => {
+              setStep({ kind: 'password' });
+            }}
+          />
+        </Suspense>
+      </AuthCard>
+    );
+  }
+
   if (step.kind === 'code') {
     return (
       <AuthCard title={t('codeTitle')}>
-        <Suspense
-          fallback={
-            <p role="status" className="mt-2 text-sm text-muted-foreground">
-              {tCore('app.loading')}
-            </p>
-          }
-        >
+        <Suspense fallback={loading}>
           <LoginCodeStep
             method={step.method}
             onBack={() => {
@@ -99,6 +136,15 @@ export default function LoginPage() {
         />
         <SubmitButton pending={login.isPending} label={t('loginSubmit')} pendingLabel={t('loginPending')} />
       </form>
+      <button
+        type="button"
+        className={`${buttonClass.link} mt-3`}
+        onClick={() => {
+          setStep({ kind: 'forgot' });
+        }}
+      >
+        {t('forgotPassword')}
+      </button>
       <p className="mt-4 text-xs text-muted-foreground">{t('twoFactorNote')}</p>
       <p className="mt-4 text-sm text-muted-foreground">
         {t('noAccount')}{' '}

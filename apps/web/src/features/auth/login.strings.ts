@@ -18,6 +18,7 @@ export const loginStrings = defineStrings(
     loginSuccess: 'Login realizado com sucesso!',
     loginFailed: 'Erro ao fazer login',
     codeTitle: 'Verificação em duas etapas',
+    forgotPassword: 'Esqueci minha senha',
   },
   {
     email: 'E-mail',
@@ -31,5 +32,6 @@ export const loginStrings = defineStrings(
     loginSuccess: 'Signed in successfully!',
     loginFailed: 'Could not sign in',
     codeTitle: 'Two-step verification',
+    forgotPassword: 'Forgot my password',
   },
 );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { errorMessage } from '../../lib/api-errors';
 import { registerStrings } from './register.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -20,6 +20,9 @@ export default function RegisterPage() {
   const t = useStrings(registerStrings);
   const [, navigate] = useLocation();
   const session = useSessionChange();
+  // `/register?invite=<token>`: an administrator's invitation (the account gets its role).
+  const [params] = useSearchParams();
+  const invite = params.get('invite') ?? undefined;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -55,9 +58,10 @@ export default function RegisterPage() {
           }
           if (!canSubmit) return;
           session.expect();
-          register.mutate({ name: name.trim(), email: email.trim(), password });
+          register.mutate({ name: name.trim(), email: email.trim(), password, ...(invite ? { invite } : {}) });
         }}
       >
+        {invite && <p className="text-sm text-muted-foreground">{t('invited')}</p>}
         <Field
           id="register-name"
           label={t('name')}

@@ -22,6 +22,7 @@ export const registerStrings = defineStrings(
     registerFailed: 'Erro ao cadastrar',
     haveAccount: 'Já tem uma conta?',
     loginLink: 'Entrar',
+    invited: 'Você foi convidado: use o e-mail que recebeu o convite.',
   },
   {
     email: 'E-mail',
@@ -43,5 +44,6 @@ export const registerStrings = defineStrings(
     registerFailed: 'Could not create the account',
     haveAccount: 'Already have an account?',
     loginLink: 'Sign in',
+    invited: 'You were invited: use the e-mail address the invitation was sent to.',
   },
 );

@@ -12,6 +12,8 @@ import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { layoutStrings } from '../../lib/i18n/layout-strings';
 import { useStrings } from '../../lib/i18n/strings';
+import { InviteUserDialog } from './invite-user-dialog';
+import { UserRowActions } from './user-row-actions';
 import { usersStrings } from './users.strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -60,6 +62,29 @@ export default function UsersPage() {
     }),
   );
 
+  const settled = () => queryClient.invalidateQueries({ queryKey: trpc.users.list.pathKey() });
+  const onActionError = (error: unknown) => {
+    notify.error(errorMessage(error, t('actionFailed')));
+  };
+  const setDisabled = useMutation(
+    trpc.users.setDisabled.mutationOptions({ onError: onActionError, onSettled: settled }),
+  );
+  const resetTwoFactor = useMutation(
+    trpc.users.resetTwoFactor.mutationOptions({ onError: onActionError, onSettled: settled }),
+  );
+  const pendingUserId =
+    (setDisabled.isPending ? setDisabled.variables.userId : null) ??
+    (resetTwoFactor.isPending ? resetTwoFactor.variables.userId : null);
+
+  const [inviting, setInviting] = useState(false);
+  const invite = useMutation(
+    trpc.users.invite.mutationOptions({
+      onError: (error) => {
+        notify.error(errorMessage(error, t('inviteFailed')));
+      },
+    }),
+  );
+
   const changeRole = (user: { id: string; name: string }, role: Role) => {
     setRole.mutate(
       { userId: user.id, role },
@@ -76,7 +101,21 @@ export default function UsersPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title={tCore('nav.users')} />
+      <PageHeader title={tCore('nav.users')}>
+        <Button
+          onClick={() => {
+            setInviting(true);
+          }}
+        >
+          {t('inviteOpen')}
+        </Button>
+      </PageHeader>
+      <InviteUserDialog
+        open={inviting}
+        onOpenChange={setInviting}
+        pending={invite.isPending}
+        onInvite={(input) => invite.mutateAsync(input)}
+      />
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 
       <div className="relative max-w-sm">
@@ -113,17 +152,19 @@ export default function UsersPage() {
       ) : (
         <div className="overflow-x-auto rounded-lg border">
           <table
-            className={cn('w-full min-w-[48rem] text-sm', list.isPlaceholderData && 'opacity-60')}
+            className={cn('w-full min-w-[64rem] text-sm', list.isPlaceholderData && 'opacity-60')}
             aria-busy={list.isFetching}
             aria-describedby={data ? 'users-total' : undefined}
           >
             <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
               <tr>
-                {[t('name'), t('email'), t('role'), t('twoFactor'), t('lastLogin')].map((label) => (
-                  <th key={label} scope="col" className={cellClass}>
-                    {label}
-                  </th>
-                ))}
+                {[t('name'), t('email'), t('role'), t('twoFactor'), t('status'), t('lastLogin'), t('actions')].map(
+                  (label) => (
+                    <th key={label} scope="col" className={cellClass}>
+                      {label}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -131,7 +172,7 @@ export default function UsersPage() {
                 <SkeletonRows />
               ) : data.items.length === 0 ? (
                 <tr>
-                  <td colSpan={5} className="px-3 py-8 text-center text-muted-foreground">
+                  <td colSpan={7} className="px-3 py-8 text-center text-muted-foreground">
                     {search ? t('emptySearch', { search }) : t('empty')}
                   </td>
                 </tr>
@@ -193,8 +234,47 @@ export default function UsersPage() {
                             : t('twoFactorOff')}
                         </span>
                       </td>
+                      <td className={cellClass}>
+                        {user.disabledAt ? (
+                          <span
+                            className="inline-flex rounded-full bg-destructive/15 px-2 py-0.5 text-xs font-medium text-red-700 dark:text-red-400"
+                            title={formatDateTime(user.disabledAt, language)}
+                          >
+                            {t('disabledSince')}
+                          </span>
+                        ) : (
+                          <span className="text-xs text-muted-foreground">{t('active')}</span>
+                        )}
+                      </td>
                       <td className={cn(cellClass, 'whitespace-nowrap text-muted-foreground')}>
                         {user.lastLoginAt ? formatDateTime(user.lastLoginAt, language) : t('never')}
+                      </td>
+                      <td className={cellClass}>
+                        <UserRowActions
+                          user={user}
+                          isMe={isMe}
+                          pending={pendingUserId === user.id}
+                          onSetDisabled={(disabled) => {
+                            setDisabled.mutate(
+                              { userId: user.id, disabled },
+                              {
+                                onSuccess: () => {
+                                  notify.success(t(disabled ? 'disabledDone' : 'enabledDone', { name: user.name }));
+                                },
+                              },
+                            );
+                          }}
+                          onResetTwoFactor={() => {
+                            resetTwoFactor.mutate(
+                              { userId: user.id },
+                              {
+                                onSuccess: () => {
+                                  notify.success(t('resetTwoFactorDone', { name: user.name }));
+                                },
+                              },
+                            );
+                          }}
+                        />
                       </td>
                     </tr>
                   );
@@ -244,7 +324,7 @@ export default function UsersPage() {
 function SkeletonRows() {
   return Array.from({ length: 5 }, (_, row) => (
     <tr key={row} aria-hidden data-slot="skeleton">
-      {[40, 56, 24, 20, 32].map((width, cell) => (
+      {[40, 56, 24, 20, 16, 32, 40].map((width, cell) => (
         <td key={cell} className={cellClass}>
           <span className="block h-4 animate-pulse rounded bg-muted" style={{ width: `${width * 4}px` }} />
         </td>

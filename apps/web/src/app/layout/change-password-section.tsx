@@ -1,0 +1,136 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LockKeyhole } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../features/auth/auth-ui';
+import { PasswordChecklist } from '../../features/auth/password-checklist';
+import { canSubmitRegistration, showMismatch } from '../../features/auth/password-checks';
+import { errorMessage } from '../../lib/api-errors';
+import { useStrings } from '../../lib/i18n/strings';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { changePasswordStrings } from './change-password.strings';
+
+/**
+ * The Security dialog's "Trocar senha": the current password, the new one (the live checklist of
+ * the spec's rules) and a second-factor code; the server ends the user's other sessions.
+ */
+export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | null }) {
+  const t = useStrings(changePasswordStrings);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [code, setCode] = useState('');
+  const close = () => {
+    setOpen(false);
+    setCurrentPassword('');
+    setNewPassword('');
+    setConfirmPassword('');
+    setCode('');
+  };
+  const change = useMutation(
+    trpc.auth.changePassword.mutationOptions({
+      onSuccess: ({ signedOutOthers }) => {
+        notify.success(t('changed', { count: signedOutOthers }));
+        close();
+        void queryClient.invalidateQueries({ queryKey: trpc.auth.sessions.queryKey() });
+      },
+      onError: (error) => {
+        notify.error(errorMessage(error, t('failed')));
+      },
+    }),
+  );
+  const canSubmit =
+    currentPassword !== '' &&
+    code.trim() !== '' &&
+    canSubmitRegistration({ password: newPassword, confirmPassword, pending: change.isPending });
+
+  return (
+    <section aria-labelledby="security-password-title" className="flex flex-col gap-3 border-t pt-4">
+      <h3 id="security-password-title" className="flex items-center gap-2 font-medium">
+        <LockKeyhole aria-hidden className="size-4" />
+        {t('title')}
+      </h3>
+      <p className="text-sm text-muted-foreground">{t('text')}</p>
+      {open ? (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!canSubmit) return;
+            change.mutate({ currentPassword, newPassword, code: code.trim() });
+          }}
+        >
+          <Field
+            id="change-current-password"
+            label={t('currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={128}
+            value={currentPassword}
+            onValueChange={setCurrentPassword}
+          />
+          <div className="flex flex-col gap-2">
+            <Field
+              id="change-new-password"
+              label={t('newPassword')}
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={128}
+              aria-describedby="change-password-rules"
+              value={newPassword}
+              onValueChange={setNewPassword}
+            />
+            <PasswordChecklist id="change-password-rules" password={newPassword} />
+          </div>
+          <Field
+            id="change-confirm-password"
+            label={t('confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={128}
+            error={showMismatch({ password: newPassword, confirmPassword }) ? t('passwordMismatch') : null}
+            value={confirmPassword}
+            onValueChange={setConfirmPassword}
+          />
+          <Field
+            id="change-code"
+            label={t('code')}
+            autoComplete="one-time-code"
+            required
+            maxLength={32}
+            hint={method === 'sms' ? t('codeHintSms') : t('codeHintTotp')}
+            value={code}
+            onValueChange={setCode}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" disabled={!canSubmit}>
+              {change.isPending ? t('saving') : t('save')}
+            </Button>
+            <Button type="button" size="sm" variant="outline" disabled={change.isPending} onClick={close}>
+              {t('cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setOpen(true);
+            }}
+          >
+            {t('open')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
