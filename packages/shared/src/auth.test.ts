@@ -33,7 +33,12 @@ describe('auth outputs', () => {
     expect(listUsersInput.parse(undefined)).toEqual({ page: 1, pageSize: 25 });
     expect(listUsersInput.safeParse({ pageSize: 101 }).success).toBe(false);
     const createdAt = new Date('2026-01-01T00:00:00Z');
-    const page = { items: [{ ...user, lastLoginAt: null, createdAt }], total: 1, page: 1, pageSize: 25 };
+    const page = {
+      items: [{ ...user, lastLoginAt: null, disabledAt: null, createdAt }],
+      total: 1,
+      page: 1,
+      pageSize: 25,
+    };
     expect(listUsersOutput.parse(page)).toEqual(page);
   });
 });
