@@ -485,7 +485,8 @@ test.describe('signed in', () => {
     await expect(row).toContainText(viewer.name);
     await expect(row).toContainText('Ativado (aplicativo)');
     // Registration signed the account in: its last access is that moment, not 'Nunca'.
-    await expect(row.locator('td').last()).toHaveText(/\d{2}\/\d{2}\/\d{4}/);
+    // Columns: name, e-mail, role, 2FA, status, last access, actions.
+    await expect(row.locator('td').nth(5)).toHaveText(/\d{2}\/\d{2}\/\d{4}/);
     await expect(row).not.toContainText('Nunca');
     const role = row.getByRole('combobox', { name: `Papel de ${viewer.name}` });
     await expect(role).toHaveValue('viewer');
