@@ -5,11 +5,10 @@ import {
   workOrderRescheduleInput,
   type WorkOrderItem,
 } from '@sentinela/shared/maintenance';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormAlert, FormField, useFormIssues, type ParseResult } from '../../components/form-field';
-import { formStrings } from '../../components/form.strings';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { useState } from 'react';
+import { DialogForm } from '../../components/dialog-form';
+import { FormField } from '../../components/form-field';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { parseNumberText } from '../../lib/form-issues';
 import { opsStrings } from '../../lib/i18n/ops-strings';
@@ -20,58 +19,6 @@ import { TechnicianFields, technicianInput, technicianValues } from './technicia
 import type { WorkOrderActionsApi } from './use-work-order-actions';
 
 export type WorkOrderDialogKind = 'complete' | 'cancel' | 'reschedule' | 'reassign';
-
-interface ActionFormProps<T> {
-  title: string;
-  description?: string;
-  fields: readonly string[];
-  submitLabel: string;
-  /** The checked input, from the form's values. */
-  parse: () => ParseResult<T>;
-  send: (input: T) => Promise<unknown>;
-  onDone: () => void;
-  children: (errors: Partial<Record<string, string>>) => ReactNode;
-}
-
-/** One transition's form in a dialog: checked with the shared schema, a server refusal on its field or on top. */
-function ActionForm<T>({ title, description, fields, submitLabel, parse, send, onDone, children }: ActionFormProps<T>) {
-  const tForm = useStrings(formStrings);
-  const tOps = useStrings(opsStrings);
-  const { formRef, errors, formError, validate, showServerError } = useFormIssues(fields);
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = validate(parse());
-    if (!input) return;
-    setSaving(true);
-    try {
-      await send(input);
-      onDone();
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogDescription className={description ? undefined : 'sr-only'}>{description ?? title}</DialogDescription>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <FormAlert message={formError} />
-        {children(errors)}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onDone}>
-            {tOps('cancel')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? tForm('saving') : submitLabel}
-          </Button>
-        </div>
-      </form>
-    </>
-  );
-}
 
 /** Money as typed ('1.234,50' or '1234.50' or '') → the schema's '1234.50'. */
 function moneyText(text: string): string {
@@ -154,7 +101,7 @@ function ActionBody({
 
   if (kind === 'complete')
     return (
-      <ActionForm
+      <DialogForm
         {...common}
         title={t('complete.title', { number: order.number })}
         description={t('complete.description')}
@@ -195,11 +142,11 @@ function ActionBody({
             )}
           </>
         )}
-      </ActionForm>
+      </DialogForm>
     );
   if (kind === 'cancel')
     return (
-      <ActionForm
+      <DialogForm
         {...common}
         title={t('cancel.title', { number: order.number })}
         description={t('cancel.description')}
@@ -209,11 +156,11 @@ function ActionBody({
         send={(input) => actions.cancel.mutateAsync(input)}
       >
         {(errors) => field('reason', t('cancel.reason'), errors.reason)}
-      </ActionForm>
+      </DialogForm>
     );
   if (kind === 'reschedule')
     return (
-      <ActionForm
+      <DialogForm
         {...common}
         title={t('reschedule.title', { number: order.number })}
         description={t('form.timeHint')}
@@ -234,10 +181,10 @@ function ActionBody({
             {field('durationHours', t('form.duration'), errors.durationHours)}
           </div>
         )}
-      </ActionForm>
+      </DialogForm>
     );
   return (
-    <ActionForm
+    <DialogForm
       {...common}
       title={t('reassign.title', { number: order.number })}
       fields={['technicianId', 'technicianName']}
@@ -254,6 +201,6 @@ function ActionBody({
           }}
         />
       )}
-    </ActionForm>
+    </DialogForm>
   );
 }

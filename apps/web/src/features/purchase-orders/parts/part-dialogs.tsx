@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { partInput, partUnitValues, stockAdjustmentInput, stockTransferInput } from '@sentinela/shared/procurement';
 import type { PartDetail } from '@sentinela/shared/spare-parts';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormAlert, FormField, FormSelect, useFormIssues, type ParseResult } from '../../../components/form-field';
-import { formStrings } from '../../../components/form.strings';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { useState } from 'react';
+import { DialogForm } from '../../../components/dialog-form';
+import { FormField, FormSelect } from '../../../components/form-field';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { decimalText } from '../../../lib/form-issues';
 import { opsStrings } from '../../../lib/i18n/ops-strings';
@@ -54,56 +53,6 @@ export default function PartDialog({ target, onClose, onSaved }: PartDialogProps
           ))}
       </DialogContent>
     </Dialog>
-  );
-}
-
-interface FormShellProps<T> {
-  title: string;
-  description?: string;
-  fields: readonly string[];
-  parse: () => ParseResult<T>;
-  send: (input: T) => Promise<unknown>;
-  onDone: () => void;
-  submitLabel: string;
-  children: (errors: Partial<Record<string, string>>) => ReactNode;
-}
-
-function FormShell<T>({ title, description, fields, parse, send, onDone, submitLabel, children }: FormShellProps<T>) {
-  const tForm = useStrings(formStrings);
-  const tOps = useStrings(opsStrings);
-  const { formRef, errors, formError, validate, showServerError } = useFormIssues(fields);
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = validate(parse());
-    if (!input) return;
-    setSaving(true);
-    try {
-      await send(input);
-      onDone();
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogDescription className={description ? undefined : 'sr-only'}>{description ?? title}</DialogDescription>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <FormAlert message={formError} />
-        {children(errors)}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onDone}>
-            {tOps('cancel')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? tForm('saving') : submitLabel}
-          </Button>
-        </div>
-      </form>
-    </>
   );
 }
 
@@ -172,7 +121,7 @@ function PartForm({
     compatibleKinds: kinds,
   });
   return (
-    <FormShell
+    <DialogForm
       title={part ? t('form.editTitle', { code: part.code }) : t('form.newTitle')}
       fields={fields}
       submitLabel={t('save')}
@@ -251,7 +200,7 @@ function PartForm({
           </fieldset>
         </>
       )}
-    </FormShell>
+    </DialogForm>
   );
 }
 
@@ -283,7 +232,7 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
   );
   if (kind === 'adjust')
     return (
-      <FormShell
+      <DialogForm
         title={t('adjust.title', { code: part.code })}
         description={t('adjust.description')}
         fields={['locationId', 'direction', 'quantity', 'reason']}
@@ -332,10 +281,10 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
             </FormField>
           </>
         )}
-      </FormShell>
+      </DialogForm>
     );
   return (
-    <FormShell
+    <DialogForm
       title={t('transfer.title', { code: part.code })}
       fields={['fromLocationId', 'toLocationId', 'quantity']}
       submitLabel={t('transfer')}
@@ -376,6 +325,6 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
           {quantity(errors.quantity)}
         </div>
       )}
-    </FormShell>
+    </DialogForm>
   );
 }
