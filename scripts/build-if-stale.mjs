@@ -22,7 +22,7 @@ const inputs = [
   'packages/shared/src',
   'packages/db/src',
 ];
-const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.mjs'];
+const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.mjs', 'apps/server/dist/backup.mjs'];
 
 function* files(entry) {
   const full = path.join(root, entry);

@@ -1,11 +1,13 @@
-// Bundles the server (and the workspace packages it imports) into dist/main.mjs; packages from
-// node_modules stay external and are loaded from there at run time.
+// Bundles the server (and the workspace packages it imports) into dist/main.mjs and
+// dist/backup.mjs; packages from node_modules stay external and are loaded from there at run time.
 import { build } from 'esbuild';
 
 const started = performance.now();
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.mjs',
+  // main.mjs: the portal; backup.mjs: `npm run backup` and `npm run restore` (ADR 036).
+  entryPoints: { main: 'src/main.ts', backup: 'src/backup-cli.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadConfig } from './env';
+import { EnvError, loadConfig, loadStorageConfig } from './env';
 
 function errorOf(env: Record<string, string>): string {
   try {
@@ -168,5 +168,18 @@ describe('loadConfig', () => {
       'https://sentinela.example.com',
     );
     expect(errorOf({ PUBLIC_URL: 'sentinela.example.com' })).toContain('Invalid environment variable PUBLIC_URL');
+  });
+});
+
+describe('loadStorageConfig (npm run backup / restore)', () => {
+  it('reads DATA_DIR and DATABASE_URL only: no SESSION_SECRET needed beside DATABASE_URL', () => {
+    const url = 'postgres://u:p@db:5432/sentinela';
+    expect(loadStorageConfig({ DATABASE_URL: url, PATH: '/bin' })).toMatchObject({
+      dataDir: path.resolve('./data'),
+      databaseUrl: url,
+      toolEnv: { PATH: '/bin' },
+    });
+    expect(loadStorageConfig({ DATA_DIR: 'x', PORT: 'not a port' }).dataDir).toBe(path.resolve('x'));
+    expect(() => loadStorageConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 });

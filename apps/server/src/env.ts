@@ -67,6 +67,14 @@ const mqttName = z
   .max(128, 'expected at most 128 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'expected letters, digits, dots, dashes or underscores');
 
+const dataDir = z.string().min(1, 'must not be empty').default('./data');
+const databaseUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\/[^/]/.test(v) && URL.canParse(v), {
+    error: 'expected a PostgreSQL URL such as postgres://user:password@host:5432/database',
+  })
+  .optional();
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -76,13 +84,8 @@ const envSchema = z
       .max(65535, 'expected a port between 0 and 65535')
       .default(3000),
     HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
-    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-    DATABASE_URL: z
-      .string()
-      .refine((v) => /^postgres(ql)?:\/\/[^/]/.test(v) && URL.canParse(v), {
-        error: 'expected a PostgreSQL URL such as postgres://user:password@host:5432/database',
-      })
-      .optional(),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
     LOG_LEVEL: z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info'),
     TRUST_PROXY: trustProxy.default(false),
@@ -220,6 +223,26 @@ export class EnvError extends Error {
     super(lines.join('\n'));
     this.name = 'EnvError';
   }
+}
+
+/** Where the data is, for `npm run backup` and `npm run restore`: DATA_DIR and DATABASE_URL only. */
+export interface StorageConfig {
+  /** Absolute. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The environment pg_dump and pg_restore run in (PATH, PG* variables). */
+  toolEnv: Record<string, string | undefined>;
+}
+
+export function loadStorageConfig(source: Record<string, string | undefined> = process.env): StorageConfig {
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = z.object({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }).safeParse(present);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => `Invalid environment variable ${String(issue.path[0])}: ${issue.message}`),
+    );
+  }
+  return { dataDir: path.resolve(parsed.data.DATA_DIR), databaseUrl: parsed.data.DATABASE_URL, toolEnv: { ...source } };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {

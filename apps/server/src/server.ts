@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { DatabaseHandle } from '@sentinela/db/client';
 import { seedDemoRegistry, type DemoRegistry } from '@sentinela/db/seed/demo-site';
 import { openAppDatabase } from './platform/database';
+import { startBackupSocket, type BackupSocket } from './platform/backup';
 import { defaultMigrationsFolder } from '@sentinela/db/migrate';
 import { withoutCredentials } from './features/system/system-details.service';
 import { createDemoHistory, type DemoHistory, type DemoHistoryOptions } from './platform/demo-history';
@@ -142,6 +143,15 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     await database.close();
     throw error;
   }
+  // Embedded mode: `npm run backup` asks this process (it owns the folder) on DATA_DIR/backup.sock.
+  let backupSocket: BackupSocket | undefined;
+  if (!config.databaseUrl) {
+    try {
+      backupSocket = await startBackupSocket({ dataDir: config.dataDir, database, log: logger });
+    } catch (error) {
+      logger.warn({ err: error }, 'online backup unavailable: could not open DATA_DIR/backup.sock');
+    }
+  }
   const history = demoHistory;
   history.start();
   const jobs = startScheduler({ database, log: logger });
@@ -216,6 +226,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     url: `http://${host}:${port}`,
     async stop() {
       try {
+        await backupSocket?.close();
         await history.stop();
         await jobs.stop();
         await running.close();

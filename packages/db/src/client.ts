@@ -17,6 +17,11 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * PGlite only: its data folder as a gzipped tarball (what `loadDataDir` takes back), taken
+   * between two transactions after a checkpoint, so it opens as the database stood then.
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
 }
 
 export type DatabaseOptions =
@@ -41,5 +46,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: () => client.close(),
+    async dumpDataDir() {
+      // The checkpoint writes the shared buffers out (a shorter recovery on restore); holding the
+      // transaction mutex keeps every transaction out of the copy (statements each take it too).
+      await client.exec('checkpoint');
+      const tarball = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+      return new Uint8Array(await tarball.arrayBuffer());
+    },
+  };
 }
