@@ -117,11 +117,11 @@ describe('live stream', () => {
       listening += 1;
       most = Math.max(most, listening);
       add(...args);
-    }) as typeof add;
+    });
     controller.signal.removeEventListener = ((...args: Parameters<typeof remove>) => {
       listening -= 1;
       remove(...args);
-    }) as typeof remove;
+    });
     let batches = 0;
     const done = (async () => {
       for await (const _ of liveBatches(bus, controller.signal, { batchMs: 0, throttleMs: 0 })) batches += 1;
