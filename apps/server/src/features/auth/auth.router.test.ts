@@ -475,6 +475,12 @@ describe('housekeeping', () => {
       await server.database.db
         .insert(authAttempts)
         .values({ key: 'pair:old', count: 5, windowStart: old, lastAt: old });
+      // Daily counters (SMS setup codes, ADR 033) stay for their day, not an hour.
+      const dayBefore = new Date(old.getTime() - 23 * 3600_000);
+      await server.database.db.insert(authAttempts).values([
+        { key: 'sms-setup-number:+5511900000001', count: 5, windowStart: old, lastAt: old },
+        { key: 'sms-setup-account:old', count: 5, windowStart: dayBefore, lastAt: old },
+      ]);
       server.clock.advance(2 * 3600_000);
       const fresh = server.clock.now();
       await server.database.db
@@ -484,7 +490,10 @@ describe('housekeeping', () => {
       await purgeExpiredAuthData(server.database.db, server.clock.now());
       const left = await server.database.db.select().from(sessions);
       expect(left).toHaveLength(1);
-      expect((await server.database.db.select().from(authAttempts)).map((c) => c.key)).toEqual(['pair:fresh']);
+      expect((await server.database.db.select().from(authAttempts)).map((c) => c.key).sort()).toEqual([
+        'pair:fresh',
+        'sms-setup-number:+5511900000001',
+      ]);
       expect((await live.trpc.auth.me.query())?.email).toBe('lia@example.com');
     } finally {
       await server.close();
