@@ -122,6 +122,18 @@ const envSchema = z
     SIMULATOR_MQTT_USERNAME: mqttName.optional(),
     SIMULATOR_MQTT_PASSWORD: z.string().max(1024, 'expected at most 1024 characters').optional(),
     SIMULATOR_SEED: z.coerce.number({ error: 'expected a number' }).int('expected a whole number').default(20261122),
+    REGISTRATIONS_PER_ADDRESS: z.coerce
+      .number({ error: 'expected a number' })
+      .int('expected a whole number')
+      .min(1, 'expected 1 to 100000')
+      .max(100_000, 'expected 1 to 100000')
+      .default(5),
+    SMS_SETUPS_PER_DAY: z.coerce
+      .number({ error: 'expected a number' })
+      .int('expected a whole number')
+      .min(1, 'expected 1 to 100000')
+      .max(100_000, 'expected 1 to 100000')
+      .default(5),
     SMS_PROVIDER: z.enum(['outbox', 'webhook'], { error: 'expected outbox or webhook' }).default('outbox'),
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
     SMS_WEBHOOK_TOKEN: z.string().optional(),
@@ -182,6 +194,8 @@ export interface Config {
   sessionSecret: string | undefined;
   logLevel: (typeof logLevels)[number];
   trustProxy: TrustProxy;
+  /** Anti-automation: registrations per address per 10 min; SMS setup codes per account and per number a day. */
+  authLimits: { registrationsPerAddress: number; smsSetupsPerDay: number };
   /** Bearer token of GET /metrics (unset: /metrics answers 404). */
   metricsToken: string | undefined;
   /** Base URL of the Open-Meteo forecast API (used only when an admin turns it on). */
@@ -280,6 +294,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret: env.SESSION_SECRET,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    authLimits: { registrationsPerAddress: env.REGISTRATIONS_PER_ADDRESS, smsSetupsPerDay: env.SMS_SETUPS_PER_DAY },
     metricsToken: env.METRICS_TOKEN,
     weatherUrl: env.WEATHER_URL,
     publicUrl: env.PUBLIC_URL,

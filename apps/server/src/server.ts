@@ -118,6 +118,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       brokerHealth: telemetry.brokerHealth.report,
       deviceCredentialsChanged: () => mqtt.credentialsChanged(),
       trustProxy: config.trustProxy,
+      authLimits: config.authLimits,
       cookieSecret: sessionSecret,
       demoHistory: () => history.progress(),
       ingestStats: () => mqtt.ingest.stats(),

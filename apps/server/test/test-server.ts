@@ -22,6 +22,7 @@ import { LiveBus } from '../src/telemetry/live-bus';
 import type { IngestStats } from '../src/telemetry/ingest';
 import type { appRouter } from '../src/trpc/router';
 import type { TrustProxy } from '../src/env';
+import type { AuthLimits } from '../src/features/auth/auth-deps';
 
 /** A clock the test moves by hand (lockouts, expiries, TOTP steps). */
 export class TestClock {
@@ -72,6 +73,8 @@ export async function startTestServer(
     publicUrl?: string;
     addresses?: { database: string; broker: string };
     trustProxy?: TrustProxy;
+    /** Anti-automation limits; absent: raised far out of the way (tests register many accounts from one address). */
+    authLimits?: Partial<AuthLimits>;
   } = {},
 ): Promise<TestServer> {
   const webDist = mkdtempSync(path.join(tmpdir(), 'sentinela-web-'));
@@ -107,6 +110,7 @@ export async function startTestServer(
     ...(options.weather ? { weather: options.weather } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+    authLimits: { registrationsPerAddress: 100_000, smsSetupsPerDay: 100_000, ...options.authLimits },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

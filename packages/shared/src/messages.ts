@@ -120,6 +120,22 @@ export const serverMessages = {
     pt: 'Muitos pedidos de redefinição de senha. Tente novamente mais tarde.',
     en: 'Too many password reset requests. Please try again later.',
   },
+  'auth.registerThrottled': {
+    pt: 'Muitos cadastros a partir deste endereço. Tente novamente em alguns minutos.',
+    en: 'Too many registrations from this address. Please try again in a few minutes.',
+  },
+  'auth.registerTakenEmailSubject': {
+    pt: 'Sentinela: tentativa de cadastro com o seu e-mail',
+    en: 'Sentinela: someone tried to register with your e-mail',
+  },
+  'auth.registerTakenEmailText': {
+    pt: 'Alguém (talvez você) tentou criar uma conta no Sentinela com este e-mail, que já tem uma conta. Nenhuma conta nova foi criada.\n\nSe foi você, entre com a sua senha ou use "Esqueci minha senha" em:\n{link}\n\nSe não foi você, ignore este e-mail: a sua conta não mudou.',
+    en: 'Someone (perhaps you) tried to create a Sentinela account with this e-mail, which already has one. No new account was created.\n\nIf it was you, sign in with your password or use "Forgot my password" at:\n{link}\n\nIf it was not you, ignore this e-mail: your account has not changed.',
+  },
+  'auth.smsSetupThrottled': {
+    pt: 'Limite diário de códigos SMS atingido para esta conta ou número. Tente novamente amanhã ou use o aplicativo autenticador.',
+    en: 'Daily limit of SMS codes reached for this account or number. Try again tomorrow or use the authenticator app.',
+  },
   'auth.resetEmailSubject': { pt: 'Sentinela: redefinição de senha', en: 'Sentinela: password reset' },
   'auth.resetEmailText': {
     pt: 'Alguém (talvez você) pediu para redefinir a senha da sua conta no Sentinela.\n\nPara escolher uma nova senha, abra este link em até 30 minutos (ele funciona uma única vez):\n{link}\n\nSe não foi você, ignore este e-mail: a sua senha continua a mesma.',

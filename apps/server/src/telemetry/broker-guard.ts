@@ -59,12 +59,19 @@ export interface BrokerGuard {
   /** Ends the connections whose credential was revoked or expired, or whose equipment was retired. */
   revalidate(broker: Aedes): void;
   counts(): Record<GuardEvent, number>;
+  /** Addresses whose failed sign-ins are remembered now (bounded: MAX_TRACKED_ADDRESSES). */
+  trackedAddresses(): number;
 }
 
 /** Refusals on one connection before it is closed. */
 const MAX_REFUSALS_PER_CONNECTION = 10;
 /** Failed sign-ins from one address per minute before it is refused without checking. */
 const MAX_AUTH_FAILURES_PER_MINUTE = 20;
+/**
+ * Addresses whose failures are remembered at once. Past it, entries over a minute old go first,
+ * then the oldest: clients failing from ever new addresses (IPv6) cannot grow the process.
+ */
+export const MAX_TRACKED_ADDRESSES = 10_000;
 /** Warnings logged per minute at most (a refusal is logged once per connection). */
 const MAX_WARNINGS_PER_MINUTE = 30;
 
@@ -116,8 +123,16 @@ export function createBrokerGuard(options: {
     const address = addressOf(client);
     const t = now();
     const entry = authFailures.get(address);
-    if (!entry || t - entry.since > 60_000) authFailures.set(address, { count: 1, since: t });
-    else entry.count++;
+    if (entry && t - entry.since <= 60_000) entry.count++;
+    else {
+      authFailures.delete(address);
+      // Entries are kept in the order they started, so the expired ones and then the oldest are first.
+      for (const [known, failures] of authFailures) {
+        if (authFailures.size < MAX_TRACKED_ADDRESSES && t - failures.since <= 60_000) break;
+        authFailures.delete(known);
+      }
+      authFailures.set(address, { count: 1, since: t });
+    }
     warn({ address, clientId: client.id, username, event }, 'MQTT connection refused');
   };
 
@@ -281,6 +296,7 @@ export function createBrokerGuard(options: {
       }
     },
     counts: () => ({ ...counts }),
+    trackedAddresses: () => authFailures.size,
   };
 }
 

@@ -105,4 +105,51 @@ describe('live stream', () => {
     expect(client.batches.flatMap((b) => b.events).map((e) => e.type)).toEqual(['status']);
     await client.stop();
   });
+
+  it('leaves no abort listener or timer behind per batch: at most one waits at a time over hundreds of batches', async () => {
+    const bus = new LiveBus();
+    const controller = new AbortController();
+    let listening = 0;
+    let most = 0;
+    const add = controller.signal.addEventListener.bind(controller.signal);
+    const remove = controller.signal.removeEventListener.bind(controller.signal);
+    controller.signal.addEventListener = ((...args: Parameters<typeof add>) => {
+      listening += 1;
+      most = Math.max(most, listening);
+      add(...args);
+    });
+    controller.signal.removeEventListener = ((...args: Parameters<typeof remove>) => {
+      listening -= 1;
+      remove(...args);
+    });
+    let batches = 0;
+    const done = (async () => {
+      for await (const _ of liveBatches(bus, controller.signal, { batchMs: 0, throttleMs: 0 })) batches += 1;
+    })();
+    for (let i = 0; i < 400; i++) {
+      bus.publish({ type: 'status', equipmentId: `m${i % 7}`, status: 'online' });
+      await sleep(0);
+    }
+    controller.abort();
+    await done;
+    expect(batches).toBeGreaterThan(50);
+    expect(most).toBeLessThanOrEqual(1);
+  });
+
+  it('holds at most maxPending events of any kind for a client that stopped reading', async () => {
+    const bus = new LiveBus();
+    const controller = new AbortController();
+    const stream = liveBatches(bus, controller.signal, { batchMs: 1, maxPending: 10 });
+    const first = stream.next();
+    bus.publish({ type: 'status', equipmentId: 'm0', status: 'online' });
+    await first;
+    // The client reads nothing while 500 events pass.
+    for (let i = 1; i <= 500; i++) bus.publish({ type: 'status', equipmentId: `m${i}`, status: 'offline' });
+    const next = await stream.next();
+    const events = next.value ?? [];
+    expect(events).toHaveLength(10);
+    expect(events.at(-1)).toMatchObject({ equipmentId: 'm500' });
+    controller.abort();
+    await stream.return(undefined);
+  });
 });

@@ -1,4 +1,5 @@
 import type { LiveBus, LiveEvent } from './live-bus';
+import { pause } from './pause';
 
 export interface LiveStreamOptions {
   /** Telemetry of one device goes out at most once per window (the values within it merged, latest win). */
@@ -9,7 +10,10 @@ export interface LiveStreamOptions {
   equipmentIds?: Set<string>;
   /** Only these kinds of event (all when absent): the events timeline wants no telemetry. */
   types?: ReadonlySet<LiveEvent['type']>;
-  /** Bound on what waits for a slow client: beyond it the oldest telemetry is dropped. */
+  /**
+   * Bound on what waits for a slow client: beyond it the oldest telemetry is dropped, and beyond
+   * it the oldest other events too (a client that stopped reading must not grow the process).
+   */
   maxPending?: number;
 }
 
@@ -19,7 +23,8 @@ type TelemetryEvent = Extract<LiveEvent, { type: 'telemetry' }>;
  * One client's view of the bus: an async iterator of event batches. Telemetry is throttled per
  * device: a device's first values go out in the next batch (a few ms), later ones within its
  * window are merged and go out when the window ends. Status, command and alert events go out in
- * the next batch, in order. A slow client loses old telemetry, never the other kinds.
+ * the next batch, in order. A slow client loses old telemetry first; other kinds only past
+ * `maxPending` of them (a client that stopped reading).
  */
 export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined, options: LiveStreamOptions = {}) {
   const throttleMs = options.throttleMs ?? 250;
@@ -46,12 +51,11 @@ export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined
       if (telemetry.size > maxPending) telemetry.delete(telemetry.keys().next().value as string);
     } else {
       others.push(event);
+      if (others.length > maxPending) others.shift();
     }
     wake?.();
   });
   const closeStream = bus.openStream();
-  const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
-  const sleep = (ms: number) => Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms)), aborted]);
   try {
     while (!signal?.aborted) {
       const now = Date.now();
@@ -64,10 +68,9 @@ export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined
       }
       if (due.length === 0 && others.length === 0) {
         // Nothing to send: wait for an event, or for the end of the earliest pending window.
-        const woken = new Promise<void>((resolve) => (wake = resolve));
-        await Promise.race([woken, aborted, ...(nextDue === Infinity ? [] : [sleep(nextDue - now)])]);
+        await pause(signal, nextDue === Infinity ? null : nextDue - now, (done) => (wake = done));
         wake = undefined;
-        await sleep(batchMs); // what arrives together goes out together
+        await pause(signal, batchMs); // what arrives together goes out together
         continue;
       }
       for (const event of due) {
@@ -80,7 +83,7 @@ export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined
       const batch: LiveEvent[] = [...others, ...due];
       others = [];
       yield batch;
-      await sleep(batchMs);
+      await pause(signal, batchMs);
     }
   } finally {
     unsubscribe();

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '@sentinela/db/client';
 import type { BrokerHealth, DemoHistoryHealth } from '@sentinela/shared/system';
 import { DEFAULT_WEATHER_URL } from '@sentinela/shared/weather';
 import { LANGUAGE_HEADER, parseLanguage, type Language } from '@sentinela/shared/language';
-import type { AuthDeps, Caller } from '../features/auth/auth-deps';
+import { DEFAULT_AUTH_LIMITS, type AuthDeps, type AuthLimits, type Caller } from '../features/auth/auth-deps';
 import { readCookie, SESSION_COOKIE } from '../features/auth/auth-cookies';
 import { resolveSession, type ResolvedSession } from '../features/auth/sessions.service';
 import type { SmsProvider } from '../platform/sms-provider';
@@ -21,6 +21,8 @@ export interface ServerDeps {
   startedAt: Date;
   keys: AuthDeps['keys'];
   sms: SmsProvider;
+  /** Registration and SMS anti-automation limits; absent: DEFAULT_AUTH_LIMITS. */
+  authLimits?: Partial<AuthLimits>;
   /** E-mail (notifications, admins' test send); absent: the outbox. */
   email?: EmailProvider;
   /** The in-process fan-out of live events. */
@@ -89,7 +91,13 @@ export function createContextFactory(
   streams: SessionStreams,
   heavy: HeavyQueryGate,
 ) {
-  const auth: AuthDeps = { db: deps.database.db, keys: deps.keys, sms: deps.sms, now: deps.now ?? (() => new Date()) };
+  const auth: AuthDeps = {
+    db: deps.database.db,
+    limits: { ...DEFAULT_AUTH_LIMITS, ...deps.authLimits },
+    keys: deps.keys,
+    sms: deps.sms,
+    now: deps.now ?? (() => new Date()),
+  };
   let email = deps.email;
   return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
     const lang = requestLanguage(req);

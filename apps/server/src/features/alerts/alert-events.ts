@@ -1,5 +1,6 @@
 import type { AlertEvent } from '@sentinela/shared/live-events';
 import type { LiveBus } from '../../telemetry/live-bus';
+import { pause } from '../../telemetry/pause';
 
 /** Bound on what waits for a slow client; alert changes are rare, so it is only a safety net. */
 const MAX_PENDING = 1000;
@@ -22,14 +23,13 @@ export async function* alertBatches(
     if (pending.length > MAX_PENDING) pending.shift();
     wake?.();
   });
-  const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
   try {
     while (!signal?.aborted) {
       if (pending.length === 0) {
-        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
+        await pause(signal, null, (done) => (wake = done));
         wake = undefined;
         // What arrives together goes out together.
-        await Promise.race([new Promise<void>((resolve) => setTimeout(resolve, batchMs)), aborted]);
+        await pause(signal, batchMs);
         continue;
       }
       const batch = pending;

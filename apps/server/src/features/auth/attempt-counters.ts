@@ -62,11 +62,19 @@ export async function clearCounters(db: Database, keys: string[]): Promise<void>
   await db.delete(authAttempts).where(inArray(authAttempts.key, keys));
 }
 
-/** No counter rule looks further back than an hour: older rows are over and can go. */
+/** No counter rule looks further back than an hour, but the daily ones (keys starting DAILY_KEY_PREFIX). */
 const COUNTER_MAX_AGE_MS = 60 * 60 * 1000;
+const DAILY_COUNTER_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Keys of counters whose window is a day (SMS setup codes, ADR 033). */
+export const DAILY_KEY_PREFIX = 'sms-setup-';
 
 export async function purgeStaleCounters(db: Database, now: Date): Promise<void> {
+  const hourAgo = at(new Date(now.getTime() - COUNTER_MAX_AGE_MS));
+  const dayAgo = at(new Date(now.getTime() - DAILY_COUNTER_MAX_AGE_MS));
+  const daily = `${DAILY_KEY_PREFIX}%`;
   await db
     .delete(authAttempts)
-    .where(sql`${authAttempts.lastAt} < ${at(new Date(now.getTime() - COUNTER_MAX_AGE_MS))}`);
+    .where(
+      sql`(${authAttempts.key} not like ${daily} and ${authAttempts.lastAt} < ${hourAgo}) or ${authAttempts.windowStart} <= ${dayAgo}`,
+    );
 }

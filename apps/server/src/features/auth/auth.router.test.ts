@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@sentinela/db/schema/audit';
 import { authAttempts, sessions, smsOutbox, users } from '@sentinela/db/schema/accounts';
+import { emailOutbox } from '@sentinela/db/schema/notifications';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { demoUserRows, demoUsers } from '@sentinela/db/seed/demo-users';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
@@ -75,15 +76,25 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect(row?.lastLoginAt).toEqual(before);
     });
 
-    it('refuses a taken e-mail, a weak or overlong password and a short name, clearly', async () => {
+    it('answers a taken e-mail like a new one, without a session, and tells its owner by e-mail (ADR 033)', async () => {
       const client = server.client();
       expect(
-        await failure(client.trpc.auth.register.mutate({ name: 'Ana', email: 'ana@example.com', password: PASSWORD })),
-      ).toEqual({
-        message: 'Já existe uma conta com este e-mail.',
-        code: 'CONFLICT',
-        status: 409,
-      });
+        await client.trpc.auth.register.mutate({ name: 'Outra Ana', email: 'ana@example.com', password: PASSWORD }),
+      ).toEqual({});
+      expect(client.cookies.size).toBe(0);
+      expect(await client.trpc.auth.me.query()).toBeNull();
+      const rows = await server.database.db.select().from(users).where(eq(users.email, 'ana@example.com'));
+      expect(rows.map((r) => r.name)).toEqual(['Ana Admin']);
+      const [mail] = await server.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, 'ana@example.com'));
+      expect(mail?.subject).toBe('Sentinela: tentativa de cadastro com o seu e-mail');
+      expect(mail?.body).toMatch(/Nenhuma conta nova foi criada[\s\S]*http:\/\/127\.0\.0\.1:\d+\/login/);
+    });
+
+    it('refuses a weak or overlong password and a short name, clearly', async () => {
+      const client = server.client();
       const weak = await failure(
         client.trpc.auth.register.mutate({ name: 'Carla', email: 'carla@example.com', password: 'semnumero!A' }),
       );
@@ -464,6 +475,12 @@ describe('housekeeping', () => {
       await server.database.db
         .insert(authAttempts)
         .values({ key: 'pair:old', count: 5, windowStart: old, lastAt: old });
+      // Daily counters (SMS setup codes, ADR 033) stay for their day, not an hour.
+      const dayBefore = new Date(old.getTime() - 23 * 3600_000);
+      await server.database.db.insert(authAttempts).values([
+        { key: 'sms-setup-number:+5511900000001', count: 5, windowStart: old, lastAt: old },
+        { key: 'sms-setup-account:old', count: 5, windowStart: dayBefore, lastAt: old },
+      ]);
       server.clock.advance(2 * 3600_000);
       const fresh = server.clock.now();
       await server.database.db
@@ -473,7 +490,10 @@ describe('housekeeping', () => {
       await purgeExpiredAuthData(server.database.db, server.clock.now());
       const left = await server.database.db.select().from(sessions);
       expect(left).toHaveLength(1);
-      expect((await server.database.db.select().from(authAttempts)).map((c) => c.key)).toEqual(['pair:fresh']);
+      expect((await server.database.db.select().from(authAttempts)).map((c) => c.key).sort()).toEqual([
+        'pair:fresh',
+        'sms-setup-number:+5511900000001',
+      ]);
       expect((await live.trpc.auth.me.query())?.email).toBe('lia@example.com');
     } finally {
       await server.close();

@@ -78,8 +78,9 @@ export const authRouter = router({
     .input(registerInput)
     .output(registerOutput)
     .mutation(async ({ ctx, input }) => {
-      const { session } = await register(ctx.auth, ctx.caller, input);
-      await startSession(ctx, session);
+      // An e-mail that has an account gets the same answer without a session (ADR 033).
+      const { session } = await register(ctx.auth, ctx.email, ctx.caller, input, ctx.publicUrl);
+      if (session) await startSession(ctx, session);
       // The spec's optional token is for non-browser clients; browsers get the httpOnly cookie only.
       return {};
     }),

@@ -4,7 +4,7 @@ import { authAttempts, smsCodes } from '@sentinela/db/schema/accounts';
 import { translateServerMessage } from '@sentinela/shared/messages';
 import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
-import { readCounter, reserveAttempt, type CounterRule } from './attempt-counters';
+import { readCounter, reserveAttempt, returnAttempts, type CounterRule } from './attempt-counters';
 import { hashCode, safeEqual } from './crypto';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
@@ -18,6 +18,32 @@ const smsSendRule: CounterRule = {
   over: (now) => lte(authAttempts.lastAt, new Date(now.getTime() - SMS_RESEND_INTERVAL_MS)),
   fits: () => sql`false`,
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** SMS setup codes: `limit` per 24 hours from the first (per account, and per number). */
+const dailyRule = (limit: number): CounterRule => ({
+  over: (now) => lte(authAttempts.windowStart, new Date(now.getTime() - DAY_MS)),
+  fits: () => lt(authAttempts.count, limit),
+});
+
+/**
+ * Setup codes go to a number the (maybe fresh) account typed: at most `limits.smsSetupsPerDay`
+ * per account and to one number a day, so fresh accounts cannot use the portal to send SMS to
+ * arbitrary numbers (ADR 033). Sign-in codes go to the number of an enabled 2FA and are not
+ * counted here.
+ */
+async function holdDailySetupSend(deps: AuthDeps, userId: string, phoneNumber: string, now: Date): Promise<void> {
+  const rule = dailyRule(deps.limits.smsSetupsPerDay);
+  const account = `sms-setup-account:${userId}`;
+  if ((await reserveAttempt(deps.db, account, rule, now)) === null) {
+    throw new AppError('TOO_MANY_REQUESTS', 'auth.smsSetupThrottled');
+  }
+  if ((await reserveAttempt(deps.db, `sms-setup-number:${phoneNumber}`, rule, now)) === null) {
+    await returnAttempts(deps.db, [account]);
+    throw new AppError('TOO_MANY_REQUESTS', 'auth.smsSetupThrottled');
+  }
+}
 
 /** Sends a new 6-digit code (earlier ones stop working); at most one every 30 s. */
 export async function sendSmsCode(
@@ -35,6 +61,7 @@ export async function sendSmsCode(
     const waitMs = (row?.lastAt.getTime() ?? now.getTime()) + SMS_RESEND_INTERVAL_MS - now.getTime();
     throw new AppError('TOO_MANY_REQUESTS', 'auth.smsThrottled', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) });
   }
+  if (purpose === 'setup') await holdDailySetupSend(deps, userId, phoneNumber, now);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_MS);

@@ -43,8 +43,10 @@ describe.each(testDatabaseKinds())('invitations on %s', (kind) => {
     await register('bia@example.com', tokenOf(link));
     const [bia] = await server.database.db.select().from(users).where(eq(users.email, 'bia@example.com'));
     expect(bia?.role).toBe('operator');
-    // Twice: the e-mail is taken now; a new address with the used token is refused as well.
-    expect((await failure(register('bia@example.com', tokenOf(link)))).code).toBe('CONFLICT');
+    // Twice: the used invitation is refused (before the taken e-mail is looked at: ADR 033).
+    expect((await failure(register('bia@example.com', tokenOf(link)))).message).toBe(
+      'Este convite é inválido, expirou, já foi usado ou é para outro e-mail.',
+    );
     const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'users.invite'));
     expect(audit).toMatchObject([{ result: 'success', target: 'bia@example.com', details: { role: 'operator' } }]);
   });
