@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
+import { recomputeEnergyHours } from '@sentinela/db/energy-hours';
 
 /**
  * Recomputes the 1-minute rollups of [from, to) from raw points, and the hourly rollups of the
- * hours around it from the minutes. Idempotent: recomputing never double-counts.
+ * hours around it from the minutes, then the places' energy of those hours (energy_1h, ADR 032).
+ * Idempotent: recomputing never double-counts.
  */
 export async function recomputeRollups(db: Database, from: Date, to: Date): Promise<void> {
   await db.execute(sql`
@@ -22,6 +24,7 @@ export async function recomputeRollups(db: Database, from: Date, to: Date): Prom
      group by 1, 2, 3
     on conflict (equipment_id, metric, bucket) do update
        set count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max`);
+  await recomputeEnergyHours(db, from, to);
 }
 
 /**
