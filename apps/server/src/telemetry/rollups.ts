@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { recomputeEnergyHours } from '@sentinela/db/energy-hours';
+import { rowsOf } from '@sentinela/db/sql-helpers';
+import { rebuildEnergyHours, recomputeEnergyHours } from '@sentinela/db/energy-hours';
+import { demoHistoryProgress } from '@sentinela/db/seed/demo-history-record';
 
 /**
  * Recomputes the 1-minute rollups of [from, to) from raw points, and the hourly rollups of the
@@ -62,5 +64,23 @@ export async function recomputeDirtyRollups(db: Database, dirty: DirtyMinutes): 
   const range = dirty.take();
   if (!range) return false;
   await recomputeRollups(db, ...range);
+  return true;
+}
+
+/**
+ * A database from before energy_1h (ADR 032) has hourly rollups and no derived energy: derives
+ * it once, in the background, a week per statement with a turn of the event loop between. Not
+ * while the demo history is being written (its last hourly batch derives it).
+ */
+export async function backfillEnergyHours(db: Database): Promise<boolean> {
+  const progress = await demoHistoryProgress(db);
+  if (progress && !progress.complete) return false;
+  const [row] = rowsOf<{ missing: boolean }>(
+    await db.execute(
+      sql`select (not exists (select 1 from energy_1h) and exists (select 1 from telemetry_1h)) as missing`,
+    ),
+  );
+  if (!row?.missing) return false;
+  await rebuildEnergyHours(db, () => new Promise<void>((resolve) => setImmediate(resolve)));
   return true;
 }
