@@ -10,7 +10,8 @@ const REBUILD_CHUNK_HOURS = 7 * 24;
 
 /**
  * Derives `energy_1h` (ADR 032) for the hours [from, to) (whole hours) from the hourly rollups:
- * the rows of those hours are replaced. Per place (each facility, each room) and hour:
+ * the rows of those hours are replaced (an upsert: two writers deriving the same hours at once
+ * on PostgreSQL both succeed). Per place (each facility, each room) and hour:
  * - metered: the sum of its meters' kWh, each meter's register rise since the hour before (or
  *   within the hour when the hour before is missing or the register went back), never below zero;
  *   a facility counts its main meter (the one with no room), or its room meters when it has none
@@ -93,7 +94,11 @@ export async function deriveEnergyHours(db: Database, from: Date, to: Date): Pro
            l.kwh
       from place_meters m
       full join place_devices d on d.place_id = m.place_id and d.bucket = m.bucket
-      left join full_lights l on l.facility_id = coalesce(m.place_id, d.place_id) and l.bucket = coalesce(m.bucket, d.bucket)`);
+      left join full_lights l on l.facility_id = coalesce(m.place_id, d.place_id) and l.bucket = coalesce(m.bucket, d.bucket)
+    -- Another writer (a second instance, the demo history's last batch) may derive the same hours at once.
+    on conflict (place_id, bucket) do update
+       set facility_id = excluded.facility_id, metered = excluded.metered, motors = excluded.motors,
+           lighting = excluded.lighting, hvac = excluded.hvac, it = excluded.it, lights_full = excluded.lights_full`);
 }
 
 /**
