@@ -14,6 +14,9 @@
 // BENCH_PAGES (only the calls of pages starting with it, e.g. "/events", or with one of a comma list:
 // "/energy,/events"), BENCH_KEEP=1 (keep the ×10 data: the PGlite folder and the PostgreSQL database
 // are left in place and named, for EXPLAIN ANALYZE),
+// BENCH_DATA_DIR / BENCH_DATABASE (time a PGlite folder / PostgreSQL database BENCH_KEEP=1 kept
+// again, e.g. after a code change: no new demo site, no multiplying; the server migrates it and
+// energy_1h is derived again before timing),
 // DATABASE_URL (its server hosts the PostgreSQL run; default postgres://postgres@127.0.0.1:5432).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +25,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase, type DatabaseHandle } from '@sentinela/db/client';
+import { rebuildEnergyHours } from '@sentinela/db/energy-hours';
 import { rowsOf } from '@sentinela/db/sql-helpers';
 import { createAdminSession, callProcedure } from '../e2e/admin-session';
 import { fmt, freePort, quantile, reachable, root, stopChild, table } from './bench-util';
@@ -30,6 +34,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const ONLY = process.env.BENCH_ONLY;
 const PAGES = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 const KEEP = process.env.BENCH_KEEP === '1';
+const DATA_DIR = process.env.BENCH_DATA_DIR;
+const KEPT_DATABASE = process.env.BENCH_DATABASE;
 const COPIES = 9; // the demo site plus nine copies: ×10
 /** GET /metrics's token on the benched server (timed next to the bare /healthz). */
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
@@ -191,8 +197,30 @@ const multiply = [
   'analyze',
 ];
 
+/** A kept folder: energy_1h derived again (the code may have changed), and the counts. */
+async function rederive(handle: DatabaseHandle): Promise<Record<string, number>> {
+  const [schema] = rowsOf<{ derived: string | null }>(
+    await handle.db.execute(sql`select to_regclass('energy_1h')::text as derived`),
+  );
+  // The bench's administrator registers again (as the first account, so as an administrator).
+  await handle.db.execute(sql`delete from users where email = 'admin@sentinela.test'`);
+  // A server from before ADR 032 has no energy_1h.
+  if (schema?.derived) {
+    await rebuildEnergyHours(handle.db);
+    await handle.db.execute(sql`analyze energy_1h`);
+  }
+  return counted(handle);
+}
+
 async function multiplyPlant(handle: DatabaseHandle): Promise<Record<string, number>> {
   for (const statement of multiply) await handle.db.execute(sql.raw(statement));
+  // The copies' hourly energy (energy_1h, ADR 032), as the demo history's is derived.
+  await rebuildEnergyHours(handle.db);
+  await handle.db.execute(sql`analyze energy_1h`);
+  return counted(handle);
+}
+
+async function counted(handle: DatabaseHandle): Promise<Record<string, number>> {
   const [counts] = rowsOf<Record<string, number | string>>(
     await handle.db
       .execute(sql`select (select count(*) from facilities) as facilities, (select count(*) from equipment) as equipment,
@@ -290,15 +318,16 @@ async function timeCalls(base: string): Promise<string[][]> {
 }
 
 async function benchPglite(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sentinela-pages-'));
+  const dataDir = DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'sentinela-pages-'));
   try {
     // 1. The demo site, created by the server itself; 2. ×10 in the stopped data folder; 3. timed.
+    // (BENCH_DATA_DIR: 1. migrates the kept folder; 2. derives energy_1h again.)
     const port = String(await freePort());
     const first = startServer({ PORT: port, DATA_DIR: dataDir });
     await first.ready;
     await stopChild(first.child);
     const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    const counts = await multiplyPlant(handle);
+    const counts = DATA_DIR ? await rederive(handle) : await multiplyPlant(handle);
     await handle.close();
     const second = startServer({ PORT: port, DATA_DIR: dataDir });
     try {
@@ -308,7 +337,7 @@ async function benchPglite(): Promise<void> {
       await stopChild(second.child);
     }
   } finally {
-    if (KEEP) console.log(`PGlite data kept in ${dataDir}`);
+    if (KEEP || DATA_DIR) console.log(`PGlite data kept in ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -319,13 +348,13 @@ async function benchPostgres(): Promise<void> {
     console.log(`PostgreSQL at ${serverUrl.host} is not reachable: skipped`);
     return;
   }
-  const name = `sentinela_pages_${process.pid}`;
+  const name = KEPT_DATABASE ?? `sentinela_pages_${process.pid}`;
   const admin = new URL(serverUrl);
   admin.pathname = '/postgres';
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const pg = postgres(admin.toString(), { max: 1, onnotice: () => undefined });
-  await pg.unsafe(`create database "${name}"`);
+  if (!KEPT_DATABASE) await pg.unsafe(`create database "${name}"`);
   try {
     const server = startServer({
       PORT: String(await freePort()),
@@ -335,14 +364,14 @@ async function benchPostgres(): Promise<void> {
     try {
       const base = await server.ready;
       const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-      const counts = await multiplyPlant(handle);
+      const counts = KEPT_DATABASE ? await rederive(handle) : await multiplyPlant(handle);
       await handle.close();
       report('PostgreSQL', counts, await timeCalls(base));
     } finally {
       await stopChild(server.child);
     }
   } finally {
-    if (KEEP) console.log(`PostgreSQL database kept: ${url.toString()}`);
+    if (KEEP || KEPT_DATABASE) console.log(`PostgreSQL database kept: ${url.toString()}`);
     else await pg.unsafe(`drop database if exists "${name}" with (force)`);
     await pg.end();
   }

@@ -32,6 +32,7 @@ import {
   runPreventivePlans,
 } from './features/maintenance/maintenance-plans.service';
 import { ROLLUP_EVERY_MS } from './telemetry/ingest';
+import { backfillEnergyHours } from './telemetry/rollups';
 import { applyRetention } from './telemetry/telemetry-writer';
 import { createDeviceDirectory } from './features/device-credentials/device-directory.db';
 import { startTelemetry, type TelemetryRuntime } from './telemetry/telemetry-runtime';
@@ -155,6 +156,11 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   }
   const history = demoHistory;
   history.start();
+  // A database from before the derived hourly energy (ADR 032): derived once, in the background.
+  backfillEnergyHours(database.db).then(
+    (done) => done && logger.info('energy_1h derived from the hourly rollups'),
+    (error: unknown) => logger.error({ err: error }, 'energy_1h backfill failed; the next start tries again'),
+  );
   const jobs = startScheduler({ database, log: logger });
   const lights = lightScheduler;
   jobs.add({ name: 'lights.schedules', intervalMs: SCHEDULER_INTERVAL_MS, run: () => lights.tick() });

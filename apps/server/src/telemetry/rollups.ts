@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
+import { rowsOf } from '@sentinela/db/sql-helpers';
+import { rebuildEnergyHours, recomputeEnergyHours } from '@sentinela/db/energy-hours';
+import { demoHistoryProgress } from '@sentinela/db/seed/demo-history-record';
 
 /**
  * Recomputes the 1-minute rollups of [from, to) from raw points, and the hourly rollups of the
- * hours around it from the minutes. Idempotent: recomputing never double-counts.
+ * hours around it from the minutes, then the places' energy of those hours (energy_1h, ADR 032).
+ * Idempotent: recomputing never double-counts.
  */
 export async function recomputeRollups(db: Database, from: Date, to: Date): Promise<void> {
   await db.execute(sql`
@@ -22,6 +26,7 @@ export async function recomputeRollups(db: Database, from: Date, to: Date): Prom
      group by 1, 2, 3
     on conflict (equipment_id, metric, bucket) do update
        set count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max`);
+  await recomputeEnergyHours(db, from, to);
 }
 
 /**
@@ -59,5 +64,23 @@ export async function recomputeDirtyRollups(db: Database, dirty: DirtyMinutes): 
   const range = dirty.take();
   if (!range) return false;
   await recomputeRollups(db, ...range);
+  return true;
+}
+
+/**
+ * A database from before energy_1h (ADR 032) has hourly rollups and no derived energy: derives
+ * it once, in the background, a week per statement with a turn of the event loop between. Not
+ * while the demo history is being written (its last hourly batch derives it).
+ */
+export async function backfillEnergyHours(db: Database): Promise<boolean> {
+  const progress = await demoHistoryProgress(db);
+  if (progress && !progress.complete) return false;
+  const [row] = rowsOf<{ missing: boolean }>(
+    await db.execute(
+      sql`select (not exists (select 1 from energy_1h) and exists (select 1 from telemetry_1h)) as missing`,
+    ),
+  );
+  if (!row?.missing) return false;
+  await rebuildEnergyHours(db, () => new Promise<void>((resolve) => setImmediate(resolve)));
   return true;
 }

@@ -189,6 +189,30 @@ export const telemetry1h = pgTable('telemetry_1h', { ...rollupColumns }, (t) => 
   index('telemetry_1h_bucket_idx').on(t.bucket),
 ]);
 
+/**
+ * Derived (ADR 032): each place's energy per hour, where a place is a facility (its counted
+ * meters, every device of it) or a room (its own meters and devices). Recomputed from the hourly
+ * rollups for the hours they change (`recomputeEnergyHours`, @sentinela/db/energy-hours), so the
+ * energy page reads one row per hour instead of every device's rollups. `metered`: the meters'
+ * kWh (null: no meter read); motors / lighting / hvac / it: the devices' kWh by kind;
+ * `lightsFull`: the lights' kWh in hours they ran at full power (facilities only).
+ */
+export const energy1h = pgTable(
+  'energy_1h',
+  {
+    placeId: uuid('place_id').notNull(),
+    facilityId: parentId('facility_id', () => facilities.id),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    metered: doublePrecision('metered'),
+    motors: doublePrecision('motors').notNull(),
+    lighting: doublePrecision('lighting').notNull(),
+    hvac: doublePrecision('hvac').notNull(),
+    it: doublePrecision('it').notNull(),
+    lightsFull: doublePrecision('lights_full'),
+  },
+  (t) => [primaryKey({ columns: [t.placeId, t.bucket] }), index('energy_1h_bucket_idx').on(t.bucket)],
+);
+
 /** Every command sent to a device: who, when, what, and what came of it. */
 export const commands = pgTable(
   'commands',

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { rebuildEnergyHours } from '../energy-hours';
 import { users } from '../schema/accounts';
 import { auditLog } from '../schema/audit';
 import { settings } from '../schema/settings';
@@ -445,6 +446,7 @@ export async function seedDemoSite(db: Database, options: { now: Date; seed?: nu
     const result = await insertRegistry(tx, site, now);
     await insertRollups(tx, 'telemetry_1h', site.hourly);
     await insertRollups(tx, 'telemetry_1m', site.minutely);
+    await rebuildEnergyHours(tx);
     const total = historyBatchCount(site);
     await startHistoryRecord(tx, { seed, now, done: total, total });
     return result;
@@ -495,6 +497,7 @@ export async function fillDemoHistory(db: Database, options: FillOptions = {}): 
   let progress = progressOf(record);
   let written = 0;
   let index = record.done;
+  const hourlyBatches = site.hourly.chunkCount(HISTORY_BATCH_ROWS);
   for (const batch of historyBatches(site, record.done)) {
     if (options.signal?.aborted || (options.maxBatches !== undefined && written >= options.maxBatches)) break;
     const done = await db.transaction(async (tx) => {
@@ -502,6 +505,8 @@ export async function fillDemoHistory(db: Database, options: FillOptions = {}): 
       // Another instance wrote this batch already: move on.
       if (!current || current.done > index) return current?.done ?? record.total;
       await insertRollupChunk(tx, batch.table, batch.rows, { skipExisting: true });
+      // The last hourly batch: the places' energy of the whole history (ADR 032), with it.
+      if (index + 1 === hourlyBatches) await rebuildEnergyHours(tx);
       await writeHistoryDone(tx, index + 1);
       return index + 1;
     });

@@ -41,7 +41,7 @@ const hourRow = z.object({
 });
 
 /** One hour of a place: kWh in all and by kind of load. */
-interface PlaceHour {
+export interface PlaceHour {
   bucket: Date;
   day: string;
   hour: number;
@@ -50,7 +50,7 @@ interface PlaceHour {
   byKind: LoadByKind;
 }
 
-interface Place {
+export interface Place {
   facilityId: string;
   roomId: string | null;
   timezone: string;
@@ -64,61 +64,26 @@ function placeMeters(place: Place): SQL {
 }
 
 /**
- * A place's hours over [from, to): the meters' kWh (each meter's register rise, as the bill and
- * the dashboard read it) and each kind's kWh from the devices' own hourly mean power (motors,
- * HVAC and servers send kW, lights W; an hour's mean kW is its kWh). "Other" is what the meters
- * see beyond the devices, never below zero; where no meter reads, the devices' sum is the total.
- * Each device's rollups are read on their primary key by a lateral join (see facilitiesUsage).
+ * A place's hours over [from, to), from the derived hourly energy (energy_1h, ADR 032): the
+ * meters' kWh (each meter's register rise, as the bill and the dashboard read it) and each kind's
+ * kWh from the devices' own hourly mean power (motors, HVAC and servers send kW, lights W; an
+ * hour's mean kW is its kWh). "Other" is what the meters see beyond the devices, never below zero;
+ * where no meter reads, the devices' sum is the total. One index range on (place, hour).
  */
-async function placeHours(db: Database, place: Place, from: Date, to: Date): Promise<PlaceHour[]> {
+export async function placeHours(db: Database, place: Place, from: Date, to: Date): Promise<PlaceHour[]> {
   if (from >= to) return [];
-  const fromAt = sql`${from.toISOString()}::timestamptz`;
-  const toAt = sql`${to.toISOString()}::timestamptz`;
   const tz = place.timezone;
   const rows = parseRows(
     hourRow,
     await db.execute(sql`
-      with meters as (${placeMeters(place)}),
-      energy as (
-        select h.bucket,
-               case when lag(h.bucket) over w = h.bucket - interval '1 hour' and h.max >= lag(h.max) over w
-                    then h.max - lag(h.max) over w
-                    else h.max - h.min end as kwh
-          from meters m
-          cross join lateral (
-            select h.bucket, h.min, h.max from telemetry_1h h
-             where h.equipment_id = m.id and h.metric = 'energyKwh'
-               and h.bucket >= ${fromAt} - interval '1 hour' and h.bucket < ${toAt} offset 0) h
-        window w as (partition by m.id order by h.bucket)
-      ),
-      metered as (select bucket, sum(greatest(kwh, 0)) as kwh from energy where bucket >= ${fromAt} group by bucket),
-      devices as (
-        select h.bucket, e.kind,
-               sum(h.sum / nullif(h.count, 0) * case when e.kind = 'light' then 0.001 else 1 end) as kwh
-          from equipment e
-          cross join lateral (
-            select h.bucket, h.sum, h.count from telemetry_1h h
-             where h.equipment_id = e.id and h.metric = (case when e.kind = 'light' then 'powerW' else 'powerKw' end)
-               and h.bucket >= ${fromAt} and h.bucket < ${toAt} offset 0) h
-         where e.facility_id = ${place.facilityId}
-           ${place.roomId ? sql`and e.room_id = ${place.roomId}` : sql``}
-           and e.kind in ('light', 'motor', 'hvac', 'server')
-         group by 1, 2
-      ),
-      buckets as (select bucket from metered union select bucket from devices)
-      select b.bucket, m.kwh as metered,
-             coalesce(sum(d.kwh) filter (where d.kind = 'motor'), 0) as motors,
-             coalesce(sum(d.kwh) filter (where d.kind = 'light'), 0) as lighting,
-             coalesce(sum(d.kwh) filter (where d.kind = 'hvac'), 0) as hvac,
-             coalesce(sum(d.kwh) filter (where d.kind = 'server'), 0) as it,
-             to_char(b.bucket at time zone ${tz}, 'YYYY-MM-DD') as day,
-             extract(hour from b.bucket at time zone ${tz}) as hour,
-             extract(isodow from b.bucket at time zone ${tz}) as dow
-        from buckets b
-        left join metered m on m.bucket = b.bucket
-        left join devices d on d.bucket = b.bucket
-       group by b.bucket, m.kwh
-       order by b.bucket`),
+      select h.bucket, h.metered, h.motors, h.lighting, h.hvac, h.it,
+             to_char(h.bucket at time zone ${tz}, 'YYYY-MM-DD') as day,
+             extract(hour from h.bucket at time zone ${tz}) as hour,
+             extract(isodow from h.bucket at time zone ${tz}) as dow
+        from energy_1h h
+       where h.place_id = ${place.roomId ?? place.facilityId}
+         and h.bucket >= ${from.toISOString()}::timestamptz and h.bucket < ${to.toISOString()}::timestamptz
+       order by h.bucket`),
   );
   return rows.map((row) => {
     const devices = Math.max(0, row.motors) + Math.max(0, row.lighting) + Math.max(0, row.hvac) + Math.max(0, row.it);

@@ -29,8 +29,6 @@ import { facilityUsage } from './energy-usage.service';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** A light counts as at full power in an hour when it drew at least this share of rated × time on. */
-const FULL_POWER_SHARE = 0.97;
 
 const facilityRow = z.object({
   name: z.string(),
@@ -159,30 +157,15 @@ export async function energySavings(
   }
   const shiftAmount = pontaKwh * Math.max(0, tariff.peakRate - tariff.offPeakRate);
 
-  // Lights: each hour's kWh of the lights that ran at full power.
+  // Lights: each hour's kWh of the lights that ran at full power (derived with the hourly energy, ADR 032).
   const lightHours = parseRows(
     lightHourRow,
     await db.execute(sql`
-      with light_hours as (
-        select b.bucket, (e.rated ->> 'powerW')::float8 as rated_w,
-               max(b.sum / b.count) filter (where b.metric = 'on') as on_share,
-               max(b.sum / b.count) filter (where b.metric = 'powerW') as avg_w
-          from equipment e
-          cross join lateral (
-            select b.bucket, b.metric, b.sum, b.count from telemetry_1h b
-             where b.equipment_id = e.id and b.metric in ('on', 'powerW')
-               and b.bucket >= ${fromAt} and b.bucket < ${toAt} and b.count > 0 offset 0) b
-         where e.kind = 'light' and e.facility_id = ${input.facilityId}
-         group by e.id, b.bucket
-      ), full_hours as (
-        select bucket, sum(avg_w) / 1000 as kwh
-          from light_hours
-         where rated_w > 0 and on_share > 0 and avg_w >= rated_w * least(1, on_share) * ${FULL_POWER_SHARE}
-         group by bucket
-      )
-      select h.kwh, ${local('h.bucket')}
-        from full_hours h
-        join facilities f on f.id = ${input.facilityId}`),
+      select h.lights_full as kwh, ${local('h.bucket')}
+        from energy_1h h
+        join facilities f on f.id = h.facility_id
+       where h.place_id = ${input.facilityId} and h.lights_full is not null
+         and h.bucket >= ${fromAt} and h.bucket < ${toAt}`),
   );
   let fullKwh = 0;
   let ecoAmount = 0;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipment, facilities, telemetry1h } from '@sentinela/db/schema/plant';
 import { settings } from '@sentinela/db/schema/settings';
+import { rebuildEnergyHours } from '@sentinela/db/energy-hours';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
 import { failure } from '../../../test/call-failure';
@@ -71,6 +72,8 @@ describe.each(testDatabaseKinds())('energy savings on %s', (kind) => {
       ),
       hour('m-main', 'powerKw', '2026-11-12T13:00:00Z', 300),
     ]);
+    // The hourly rollups written by hand: derive the places' energy from them, as recomputeRollups does.
+    await rebuildEnergyHours(db);
     await db.insert(settings).values({
       key: 'energyTariff',
       value: {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipment, facilities, rooms, telemetry1h, telemetry1m } from '@sentinela/db/schema/plant';
 import { settings } from '@sentinela/db/schema/settings';
+import { rebuildEnergyHours } from '@sentinela/db/energy-hours';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
 import { failure } from '../../../test/call-failure';
@@ -87,6 +88,8 @@ describe.each(testDatabaseKinds())('energy bill on %s', (kind) => {
         ...minutes('m-main', '2026-11-24T14:00:00Z', [...Array(15).fill(600), ...Array(15).fill(200)] as number[]),
         ...minutes('m-room', '2026-11-24T14:00:00Z', Array(30).fill(9_000) as number[]),
       ]);
+    // The hourly rollups written by hand: derive the places' energy from them, as recomputeRollups does.
+    await rebuildEnergyHours(db);
     await db.insert(settings).values({
       key: 'energyTariff',
       value: {
