@@ -148,7 +148,9 @@ const multiply = [
   `insert into alerts (rule_id, source, equipment_id, severity, message, value, status, raised_at, acknowledged_at, acknowledge_note, cleared_at, clear_note)
    select rule_id, source, equipment_id || '-x' || k, severity, message, value, status, raised_at, acknowledged_at, acknowledge_note, cleared_at, clear_note
      from alerts cross join generate_series(1, ${COPIES}) k
-   -- the running server (PostgreSQL) may already have raised a copy's open alert (a silence)
+   -- the running server (PostgreSQL) may already have raised a copy's open alert (a silence):
+   -- not copied again (no device '…-x1-x1'), and a copy of the demo's own open alert skipped
+    where alerts.equipment_id is null or alerts.equipment_id !~ '-x[0-9]+$'
    on conflict do nothing`,
   // Work orders: each copy gets the demo's orders, and the closed ones again 1 to 5 half-years back.
   `insert into work_orders (id, number, title, description, equipment_id, facility_id, room_id, kind, priority,

@@ -163,27 +163,13 @@ const auditSelect = (
                                               case when ${auditIs('facilities.')} then a.target_uuid end)
     order by ${auditOrder} limit ${limit}`;
 
-/** The audit targets that stand for one piece of equipment: itself, its alerts, orders and plans. */
-const equipmentTargets = (id: string) => sql`select ${id}::text as target
-    union all select al.id::text from alerts al where al.equipment_id = ${id}
-    union all select o.id::text from work_orders o where o.equipment_id = ${id}
-    union all select p.id::text from maintenance_plans p where p.equipment_id = ${id}`;
-/** …and for a facility: itself, its equipment, their alerts, its orders, plans, rooms and schedules. */
-const facilityTargets = (id: string) => sql`select ${id}::text as target
-    union all select e.id from equipment e where e.facility_id = ${id}::uuid
-    union all select al.id::text from alerts al join equipment e on e.id = al.equipment_id where e.facility_id = ${id}::uuid
-    union all select o.id::text from work_orders o where o.facility_id = ${id}::uuid
-    union all select p.id::text from maintenance_plans p where p.facility_id = ${id}::uuid
-    union all select r.id::text from rooms r where r.facility_id = ${id}::uuid
-    union all select ls.id::text from light_schedules ls join rooms r on r.id = ls.room_id where r.facility_id = ${id}::uuid`;
-
 /** The audit_log's time and id, for the shared range and cursor conditions. */
 const auditSource: Pick<Source, 'at' | 'id'> = { at: sql`a.at`, id: sql`('audit:' || a.id::text)` };
 
 /**
- * The audit source's page. With an equipment or facility filter, the log is read target by
- * target on its (target, at) index, each target's newest `limit` rows (a lateral join), then
- * merged: one `target = any(…)` over the whole log let the planner walk the time index instead.
+ * The audit source's page, on audit_log alone in its index's order. An equipment or facility
+ * filter reads the entry's own place (`equipment_id`, `facility_id`: worked out when it was
+ * written, ADR 035) on its `(…, at)` index: one range, newest first.
  */
 function auditQuery(f: SourceFilters, limit: number): SQL {
   const parts = [...auditConditions(f)];
@@ -194,21 +180,10 @@ function auditQuery(f: SourceFilters, limit: number): SQL {
     parts.push(sql`a.at <= ${at} and (a.at < ${at} or ${auditSource.id} collate "C" < ${f.cursor.id})`);
   }
   if (f.actor !== undefined) parts.push(actorIs(sql`a.user_id`, f.actor));
+  if (f.equipmentId !== undefined) parts.push(sql`a.equipment_id = ${f.equipmentId}`);
+  if (f.facilityId !== undefined) parts.push(sql`a.facility_id = ${f.facilityId}::uuid`);
   const where = sql.join(parts, sql` and `);
-  const targets =
-    f.equipmentId !== undefined && f.facilityId !== undefined
-      ? sql`(${equipmentTargets(f.equipmentId)}) intersect (${facilityTargets(f.facilityId)})`
-      : f.equipmentId !== undefined
-        ? equipmentTargets(f.equipmentId)
-        : f.facilityId !== undefined
-          ? facilityTargets(f.facilityId)
-          : null;
-  const page = targets
-    ? sql`select a.* from (${targets}) t cross join lateral (
-          select * from audit_log a where a.target = t.target and ${where} order by ${auditOrder} limit ${limit}) a
-        order by ${auditOrder} limit ${limit}`
-    : sql`select * from audit_log a where ${where} order by ${auditOrder} limit ${limit}`;
-  return auditSelect(page, limit);
+  return auditSelect(sql`select * from audit_log a where ${where} order by ${auditOrder} limit ${limit}`, limit);
 }
 
 /** What the audit source leaves to the others, and what nobody but administrators sees. */
@@ -364,17 +339,12 @@ const statusChanged: Source = {
   actor: (actor) => (actor === 'system' ? sql`true` : null),
 };
 
-/** One source's query; `manyTargets`: read target by target (see auditQuery), planned without JIT. */
-export interface SourceQuery {
-  query: SQL;
-  manyTargets: boolean;
-}
-
 /** Every source's query for one page (limit rows each), the ones the filters rule out left out. */
-export function sourceQueries(f: SourceFilters, limit: number): SourceQuery[] {
+export function sourceQueries(f: SourceFilters, limit: number): SQL[] {
   const auditKinds = !f.kinds || [...f.kinds].some((k) => k !== 'device');
   const queries = [
     // The audit source's kinds are several: its kind filter is in auditConditions.
+    auditKinds ? auditQuery(f, limit) : null,
     sourceQuery(alertRaised, f, limit),
     sourceQuery(alertAcknowledged, f, limit, [notAuditedAcknowledgement]),
     sourceQuery(alertCleared, f, limit, [sql`al.cleared_at is not null`]),
@@ -382,13 +352,6 @@ export function sourceQueries(f: SourceFilters, limit: number): SourceQuery[] {
     sourceQuery(commandSent, f, limit),
     sourceQuery(commandOutcome, f, limit, [sql`c.completed_at is not null and c.status <> 'pending'`]),
     sourceQuery(statusChanged, f, limit),
-  ]
-    .filter((q): q is SQL => q !== null)
-    .map((query) => ({ query, manyTargets: false }));
-  if (auditKinds)
-    queries.unshift({
-      query: auditQuery(f, limit),
-      manyTargets: f.equipmentId !== undefined || f.facilityId !== undefined,
-    });
-  return queries;
+  ];
+  return queries.filter((q): q is SQL => q !== null);
 }

@@ -158,25 +158,14 @@ async function readPage(
   // side by side on the pool.
   if (options.oneStatement) {
     const union = sql.join(
-      queries.map(({ query }, i) => sql`select * from (${query}) ${sql.raw(`s${i}`)}`),
+      queries.map((query, i) => sql`select * from (${query}) ${sql.raw(`s${i}`)}`),
       sql` union all `,
     );
     const all = rowsOf<unknown>(await db.execute(union)).map((r) => row.parse(r));
     all.sort(newestFirst);
     return { rows: all.slice(0, limit), more: all.length > limit };
   }
-  const results = await Promise.all(
-    queries.map(({ query, manyTargets }) =>
-      // A lateral read of hundreds of targets is estimated dear enough for PostgreSQL to compile
-      // it (JIT, ~50 ms) although it runs in a few: planned without JIT, in its own transaction.
-      manyTargets
-        ? db.transaction(async (tx) => {
-            await tx.execute(sql`set local jit = off`);
-            return tx.execute(query);
-          })
-        : db.execute(query),
-    ),
-  );
+  const results = await Promise.all(queries.map((query) => db.execute(query)));
   const all = results.flatMap((result) => rowsOf<unknown>(result).map((r) => row.parse(r)));
   all.sort(newestFirst);
   return { rows: all.slice(0, limit), more: all.length > limit };
