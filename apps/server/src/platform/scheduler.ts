@@ -149,11 +149,14 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 /** A run's answer kept in job_runs: a record of at most 20 finite numbers (counts), else nothing. */
 export function countsOf(value: unknown): Record<string, number> | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const entries = Object.entries(value);
+  const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length === 0 || entries.length > 20) return null;
-  return entries.every(([, n]) => typeof n === 'number' && Number.isFinite(n))
-    ? (Object.fromEntries(entries) as Record<string, number>)
-    : null;
+  const counts: Record<string, number> = {};
+  for (const [key, n] of entries) {
+    if (typeof n !== 'number' || !Number.isFinite(n)) return null;
+    counts[key] = n;
+  }
+  return counts;
 }
 
 const lockRow = z.object({ locked: z.boolean() });

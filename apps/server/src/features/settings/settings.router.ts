@@ -11,7 +11,7 @@ import { weatherSettingsSchema } from '@sentinela/shared/weather';
 import type { ChangeCaller } from '../../platform/audit';
 import { adminProcedure, authenticatedProcedure, publicProcedure, router } from '../../trpc/init';
 import { changeProcedure, type ChangeDeps } from '../../trpc/procedures';
-import { listThresholdRules, setThresholds } from '../alerts/alert-thresholds.service';
+import { listThresholdRules, setThresholds } from '../alerts/alerts.service';
 import { getWeatherSettings, setWeatherSettings } from '../weather/weather.service';
 import { setEnergyTariff } from './energy-tariff.service';
 import { getEnergyTariff, getPublicSettings } from './settings.service';
