@@ -31,7 +31,7 @@ const motorTemperature = async () =>
   );
 
 async function ready(page: Page) {
-  await expect(page.getByRole('form', { name: 'Motor · Temperatura' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Motor · Temperatura' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('form', { name: 'Retenção de dados' })).toBeVisible();
   await expect(page.getByText('Caixa de saída local (nada sai do servidor)').first()).toBeVisible();
 }
@@ -42,7 +42,8 @@ test('an admin lowers the motor temperature warning and the next reading raises 
   try {
     await page.goto('/settings');
     const form = page.getByRole('form', { name: 'Motor · Temperatura' });
-    await expect(form.getByLabel('Atenção: limite (°C)')).toHaveValue(String(warning.threshold));
+    // Every section loads at once: give a busy machine time.
+    await expect(form.getByLabel('Atenção: limite (°C)')).toHaveValue(String(warning.threshold), { timeout: 30_000 });
     // A clearing value above its threshold is refused with the reason, nothing saved.
     await form.getByLabel('Atenção: limite (°C)').fill('35');
     await form.getByLabel('Atenção: normaliza em (°C)').fill('40');
