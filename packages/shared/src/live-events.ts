@@ -2,6 +2,10 @@ import type { AlertMessageParams } from './alert-messages';
 import type { AlertSeverity, AlertStatus } from './alert-values';
 import type { EquipmentStatus } from './plant';
 
+/** The sections of /settings a 'settings.changed' event names (what to re-read). */
+export const settingsSections = ['site', 'retention', 'alertThresholds', 'energyTariff', 'weather'] as const;
+export type SettingsSection = (typeof settingsSections)[number];
+
 export const commandStatuses = ['pending', 'confirmed', 'failed', 'timeout'] as const;
 export type CommandStatus = (typeof commandStatuses)[number];
 
@@ -28,7 +32,12 @@ export type LiveEvent =
       /** What the client words in the reader's language (alert-messages.ts); null on old rows. */
       messageKey: string | null;
       messageParams: AlertMessageParams | null;
-    };
+    }
+  /**
+   * An administrator saved a section of /settings: open settings pages re-read it, the alarm
+   * engine reloads its rules. About no equipment (null), so only clients watching every device get it.
+   */
+  | { type: 'settings.changed'; equipmentId: null; section: SettingsSection };
 
 /** The kinds of live event, for a client that wants only some (live.events `types`). */
 export const liveEventTypes = [
@@ -36,6 +45,7 @@ export const liveEventTypes = [
   'status',
   'command',
   'alert',
+  'settings.changed',
 ] as const satisfies readonly LiveEvent['type'][];
 export type LiveEventType = (typeof liveEventTypes)[number];
 

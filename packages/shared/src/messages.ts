@@ -4,6 +4,7 @@ import { notificationMessages } from './notification-messages';
 import { procurementMessages } from './procurement-messages';
 import { sparePartsMessages } from './spare-parts-messages';
 import { purchaseOrderMessages } from './purchase-order-messages';
+import { settingsMessages } from './settings-messages';
 import { weatherMessages } from './weather-messages';
 
 export { NOT_LOGGED_IN_MESSAGE } from './not-logged-in';
@@ -454,6 +455,7 @@ export const serverMessages = {
   ...sparePartsMessages,
   ...purchaseOrderMessages,
   ...weatherMessages,
+  ...settingsMessages,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ServerMessageKey = keyof typeof serverMessages;

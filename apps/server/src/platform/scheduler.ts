@@ -81,8 +81,9 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     if (!(await claim(job, startedAt, force || job.scope === 'instance'))) return { outcome: 'skipped' };
     const started = performance.now();
     let error: string | null = null;
+    let result: Record<string, number> | null = null;
     try {
-      await job.run(startedAt);
+      result = countsOf(await job.run(startedAt));
     } catch (caught) {
       error = (caught instanceof Error ? caught.message : String(caught)).slice(0, MAX_ERROR_LENGTH);
       log.error({ err: caught, job: job.name }, 'background job failed');
@@ -95,6 +96,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
         lastDurationMs: durationMs,
         lastOutcome: error === null ? 'ok' : 'error',
         lastError: error,
+        lastResult: result,
       })
       .where(eq(jobRuns.name, job.name));
     return error === null ? { outcome: 'ok', durationMs } : { outcome: 'error', durationMs, error };
@@ -142,6 +144,19 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       await Promise.all([...jobs.values()].flatMap((entry) => (entry.running ? [entry.running] : [])));
     },
   };
+}
+
+/** A run's answer kept in job_runs: a record of at most 20 finite numbers (counts), else nothing. */
+export function countsOf(value: unknown): Record<string, number> | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0 || entries.length > 20) return null;
+  const counts: Record<string, number> = {};
+  for (const [key, n] of entries) {
+    if (typeof n !== 'number' || !Number.isFinite(n)) return null;
+    counts[key] = n;
+  }
+  return counts;
 }
 
 const lockRow = z.object({ locked: z.boolean() });

@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The background jobs of the scheduler (platform/scheduler.ts): one row per job name, its
@@ -11,5 +11,7 @@ export const jobRuns = pgTable('job_runs', {
   lastDurationMs: integer('last_duration_ms'),
   lastOutcome: text('last_outcome', { enum: ['ok', 'error'] }),
   lastError: text('last_error'),
+  /** What the last run answered, when it was a small record of counts (e.g. the rows retention deleted). */
+  lastResult: jsonb('last_result').$type<Record<string, number>>(),
   runCount: bigint('run_count', { mode: 'number' }).notNull().default(0),
 });

@@ -33,7 +33,7 @@ export interface AlarmEngineOptions {
   /** No data for this long: offline + a 'silence' alert. */
   silenceAfterMs?: number;
   checkEveryMs?: number;
-  /** Rules are re-read this often (and on reloadRules()). */
+  /** Rules are re-read this often (and on reloadRules(), and when a 'settings.changed' event says thresholds changed). */
   rulesRefreshMs?: number;
 }
 
@@ -269,6 +269,8 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
 
   /** The hot path: answers undefined when nothing changes (the usual case). */
   function handle(event: LiveEvent): Promise<void> | undefined {
+    // An administrator changed thresholds on /settings: judge the next reading by the new values.
+    if (event.type === 'settings.changed') return event.section === 'alertThresholds' ? reloadRules() : undefined;
     if (event.type === 'alert') {
       if (event.status === 'cleared') forgetAlert(event.alertId);
       return undefined;

@@ -302,3 +302,6 @@ export async function clearAlert(
   publish(bus, row);
   return getAlert(db, row.id);
 }
+
+/** The threshold bands /settings lists and edits (alert-thresholds.service.ts). */
+export { listThresholdRules, setThresholds } from './alert-thresholds.service';

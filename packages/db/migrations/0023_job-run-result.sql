@@ -1,0 +1,1 @@
+ALTER TABLE "job_runs" ADD COLUMN "last_result" jsonb;
