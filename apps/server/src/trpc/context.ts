@@ -12,6 +12,9 @@ import type { CommandGateway } from '../platform/commands/command-gateway';
 import type { LiveBus } from '../telemetry/live-bus';
 import type { IngestStats } from '../telemetry/ingest';
 import type { SystemMonitor } from '../features/system/system-monitor';
+import type { DashboardSummary } from '@sentinela/shared/dashboard';
+import type { SummaryCache } from '../features/dashboard/summary-cache';
+import type { SessionCache } from '../features/auth/session-cache';
 import type { HeavyQueryGate } from './heavy-queries';
 import type { SessionStreams } from './session-streams';
 
@@ -49,6 +52,12 @@ export interface ServerDeps {
   publicUrl?: string;
 }
 
+/** The server's short-lived caches (ADR 034): every tRPC mutation clears both (trpc/init.ts). */
+export interface ServerCaches {
+  summary: SummaryCache<DashboardSummary>;
+  sessions: SessionCache;
+}
+
 export interface Context {
   db: DatabaseHandle['db'];
   databaseKind: DatabaseHandle['kind'];
@@ -66,6 +75,8 @@ export interface Context {
   streams: SessionStreams;
   /** The queue in front of the expensive reads (built by buildApp). */
   heavy: HeavyQueryGate;
+  /** The dashboard summary and the sessions, kept for a second (built by buildApp; ADR 034). */
+  caches: ServerCaches;
   addresses: { database: string; broker: string };
   weather: { url: string; timeoutMs?: number };
   /** Where links in e-mails point: PUBLIC_URL, else this request's protocol and Host. */
@@ -88,6 +99,7 @@ export function createContextFactory(
   monitor: SystemMonitor,
   streams: SessionStreams,
   heavy: HeavyQueryGate,
+  caches: ServerCaches,
 ) {
   const auth: AuthDeps = { db: deps.database.db, keys: deps.keys, sms: deps.sms, now: deps.now ?? (() => new Date()) };
   let email = deps.email;
@@ -108,10 +120,11 @@ export function createContextFactory(
       monitor,
       streams,
       heavy,
+      caches,
       addresses: deps.addresses ?? { database: '', broker: '' },
       weather: deps.weather ?? { url: DEFAULT_WEATHER_URL },
       publicUrl: deps.publicUrl ?? `${req.protocol}://${req.headers.host ?? ''}`,
-      session: token ? await resolveSession(auth.db, token, auth.now()) : null,
+      session: token ? await resolveSession(auth.db, token, auth.now(), caches.sessions) : null,
       caller: { ip: req.ip, userAgent: req.headers['user-agent'], lang },
       lang,
       log: req.log,
