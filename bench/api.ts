@@ -84,7 +84,7 @@ await app.listen({ port: ${port}, host: '127.0.0.1' });`;
 }
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
     try {
@@ -92,7 +92,7 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
     } catch {
       // not yet
     }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within 120 s`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within 300 s`);
     await sleep(200);
   }
 }
