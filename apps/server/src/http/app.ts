@@ -60,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const streams = new SessionStreams(options.database.db, options.now ?? (() => new Date()));
   app.addHook('onClose', () => streams.close());
   const heavy = new HeavyQueryGate();
-  // The dashboard summary and the sessions, kept for a second (ADR 034); status and alert events
+  // The dashboard summary (1 s) and the sessions (5 s), kept (ADR 034); status and alert events
   // end the summary, every tRPC mutation both.
   const caches = { summary: new SummaryCache<DashboardSummary>(), sessions: new SessionCache() };
   app.addHook('onClose', caches.summary.followBus(options.bus));

@@ -75,7 +75,7 @@ export interface Context {
   streams: SessionStreams;
   /** The queue in front of the expensive reads (built by buildApp). */
   heavy: HeavyQueryGate;
-  /** The dashboard summary and the sessions, kept for a second (built by buildApp; ADR 034). */
+  /** The dashboard summary (1 s) and the sessions (5 s), kept (built by buildApp; ADR 034). */
   caches: ServerCaches;
   addresses: { database: string; broker: string };
   weather: { url: string; timeoutMs?: number };

@@ -1,7 +1,7 @@
 import type { sessions, UserRow } from '@sentinela/db/schema/accounts';
 
 /** How long a session read from the database answers this process's requests (ADR 034). */
-export const SESSION_CACHE_MS = 1000;
+export const SESSION_CACHE_MS = 5000;
 /** More live sessions than this in one second: the cache starts over (memory stays bounded). */
 const MAX_ENTRIES = 10_000;
 
