@@ -10,7 +10,8 @@
 // printing the server's RSS every minute. Prints figures and the ratios; asserts nothing.
 //
 // Environment (optional): BENCH_SECONDS (10 per measurement), BENCH_CLIENTS (100), BENCH_ONLY
-// ("pglite" or "postgres"), BENCH_SOAK_MINUTES (10), DATABASE_URL.
+// ("pglite" or "postgres"), BENCH_SOAK_MINUTES (10), DATABASE_URL, BENCH_CPU_PROF (a folder: the
+// server runs with `--cpu-prof` and writes its profile there when it stops).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const ONLY = process.env.BENCH_ONLY;
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const SOAK_CONNECTIONS = 20;
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 interface Load {
   rps: number;
@@ -82,7 +84,7 @@ await app.listen({ port: ${port}, host: '127.0.0.1' });`;
 }
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
     try {
@@ -90,14 +92,15 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
     } catch {
       // not yet
     }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within 120 s`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within 300 s`);
     await sleep(200);
   }
 }
 
 /** The built server, as `npm start` runs it (built first if stale). */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
+  const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
+  const child = spawn(process.execPath, [...profile, 'apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -21,6 +21,9 @@ import { registerProbes } from './probes';
 import { fastifyTrustProxy } from './trust-proxy';
 import type { TrustProxy } from '../env';
 import { startSystemMonitor } from '../features/system/system-monitor';
+import { SummaryCache } from '../features/dashboard/summary-cache';
+import { SessionCache } from '../features/auth/session-cache';
+import type { DashboardSummary } from '@sentinela/shared/dashboard';
 
 export interface AppOptions extends ServerDeps {
   logger: FastifyBaseLogger;
@@ -57,6 +60,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const streams = new SessionStreams(options.database.db, options.now ?? (() => new Date()));
   app.addHook('onClose', () => streams.close());
   const heavy = new HeavyQueryGate();
+  // The dashboard summary (1 s) and the sessions (5 s), kept (ADR 034); status and alert events
+  // end the summary, every tRPC mutation both.
+  const caches = { summary: new SummaryCache<DashboardSummary>(), sessions: new SessionCache() };
+  app.addHook('onClose', caches.summary.followBus(options.bus));
 
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
@@ -84,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         prefix: '/trpc',
         trpcOptions: {
           router: options.router ?? appRouter,
-          createContext: createContextFactory(options, monitor, streams, heavy),
+          createContext: createContextFactory(options, monitor, streams, heavy, caches),
           onError({ error, path, req }) {
             if (error.code === 'INTERNAL_SERVER_ERROR') {
               req.log.error({ err: error.cause ?? error, path }, 'procedure failed');

@@ -201,6 +201,8 @@ export function apiBodyLimit(
   payload: RequestPayload,
   done: (error: Error | null, payload?: RequestPayload) => void,
 ): void {
+  // A GET or HEAD carries no body (Fastify reads none): nothing to count.
+  if (req.method === 'GET' || req.method === 'HEAD') return done(null, payload);
   const limit = bodyLimitOf(req);
   if (limit >= IMPORT_BODY_LIMIT) return done(null, payload);
   if (Number(req.headers['content-length'] ?? 0) > limit) return done(tooLarge());

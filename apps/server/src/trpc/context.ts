@@ -12,6 +12,9 @@ import type { CommandGateway } from '../platform/commands/command-gateway';
 import type { LiveBus } from '../telemetry/live-bus';
 import type { IngestStats } from '../telemetry/ingest';
 import type { SystemMonitor } from '../features/system/system-monitor';
+import type { DashboardSummary } from '@sentinela/shared/dashboard';
+import type { SummaryCache } from '../features/dashboard/summary-cache';
+import type { SessionCache } from '../features/auth/session-cache';
 import type { HeavyQueryGate } from './heavy-queries';
 import type { SessionStreams } from './session-streams';
 
@@ -51,6 +54,12 @@ export interface ServerDeps {
   publicUrl?: string;
 }
 
+/** The server's short-lived caches (ADR 034): every tRPC mutation clears both (trpc/init.ts). */
+export interface ServerCaches {
+  summary: SummaryCache<DashboardSummary>;
+  sessions: SessionCache;
+}
+
 export interface Context {
   db: DatabaseHandle['db'];
   databaseKind: DatabaseHandle['kind'];
@@ -68,6 +77,8 @@ export interface Context {
   streams: SessionStreams;
   /** The queue in front of the expensive reads (built by buildApp). */
   heavy: HeavyQueryGate;
+  /** The dashboard summary (1 s) and the sessions (5 s), kept (built by buildApp; ADR 034). */
+  caches: ServerCaches;
   addresses: { database: string; broker: string };
   weather: { url: string; timeoutMs?: number };
   /** Where links in e-mails point: PUBLIC_URL, else this request's protocol and Host. */
@@ -90,6 +101,7 @@ export function createContextFactory(
   monitor: SystemMonitor,
   streams: SessionStreams,
   heavy: HeavyQueryGate,
+  caches: ServerCaches,
 ) {
   const auth: AuthDeps = {
     db: deps.database.db,
@@ -116,10 +128,11 @@ export function createContextFactory(
       monitor,
       streams,
       heavy,
+      caches,
       addresses: deps.addresses ?? { database: '', broker: '' },
       weather: deps.weather ?? { url: DEFAULT_WEATHER_URL },
       publicUrl: deps.publicUrl ?? `${req.protocol}://${req.headers.host ?? ''}`,
-      session: token ? await resolveSession(auth.db, token, auth.now()) : null,
+      session: token ? await resolveSession(auth.db, token, auth.now(), caches.sessions) : null,
       caller: { ip: req.ip, userAgent: req.headers['user-agent'], lang },
       lang,
       log: req.log,

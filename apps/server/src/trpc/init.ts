@@ -31,13 +31,26 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Tier 1: anyone. Every input is first checked for text the database cannot store (a NUL
- * character), whatever its schema: a clear field error, never a 500.
+ * character), whatever its schema: a clear field error, never a 500. A mutation (or a call of
+ * the 2FA setup stage) then clears the server's caches.
  */
-export const publicProcedure = t.procedure.meta({ tier: 'public' }).use(async ({ getRawInput, next }) => {
-  const path = findUnstorableText(await getRawInput());
-  if (path) throw unstorableTextError(path);
-  return next();
-});
+export const publicProcedure = t.procedure
+  .meta({ tier: 'public' })
+  .use(async ({ ctx, type, meta, getRawInput, next }) => {
+    const path = findUnstorableText(await getRawInput());
+    if (path) throw unstorableTextError(path);
+    // Only mutations change data, and the 2FA setup stage (its setup2FA query keeps the pending
+    // secret on the user).
+    if (type !== 'mutation' && meta?.tier !== 'signedIn') return next();
+    // A change made here (a session ended, a role, the plant) holds from the next call on, not a
+    // second later: the kept sessions and dashboard summary are dropped (ADR 034).
+    try {
+      return await next();
+    } finally {
+      ctx.caches.sessions.clear();
+      ctx.caches.summary.invalidate();
+    }
+  });
 
 /** Tier 2: a live session, 2FA maybe still to set up (the auth.* procedures of that stage). */
 export const signedInProcedure = publicProcedure.meta({ tier: 'signedIn' }).use(({ ctx, next }) => {

@@ -4,6 +4,7 @@ import { sessions, users, type UserRow } from '@sentinela/db/schema/accounts';
 import type { SessionUser } from '@sentinela/shared/auth-rules';
 import type { RequestOrigin } from '../../platform/audit';
 import { hashToken, newToken } from './crypto';
+import type { SessionCache, SessionRecord } from './session-cache';
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -57,24 +58,41 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The session a cookie token names, if it is still alive (idle 12 h, absolute 7 days). */
-export async function resolveSession(db: Database, token: string, now: Date): Promise<ResolvedSession | null> {
+/**
+ * The session a cookie token names, if it is still alive (idle 12 h, absolute 7 days). With a
+ * cache (the server's; ADR 034) the row may come from it, but the expiries and a disabled account
+ * are checked here on every call all the same.
+ */
+export async function resolveSession(
+  db: Database,
+  token: string,
+  now: Date,
+  cache?: SessionCache,
+): Promise<ResolvedSession | null> {
   const id = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id));
+  const read = () => readSession(db, id);
+  const row = cache ? await cache.get(id, read) : await read();
   if (!row) return null;
   const idleSince = now.getTime() - row.session.lastSeenAt.getTime();
   if (row.session.expiresAt <= now || idleSince > SESSION_IDLE_MS || row.user.disabledAt) {
+    cache?.forget(id);
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   if (idleSince > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    cache?.touched(id, now);
   }
   return { id, user: row.user };
+}
+
+async function readSession(db: Database, id: string): Promise<SessionRecord | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  return row ?? null;
 }
 
 export async function deleteSessionById(db: Database, id: string): Promise<void> {
