@@ -34,17 +34,17 @@ const userMenu = (page: Page) => page.getByRole('button', { name: /^Menu do usu�
 /** /users filtered to one account: its row. */
 async function userRow(page: Page, email: string) {
   await page.getByRole('searchbox', { name: 'Buscar usuários' }).fill(email);
-  await expect(page.locator('tbody tr')).toHaveCount(1);
   const row = page.locator(`tr[data-user-email="${email}"]`);
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('tbody tr')).toHaveCount(1);
   return row;
 }
 
 /** A row's action behind its confirmation dialog ("Desativar", "Ativar", "Redefinir 2FA"). */
-async function confirmRowAction(page: Page, email: string, action: string) {
+async function confirmRowAction(page: Page, email: string, action: string, title: string) {
   const row = await userRow(page, email);
   await row.getByRole('button', { name: action, exact: true }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: action, exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -90,7 +90,7 @@ async function signedIn(cookies: Cookies): Promise<boolean> {
 }
 
 test('an invitation link sets up a new user with the chosen role, once', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const email = uniqueEmail('invited');
   await page.goto('/users');
   await expect(heading(page, 'Usuários')).toBeVisible();
@@ -152,7 +152,7 @@ test("a disabled user's open page loses its session at once; enabled again, they
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const b = await createEnrolledUser('disabled');
   const context = await browser.newContext({ baseURL: baseUrl() });
   await addSessionCookies(context, b.cookies);
@@ -162,7 +162,7 @@ test("a disabled user's open page loses its session at once; enabled again, they
   await expect(bPage.getByRole('status').filter({ hasText: 'Ao vivo' })).toBeVisible({ timeout: 15_000 });
 
   await page.goto('/users');
-  await confirmRowAction(page, b.email, 'Desativar');
+  await confirmRowAction(page, b.email, 'Desativar', `Desativar ${b.name}?`);
   await expect(toast(page, `${b.name} foi desativado.`)).toBeVisible();
   const row = await userRow(page, b.email);
   await expect(row.locator('td').nth(4)).toHaveText(/Desativado/);
@@ -178,7 +178,7 @@ test("a disabled user's open page loses its session at once; enabled again, they
   await expect(toast(bPage, 'Esta conta está desativada.')).toBeVisible();
   await expect(bPage).toHaveURL(/\/login$/);
 
-  await confirmRowAction(page, b.email, 'Ativar');
+  await confirmRowAction(page, b.email, 'Ativar', `Ativar ${b.name}?`);
   await expect(toast(page, `${b.name} foi ativado.`)).toBeVisible();
   await expect((await userRow(page, b.email)).locator('td').nth(4)).toHaveText('Ativo');
 
@@ -192,11 +192,12 @@ test("a disabled user's open page loses its session at once; enabled again, they
 });
 
 test("an admin resets a user's 2FA: at the next sign-in they set it up again", async ({ page, browser }) => {
+  test.setTimeout(90_000);
   const b = await createEnrolledUser('reset2fa');
   await page.goto('/users');
   const row = await userRow(page, b.email);
   await expect(row).toContainText('Ativado (aplicativo)');
-  await confirmRowAction(page, b.email, 'Redefinir 2FA');
+  await confirmRowAction(page, b.email, 'Redefinir 2FA', `Redefinir o 2FA de ${b.name}?`);
   await expect(toast(page, `O 2FA de ${b.name} foi redefinido.`)).toBeVisible();
   await expect(row).toContainText('Desativado');
   await expect(row.getByRole('button', { name: 'Redefinir 2FA' })).toBeDisabled();
@@ -228,7 +229,7 @@ async function createSmsUser() {
 test('an SMS user changes the password in "Segurança" with a code by SMS; the other sessions end', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const account = await createSmsUser();
   // A second session (another browser), signed in over the API with a sign-in code.
   const other: Cookies = new Map();
@@ -271,6 +272,7 @@ test('an SMS user changes the password in "Segurança" with a code by SMS; the o
 });
 
 test('/users passes the audit with its status and actions columns, and reads in English', async ({ page }) => {
+  test.setTimeout(150_000);
   const b = await createEnrolledUser('audited');
   await page.goto('/users');
   await userRow(page, b.email);
