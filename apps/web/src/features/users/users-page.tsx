@@ -150,7 +150,7 @@ export default function UsersPage() {
           </Button>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
+        <div className="relative overflow-x-auto rounded-lg border">
           <table
             className={cn('w-full min-w-[64rem] text-sm', list.isPlaceholderData && 'opacity-60')}
             aria-busy={list.isFetching}
