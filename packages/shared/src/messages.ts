@@ -103,6 +103,10 @@ export const serverMessages = {
     en: 'Wait {seconds} s before asking for another code.',
   },
   'auth.smsFailed': { pt: 'Erro ao enviar SMS', en: 'Could not send the SMS' },
+  'auth.smsNotEnabled': {
+    pt: 'A sua conta não usa SMS como segundo fator.',
+    en: 'Your account does not use SMS as its second factor.',
+  },
   'auth.phoneRequired': { pt: 'Cadastre um número de telefone primeiro.', en: 'Save a phone number first.' },
   'auth.smsText': {
     pt: 'Sentinela: seu código de verificação é {code}. Válido por 5 minutos.',

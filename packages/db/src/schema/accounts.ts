@@ -57,13 +57,13 @@ export const loginChallenges = pgTable('login_challenges', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** SMS codes (hashed) for setup and for sign-in. */
+/** SMS codes (hashed) for setup, for sign-in and for a password change. */
 export const smsCodes = pgTable(
   'sms_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: parentId('user_id', () => users.id),
-    purpose: text('purpose', { enum: ['setup', 'login'] }).notNull(),
+    purpose: text('purpose', { enum: ['setup', 'login', 'password'] }).notNull(),
     phoneNumber: text('phone_number').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -34,7 +34,7 @@ import {
   setChallengeCookie,
   setSessionCookie,
 } from './auth-cookies';
-import { changePassword } from './password-change.service';
+import { changePassword, sendPasswordChangeSms } from './password-change.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { login, resendLoginSms, verifyLogin2FA } from './login.service';
 import { replaceRecoveryCodes } from './recovery-codes.service';
@@ -181,6 +181,12 @@ export const authRouter = router({
     );
     await ctx.streams.recheck(); // their live streams end now
     return { count };
+  }),
+
+  /** The Security dialog's SMS code for a password change (accounts whose second factor is SMS). */
+  sendPasswordChangeSMS: authenticatedProcedure.output(smsCodeSentOutput).mutation(async ({ ctx }) => {
+    const { expiresAt } = await sendPasswordChangeSms(ctx.auth, ctx.caller, ctx.user);
+    return { success: true as const, expiresAt };
   }),
 
   changePassword: authenticatedProcedure

@@ -10,11 +10,11 @@ import { hashPassword, verifyPassword } from './passwords';
 import { consumeRecoveryCode } from './recovery-codes.service';
 import { holdSignInAttempt } from './throttle';
 import { checkTotp } from './two-factor.service';
-import { checkSmsCode } from './sms-codes.service';
+import { checkSmsCode, sendSmsCode } from './sms-codes.service';
 
 /**
  * The Security dialog's password change (issue 16): the current password and a second-factor
- * code (the app's code, the SMS code of a pending sign-in's kind, or a recovery code), counted
+ * code (the app's code, the SMS code sendPasswordChangeSms sent, or a recovery code), counted
  * like sign-in attempts; the new password follows the rules and is not a common one. Every other
  * session of the account ends, and so do its unused reset links.
  */
@@ -47,7 +47,7 @@ export async function changePassword(
   let codeOk: boolean;
   if (/^\d{6}$/.test(digits)) {
     if (user.twoFactorMethod === 'sms') {
-      codeOk = await checkSmsCode(deps, user.id, 'login', digits).then(
+      codeOk = await checkSmsCode(deps, user.id, 'password', digits).then(
         () => true,
         () => false,
       );
@@ -83,4 +83,24 @@ export async function changePassword(
     });
     return { signedOutOthers: ended.length };
   });
+}
+
+/**
+ * The Security dialog's "Enviar código SMS" for an account whose second factor is SMS: a code of
+ * its own purpose (a sign-in code does not change a password), at most one every 30 s.
+ */
+export async function sendPasswordChangeSms(
+  deps: AuthDeps,
+  caller: Caller,
+  user: UserRow,
+): Promise<{ expiresAt: Date }> {
+  if (user.twoFactorMethod !== 'sms' || !user.phoneNumber) throw new AppError('BAD_REQUEST', 'auth.smsNotEnabled');
+  const sent = await sendSmsCode(deps, caller, user.id, user.phoneNumber, 'password');
+  await recordAudit(deps.db, caller, {
+    action: 'auth.2fa.sms.send',
+    result: 'success',
+    ...actedBy(user),
+    details: { purpose: 'password' },
+  });
+  return sent;
 }

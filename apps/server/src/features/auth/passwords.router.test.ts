@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets, sessions, users } from '@sentinela/db/schema/accounts';
+import { passwordResets, sessions, smsOutbox, users } from '@sentinela/db/schema/accounts';
 import { auditLog } from '@sentinela/db/schema/audit';
 import { emailOutbox } from '@sentinela/db/schema/notifications';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
@@ -117,6 +117,47 @@ describe.each(testDatabaseKinds())('passwords on %s', (kind) => {
     await signIn('ana@example.com', NEW_PASSWORD, secret);
     const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'auth.password.change'));
     expect(audit.map((a) => a.result).sort()).toEqual(['failure', 'failure', 'failure', 'success']);
+  });
+
+  it("changes an SMS account's password with a code the Security dialog sends, not with a sign-in code", async () => {
+    const phone = '+5511987650001';
+    const latestSms = async () => {
+      const rows = await server.database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
+      const body = rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)?.body ?? '';
+      return /(\d{6})/.exec(body)?.[1] ?? '';
+    };
+    const client = server.client();
+    await client.trpc.auth.register.mutate({ name: 'Caio', email: 'caio@example.com', password: PASSWORD });
+    await client.trpc.auth.setup2FASMS.mutate({ phoneNumber: phone });
+    await client.trpc.auth.sendSMSCode.mutate();
+    await client.trpc.auth.verifySMSCode.mutate({ code: await latestSms() });
+    server.clock.advance(31_000);
+
+    // A TOTP account cannot ask for one.
+    const { client: app } = await secretOf('totp-only@example.com');
+    expect((await failure(app.trpc.auth.sendPasswordChangeSMS.mutate())).message).toBe(
+      'A sua conta não usa SMS como segundo fator.',
+    );
+    expect(await failure(server.client().trpc.auth.sendPasswordChangeSMS.mutate())).toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+
+    // A sign-in code (another purpose) does not change the password.
+    const other = server.client();
+    expect(await other.trpc.auth.login.mutate({ email: 'caio@example.com', password: PASSWORD })).toEqual({
+      twoFactorRequired: true,
+      method: 'sms',
+    });
+    const loginCode = await latestSms();
+    const change = (code: string) =>
+      client.trpc.auth.changePassword.mutate({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, code });
+    expect((await failure(change(loginCode))).message).toBe('Código inválido');
+    await other.trpc.auth.verifyLogin2FA.mutate({ code: loginCode });
+
+    expect(await client.trpc.auth.sendPasswordChangeSMS.mutate()).toMatchObject({ success: true });
+    expect((await failure(client.trpc.auth.sendPasswordChangeSMS.mutate())).code).toBe('TOO_MANY_REQUESTS');
+    expect(await change(await latestSms())).toEqual({ signedOutOthers: 1 });
+    expect(await other.trpc.auth.me.query()).toBeNull();
   });
 
   it('resets a forgotten password through the e-mailed link once, not twice, and 2FA is still asked', async () => {

@@ -13,7 +13,7 @@ import { changePasswordStrings } from './change-password.strings';
 
 /**
  * The Security dialog's "Trocar senha": the current password, the new one (the live checklist of
- * the spec's rules) and a second-factor code; the server ends the user's other sessions.
+ * the spec's rules) and a second-factor code (SMS accounts ask for theirs here); the server ends the user's other sessions.
  */
 export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | null }) {
   const t = useStrings(changePasswordStrings);
@@ -41,6 +41,12 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
       onError: (error) => {
         notify.error(errorMessage(error, t('failed')));
       },
+    }),
+  );
+  const sendSms = useMutation(
+    trpc.auth.sendPasswordChangeSMS.mutationOptions({
+      onSuccess: () => notify.success(t('smsSent')),
+      onError: (error) => notify.error(errorMessage(error, t('smsFailed'))),
     }),
   );
   const canSubmit =
@@ -109,6 +115,19 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
             value={code}
             onValueChange={setCode}
           />
+          {method === 'sms' ? (
+            <div>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={sendSms.isPending}
+                onClick={() => sendSms.mutate()}
+              >
+                {sendSms.isPending ? t('sendingSms') : t('sendSms')}
+              </Button>
+            </div>
+          ) : null}
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={!canSubmit}>
               {change.isPending ? t('saving') : t('save')}

@@ -150,7 +150,7 @@ export default function UsersPage() {
           </Button>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
+        <div className="relative overflow-x-auto rounded-lg border">
           <table
             className={cn('w-full min-w-[64rem] text-sm', list.isPlaceholderData && 'opacity-60')}
             aria-busy={list.isFetching}
@@ -225,7 +225,7 @@ export default function UsersPage() {
                           className={cn(
                             'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
                             user.twoFactorEnabled
-                              ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400'
+                              ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300'
                               : 'bg-muted text-muted-foreground',
                           )}
                         >
