@@ -143,7 +143,7 @@ test('an invitation link sets up a new user with the chosen role, once', async (
   await again.getByLabel('Senha', { exact: true }).fill(STRONG_PASSWORD);
   await again.getByLabel('Confirmar senha').fill(STRONG_PASSWORD);
   await again.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(toast(again, 'Já existe uma conta com este e-mail.')).toBeVisible();
+  await expect(toast(again, 'Este convite é inválido, expirou, já foi usado ou é para outro e-mail.')).toBeVisible();
   await expect(again).toHaveURL(/\/register\?invite=/);
   await again.context().close();
 });
