@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { pageInput, pageOf } from './page';
+import { privacyRequestStatuses } from './privacy-values';
+
+export { privacyRequestStatuses, removedUserLabel, type PrivacyRequestStatus } from './privacy-values';
 
 /**
  * How long the site keeps what it records, in days (PRODUCT §2, issue 16): raw telemetry, the
@@ -13,9 +16,6 @@ export const retentionPeriodsSchema = z.object({
 });
 export type RetentionPeriods = z.infer<typeof retentionPeriodsSchema>;
 export const defaultRetentionPeriods: RetentionPeriods = { rawDays: 7, minuteDays: 90, auditDays: 365 };
-
-export const privacyRequestStatuses = ['pending', 'done', 'refused'] as const;
-export type PrivacyRequestStatus = (typeof privacyRequestStatuses)[number];
 
 /** A person's request for their account's deletion: an optional reason, at most 500 characters. */
 export const requestDeletionInput = z.object({
@@ -111,8 +111,3 @@ export const decidePrivacyRequestOutput = z.object({
   /** The name the person now has in audit and history ("Usuário removido #1a2b3c4d"); null when refused. */
   anonymisedAs: z.string().nullable(),
 });
-
-/** The name a removed person keeps in the audit log and history: the facts stay, the person goes. */
-export function removedUserLabel(userId: string): string {
-  return `Usuário removido #${userId.replace(/-/g, '').slice(0, 8)}`;
-}

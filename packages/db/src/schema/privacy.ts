@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { privacyRequestStatuses } from '@sentinela/shared/privacy';
+import { privacyRequestStatuses } from '@sentinela/shared/privacy-values';
 import { createdAt, parentId } from './columns';
 import { users } from './accounts';
 
