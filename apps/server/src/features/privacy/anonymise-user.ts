@@ -16,8 +16,15 @@ import { auditLog } from '@sentinela/db/schema/audit';
 import { emailOutbox, notificationPreferences } from '@sentinela/db/schema/notifications';
 import { removedUserLabel } from '@sentinela/shared/privacy-values';
 
-/** The address a removed account keeps: unique, not deliverable (.invalid), naming nobody. */
-export const removedUserEmail = (userId: string) => `removido-${userId}@sentinela.invalid`;
+/**
+ * What a removed account keeps in its e-mail column: the label itself, so every place that shows an
+ * actor's e-mail (the events' commands and acknowledgements) shows the label; no sign-in can match it
+ * (not an address). Should two removed ids share their first 8 hex digits, the full id is used.
+ */
+async function removedUserEmail(tx: Database, userId: string, label: string): Promise<string> {
+  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, label));
+  return taken ? `${label} (${userId})` : label;
+}
 
 /** Replaces the person's e-mail (anywhere in a string) and name (a whole string) in a JSON value. */
 function scrub(value: unknown, person: { email: string; name: string }, label: string): unknown {
@@ -36,7 +43,7 @@ function scrub(value: unknown, person: { email: string; name: string }, label: s
  * Anonymises an account inside the caller's transaction (ADR 031). The facts stay: every audit
  * entry, command, alert acknowledgement and work order keeps its row and its link to the account
  * id. What names the person goes: the account's name becomes "Usuário removido #<8 hex>", its
- * e-mail an undeliverable address, its phone and password are cleared; in the audit log the actor's
+ * e-mail the label too, its phone and password are cleared; in the audit log the actor's
  * e-mail, a target naming the e-mail and any detail holding the e-mail or the name become the label,
  * and the entries the person made lose their address and browser. Sessions, sign-in challenges,
  * 2FA secrets, recovery and SMS codes, reset links, invitations, notification preferences, outbox
@@ -78,7 +85,7 @@ export async function anonymiseUser(tx: Database, person: UserRow, now: Date): P
     .update(users)
     .set({
       name: label,
-      email: removedUserEmail(person.id),
+      email: await removedUserEmail(tx, person.id, label),
       // No argon2 hash: no password matches it.
       passwordHash: '!removed',
       role: 'viewer',
