@@ -1,12 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { callProcedure } from './admin-session';
-import { adminCookies, baseUrl, createEnrolledUser, expect, test, toast, type EnrolledAccount } from './fixtures';
+import {
+  adminCookies,
+  baseUrl,
+  createEnrolledUser,
+  expect as baseExpect,
+  test,
+  toast,
+  type EnrolledAccount,
+} from './fixtures';
 import { auditPage, switchToEnglish } from './ops';
 
 // Privacy (LGPD, issue 16): every user exports their own data and asks for their account's deletion
 // from the Segurança dialog; an administrator carries the request out on /privacy, which anonymises
 // the person (the facts stay, the name and e-mail go) and ends their access.
+
+// Each test signs in fresh accounts and reads the audit log: generous limits on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const userMenu = (page: Page) => page.getByRole('button', { name: /^Menu do usuário: / });
 
