@@ -25,16 +25,14 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
       .values({ id: 'mtr-1', name: 'Motor 1', kind: 'motor', status: 'online', facilityId: site!.id });
     // 30 raw points a day for 12 days, one minute rollup a day for 120 days, one hour for 120 days,
     // 3 audit entries a day for 400 days.
-    await handle.db
-      .insert(telemetry)
-      .values(
-        Array.from({ length: 12 * 30 }, (_, i) => ({
-          equipmentId: 'mtr-1',
-          metric: 'rpm',
-          ts: new Date(daysAgo(12).getTime() + i * (DAY / 30) + 1),
-          value: i,
-        })),
-      );
+    await handle.db.insert(telemetry).values(
+      Array.from({ length: 12 * 30 }, (_, i) => ({
+        equipmentId: 'mtr-1',
+        metric: 'rpm',
+        ts: new Date(daysAgo(12).getTime() + i * (DAY / 30) + 1),
+        value: i,
+      })),
+    );
     const rollup = (i: number) => ({
       equipmentId: 'mtr-1',
       metric: 'rpm',
@@ -46,15 +44,13 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
     });
     await handle.db.insert(telemetry1m).values(Array.from({ length: 120 }, (_, i) => rollup(i)));
     await handle.db.insert(telemetry1h).values(Array.from({ length: 120 }, (_, i) => rollup(i)));
-    await handle.db
-      .insert(auditLog)
-      .values(
-        Array.from({ length: 1200 }, (_, i) => ({
-          at: daysAgo(i / 3 + 0.1),
-          action: 'test.entry',
-          result: 'success' as const,
-        })),
-      );
+    await handle.db.insert(auditLog).values(
+      Array.from({ length: 1200 }, (_, i) => ({
+        at: daysAgo(i / 3 + 0.1),
+        action: 'test.entry',
+        result: 'success' as const,
+      })),
+    );
   });
   afterAll(() => handle.close());
 
