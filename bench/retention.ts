@@ -15,6 +15,8 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase, type DatabaseHandle } from '@sentinela/db/client';
 import { migrateDatabase } from '@sentinela/db/migrate';
+import { parseRows } from '@sentinela/db/sql-helpers';
+import { z } from 'zod';
 import { defaultRetentionPeriods } from '@sentinela/shared/privacy';
 import { applyRetention, type RetentionResult } from '../apps/server/src/platform/retention';
 import { writeBatch } from '../apps/server/src/telemetry/telemetry-writer';
@@ -64,11 +66,10 @@ async function fill(handle: DatabaseHandle, now: Date): Promise<void> {
 }
 
 async function countRows(handle: DatabaseHandle): Promise<number> {
-  const result = (await handle.db.execute(
+  const result = await handle.db.execute(
     sql`select ((select count(*) from telemetry) + (select count(*) from telemetry_1m) + (select count(*) from audit_log))::int as n`,
-  )) as unknown;
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-  return Number((rows[0] as { n: number }).n);
+  );
+  return parseRows(z.object({ n: z.coerce.number() }), result)[0]?.n ?? 0;
 }
 
 async function run(label: string, open: () => Promise<DatabaseHandle>, mode: 'batched' | 'single'): Promise<Figures> {
