@@ -14,7 +14,6 @@ import { checkDemandAlerts } from './features/energy/demand-alerts';
 import { checkWeatherWarnings, WEATHER_WARNINGS_INTERVAL_MS } from './features/weather/weather-warnings-job';
 import { forgetSettledSavings } from './features/lights/lights-savings.service';
 import { SCHEDULER_INTERVAL_MS, startLightScheduler, type LightScheduler } from './features/lights/light-scheduler';
-import { getTelemetryRetention } from './features/settings/settings.service';
 import { deriveKey } from './features/auth/crypto';
 import { buildApp } from './http/app';
 import { resolveSessionSecret } from './platform/session-secret';
@@ -33,7 +32,8 @@ import {
 } from './features/maintenance/maintenance-plans.service';
 import { ROLLUP_EVERY_MS } from './telemetry/ingest';
 import { backfillEnergyHours } from './telemetry/rollups';
-import { applyRetention } from './telemetry/telemetry-writer';
+import { applyRetention } from './platform/retention';
+import { retentionPeriods } from './platform/retention-periods';
 import { createDeviceDirectory } from './features/device-credentials/device-directory.db';
 import { startTelemetry, type TelemetryRuntime } from './telemetry/telemetry-runtime';
 
@@ -167,10 +167,12 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   jobs.add({
     name: 'telemetry.retention',
     intervalMs: HOUR_MS,
-    // The retention in force is an operational setting: read at every run. The outboxes go by the same job.
+    // The retention in force is an operational setting: read at every run. Raw points, minute rollups and
+    // the audit log go in batches (ADR 031); the outboxes by the same job. Answers what it deleted.
     run: async (now) => {
-      await applyRetention(database.db, now, await getTelemetryRetention(database.db));
-      await purgeOutboxes(database.db, now);
+      const deleted = await applyRetention(database.db, now, await retentionPeriods(database.db));
+      const outboxes = await purgeOutboxes(database.db, now);
+      return { ...deleted, outboxes };
     },
   });
   const ingest = telemetry.ingest;

@@ -177,6 +177,28 @@ export const serverMessages = {
     pt: 'Você não pode alterar o seu próprio papel; peça a outro administrador.',
     en: 'You cannot change your own role; ask another administrator.',
   },
+  'privacy.requestOpen': {
+    pt: 'Você já tem um pedido de exclusão em aberto.',
+    en: 'You already have an open deletion request.',
+  },
+  'privacy.requestNotFound': { pt: 'Pedido não encontrado.', en: 'Request not found.' },
+  'privacy.requestDecided': {
+    pt: 'Este pedido já foi atendido ou recusado.',
+    en: 'This request has already been carried out or refused.',
+  },
+  'privacy.lastAdmin': {
+    pt: 'Não é possível excluir o último administrador ativo: promova outro administrador antes.',
+    en: 'The last enabled administrator cannot be deleted: make someone else an administrator first.',
+  },
+  'privacy.ownRequest': {
+    pt: 'Você não pode atender o seu próprio pedido de exclusão; peça a outro administrador.',
+    en: 'You cannot carry out your own deletion request; ask another administrator.',
+  },
+  'validation.privacyReasonTooLong': {
+    pt: 'O motivo pode ter no máximo 500 caracteres.',
+    en: 'The reason can have at most 500 characters.',
+  },
+  'validation.privacyRequestId': { pt: 'Pedido inválido.', en: 'Invalid request.' },
   'users.notFound': { pt: 'Usuário não encontrado.', en: 'User not found.' },
   'validation.email': { pt: 'Informe um e-mail válido.', en: 'Enter a valid e-mail address.' },
   'validation.passwordRequired': { pt: 'Informe a senha.', en: 'Enter your password.' },

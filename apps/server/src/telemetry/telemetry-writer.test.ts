@@ -12,7 +12,7 @@ import {
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { DerivedState, splitDerived } from './derived-state';
 import { recomputeRollups } from './rollups';
-import { applyRetention, rebuildDerived, writeBatch, writeDerived, writeRaw, type Reading } from './telemetry-writer';
+import { rebuildDerived, writeBatch, writeDerived, writeRaw, type Reading } from './telemetry-writer';
 
 describe.each(testDatabaseKinds())('telemetry writer on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -65,13 +65,6 @@ describe.each(testDatabaseKinds())('telemetry writer on %s', (kind) => {
       .from(telemetry1h)
       .where(sql`${telemetry1h.equipmentId} = 'mtr-1' and ${telemetry1h.metric} = 'temperature'`);
     expect(hour).toMatchObject({ count: 2, sum: 125 });
-  });
-
-  it('drops raw points and minutes past retention, keeps hours', async () => {
-    await applyRetention(handle.db, new Date('2026-06-30T00:00:00Z'), { rawDays: 7, minuteDays: 90 });
-    expect(await handle.db.select().from(telemetry)).toEqual([]);
-    expect(await handle.db.select().from(telemetry1m)).toEqual([]);
-    expect((await handle.db.select().from(telemetry1h)).length).toBeGreaterThan(0);
   });
 });
 

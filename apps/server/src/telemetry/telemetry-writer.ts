@@ -243,19 +243,3 @@ export async function writeBatch(db: Database, points: Point[]): Promise<string[
     return writeDerived(tx, derived.take());
   });
 }
-
-export interface Retention {
-  rawDays: number;
-  minuteDays: number;
-}
-
-/** Drops what retention no longer keeps (hourly rollups are kept for ever). */
-export async function applyRetention(db: Database, now: Date, retention: Retention): Promise<void> {
-  const day = 24 * 60 * 60 * 1000;
-  await db.execute(
-    sql`delete from telemetry where ts < ${new Date(now.getTime() - retention.rawDays * day).toISOString()}::timestamptz`,
-  );
-  await db.execute(
-    sql`delete from telemetry_1m where bucket < ${new Date(now.getTime() - retention.minuteDays * day).toISOString()}::timestamptz`,
-  );
-}

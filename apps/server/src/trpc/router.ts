@@ -12,6 +12,7 @@ import { hvacRouter } from '../features/hvac/hvac.router';
 import { lightsRouter } from '../features/lights/lights.router';
 import { liveRouter } from '../features/live/live.router';
 import { maintenanceRouter } from '../features/maintenance/maintenance.router';
+import { privacyRouter } from '../features/privacy/privacy.router';
 import { purchaseOrdersRouter } from '../features/purchase-orders/purchase-orders.router';
 import { motorsRouter } from '../features/motors/motors.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
@@ -43,6 +44,7 @@ export const appRouter = router({
   lights: lightsRouter,
   live: liveRouter,
   maintenance: maintenanceRouter,
+  privacy: privacyRouter,
   purchaseOrders: purchaseOrdersRouter,
   motors: motorsRouter,
   notifications: notificationsRouter,

@@ -34,6 +34,8 @@ export const auditLog = pgTable(
     index('audit_log_sign_in_idx')
       .on(t.actorEmail, t.ip, t.at)
       .where(sql`${t.action} = 'auth.login' and ${t.result} = 'success'`),
+    // One person's entries: "export my data" and their anonymisation (issue 16, ADR 031).
+    index('audit_log_user_idx').on(t.userId, t.at),
     // A record's history (a work order's transitions, the events timeline).
     index('audit_log_target_idx').on(t.target, t.at),
     // One facility's or one device's entries, newest first (the events timeline's filters).

@@ -9,3 +9,4 @@ export * from './plant';
 export * from './procurement';
 export * from './settings';
 export * from './weather';
+export * from './privacy';

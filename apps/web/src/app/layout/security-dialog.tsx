@@ -7,6 +7,7 @@ import { DialogContent, DialogDescription, DialogTitle } from '../../components/
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
+import { MyDataSection } from '../../features/privacy/my-data-section';
 import { ChangePasswordSection } from './change-password-section';
 import { securityStrings } from './security.strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
@@ -19,7 +20,7 @@ type T = AreaTranslate<keyof (typeof securityStrings)['pt']>;
 
 /**
  * The user menu's "Segurança" dialog (PRODUCT §2): change the password (issue 16), regenerate the recovery codes (shown once),
- * the user's open sessions, and signing out the others. Its own chunk: loaded when opened.
+ * the user's open sessions, signing out the others, and their data (export, deletion request, retention). Its own chunk: loaded when opened.
  */
 export default function SecurityDialogContent({ email }: { email: string }) {
   const t = useStrings(securityStrings);
@@ -31,6 +32,7 @@ export default function SecurityDialogContent({ email }: { email: string }) {
       <ChangePasswordSection method={twoFactorMethod} />
       <RecoveryCodesSection t={t} email={email} />
       <SessionsSection t={t} />
+      <MyDataSection />
     </DialogContent>
   );
 }

@@ -4,7 +4,7 @@ import { defineStrings } from '../../lib/i18n/strings';
 export const securityStrings = defineStrings(
   {
     title: 'Segurança',
-    description: 'Códigos de recuperação e sessões abertas da sua conta.',
+    description: 'Senha, códigos de recuperação, sessões abertas e dados da sua conta.',
     close: 'Fechar',
     recoveryTitle: 'Códigos de recuperação',
     recoveryText:
@@ -32,7 +32,7 @@ export const securityStrings = defineStrings(
   },
   {
     title: 'Security',
-    description: 'Recovery codes and open sessions of your account.',
+    description: 'Password, recovery codes, open sessions and data of your account.',
     close: 'Close',
     recoveryTitle: 'Recovery codes',
     recoveryText: 'Generate new codes if the current ones were lost or used up. The previous codes stop working.',

@@ -1,0 +1,135 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { count, desc, eq } from 'drizzle-orm';
+import type { Database } from '@sentinela/db/client';
+import { users } from '@sentinela/db/schema/accounts';
+import { privacyRequests } from '@sentinela/db/schema/privacy';
+import type {
+  decidePrivacyRequestOutput,
+  listPrivacyRequestsInput,
+  listPrivacyRequestsOutput,
+  privacyRequestIdInput,
+} from '@sentinela/shared/privacy';
+import type { z } from 'zod';
+import { actedBy, recordAudit, type RequestOrigin } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import { anonymiseUser, enabledAdminCount } from './anonymise-user';
+
+type Actor = { id: string; email: string };
+type Decision = z.input<typeof decidePrivacyRequestOutput>;
+
+const decider = alias(users, 'decider');
+
+/** The admins' list on /privacy, newest first, filtered by status. */
+export async function listPrivacyRequests(
+  db: Database,
+  input: z.output<typeof listPrivacyRequestsInput>,
+): Promise<z.input<typeof listPrivacyRequestsOutput>> {
+  const where = input.status ? eq(privacyRequests.status, input.status) : undefined;
+  const [items, [totals]] = await Promise.all([
+    db
+      .select({
+        id: privacyRequests.id,
+        status: privacyRequests.status,
+        reason: privacyRequests.reason,
+        createdAt: privacyRequests.createdAt,
+        decidedAt: privacyRequests.decidedAt,
+        userId: privacyRequests.userId,
+        userName: users.name,
+        userEmail: users.email,
+        decidedByName: decider.name,
+      })
+      .from(privacyRequests)
+      .innerJoin(users, eq(users.id, privacyRequests.userId))
+      .leftJoin(decider, eq(decider.id, privacyRequests.decidedBy))
+      .where(where)
+      .orderBy(desc(privacyRequests.createdAt), desc(privacyRequests.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ n: count() }).from(privacyRequests).where(where),
+  ]);
+  return { items, total: totals?.n ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/**
+ * An administrator's decision on a pending request, in one transaction with its audit entry: the
+ * request row and the person's row are locked, `decide` checks and writes. A refused decision
+ * (already decided, last admin, one's own) writes a failure entry instead, with nothing half-written.
+ */
+async function decide(
+  db: Database,
+  actor: Actor,
+  origin: RequestOrigin,
+  action: string,
+  requestId: string,
+  decideOn: (tx: Database, person: typeof users.$inferSelect) => Promise<Decision>,
+): Promise<Decision> {
+  return db
+    .transaction(async (tx) => {
+      const [request] = await tx.select().from(privacyRequests).where(eq(privacyRequests.id, requestId)).for('update');
+      if (!request) throw new AppError('NOT_FOUND', 'privacy.requestNotFound');
+      if (request.status !== 'pending') throw new AppError('CONFLICT', 'privacy.requestDecided');
+      const [person] = await tx.select().from(users).where(eq(users.id, request.userId)).for('update');
+      if (!person) throw new AppError('NOT_FOUND', 'privacy.requestNotFound');
+      const decision = await decideOn(tx, person);
+      await recordAudit(tx, origin, {
+        action,
+        result: 'success',
+        ...actedBy(actor),
+        target: person.id,
+        details: { requestId, ...(decision.anonymisedAs ? { anonymisedAs: decision.anonymisedAs } : {}) },
+      });
+      return decision;
+    })
+    .catch(async (error: unknown) => {
+      await recordAudit(db, origin, {
+        action,
+        result: 'failure',
+        ...actedBy(actor),
+        target: requestId,
+        details: { reason: error instanceof AppError ? error.key : 'error' },
+      });
+      throw error;
+    });
+}
+
+/**
+ * Carries out a deletion request: the person is anonymised (anonymiseUser) and can no longer sign
+ * in. Not one's own request, and never the last enabled administrator.
+ */
+export function carryOutPrivacyRequest(
+  db: Database,
+  actor: Actor,
+  origin: RequestOrigin,
+  input: z.output<typeof privacyRequestIdInput>,
+  now: Date,
+): Promise<Decision> {
+  return decide(db, actor, origin, 'privacy.carryOut', input.requestId, async (tx, person) => {
+    if (person.id === actor.id) throw new AppError('BAD_REQUEST', 'privacy.ownRequest');
+    if (person.role === 'admin' && !person.disabledAt && (await enabledAdminCount(tx)) <= 1) {
+      throw new AppError('BAD_REQUEST', 'privacy.lastAdmin');
+    }
+    const label = await anonymiseUser(tx, person, now);
+    await tx
+      .update(privacyRequests)
+      .set({ status: 'done', decidedAt: now, decidedBy: actor.id })
+      .where(eq(privacyRequests.id, input.requestId));
+    return { id: input.requestId, status: 'done', anonymisedAs: label };
+  });
+}
+
+/** Refuses a deletion request (the account stays as it is); the person may ask again. */
+export function refusePrivacyRequest(
+  db: Database,
+  actor: Actor,
+  origin: RequestOrigin,
+  input: z.output<typeof privacyRequestIdInput>,
+  now: Date,
+): Promise<Decision> {
+  return decide(db, actor, origin, 'privacy.refuse', input.requestId, async (tx) => {
+    await tx
+      .update(privacyRequests)
+      .set({ status: 'refused', decidedAt: now, decidedBy: actor.id })
+      .where(eq(privacyRequests.id, input.requestId));
+    return { id: input.requestId, status: 'refused', anonymisedAs: null };
+  });
+}
