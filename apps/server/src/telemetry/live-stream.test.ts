@@ -113,15 +113,15 @@ describe('live stream', () => {
     let most = 0;
     const add = controller.signal.addEventListener.bind(controller.signal);
     const remove = controller.signal.removeEventListener.bind(controller.signal);
-    controller.signal.addEventListener = ((...args: Parameters<typeof add>) => {
+    controller.signal.addEventListener = (...args: Parameters<typeof add>) => {
       listening += 1;
       most = Math.max(most, listening);
       add(...args);
-    });
-    controller.signal.removeEventListener = ((...args: Parameters<typeof remove>) => {
+    };
+    controller.signal.removeEventListener = (...args: Parameters<typeof remove>) => {
       listening -= 1;
       remove(...args);
-    });
+    };
     let batches = 0;
     const done = (async () => {
       for await (const _ of liveBatches(bus, controller.signal, { batchMs: 0, throttleMs: 0 })) batches += 1;

@@ -35,16 +35,14 @@ describe.each(testDatabaseKinds())('site settings, retention, thresholds and sta
     adminEn = await server.enrolledClient('alan@example.com', 'admin', 'en');
     const db = server.database.db;
     const [site] = await db.insert(facilities).values({ code: 'cps', name: 'Campinas', city: 'Campinas' }).returning();
-    await db
-      .insert(equipment)
-      .values({
-        id: 'm1',
-        name: 'Motor 1',
-        kind: 'motor',
-        status: 'online',
-        facilityId: site!.id,
-        lastSeenAt: new Date(),
-      });
+    await db.insert(equipment).values({
+      id: 'm1',
+      name: 'Motor 1',
+      kind: 'motor',
+      status: 'online',
+      facilityId: site!.id,
+      lastSeenAt: new Date(),
+    });
     const rows = await db
       .insert(alertRules)
       .values([
