@@ -220,9 +220,9 @@ describe.each(testDatabaseKinds())('passwords on %s', (kind) => {
   });
 
   it('refuses an expired link', async () => {
-    await secretOf('caio@example.com');
-    await server.client().trpc.auth.requestPasswordReset.mutate({ email: 'caio@example.com' });
-    const token = await linkIn('caio@example.com');
+    await secretOf('edu@example.com');
+    await server.client().trpc.auth.requestPasswordReset.mutate({ email: 'edu@example.com' });
+    const token = await linkIn('edu@example.com');
     server.clock.advance(30 * 60 * 1000 + 1000);
     expect(
       (await failure(server.client().trpc.auth.resetPassword.mutate({ token: token!, password: NEW_PASSWORD })))
