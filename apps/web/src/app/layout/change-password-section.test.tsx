@@ -100,10 +100,11 @@ describe('the Security dialog’s password change', () => {
     expect(received).toEqual([{ currentPassword: 'Turbina#Forte26', newPassword: 'Represa#Calma58', code: '123456' }]);
   });
 
-  it('keeps the form open when the server refuses, in English; an SMS account is told to use a recovery code', async () => {
+  it('keeps the form open when the server refuses, in English; an SMS account can have a code sent', async () => {
     renderSection('en', 'sms');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(screen.getByText('A recovery code (xxxxx-xxxxx).')).toBeTruthy();
+    expect(screen.getByText('The 6-digit code sent by SMS, or a recovery code (xxxxx-xxxxx).')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send SMS code' })).toBeTruthy();
     type('Current password', 'Errada#123x');
     type('New password', 'Represa#Calma58');
     type('Confirm new password', 'Represa#Calma58');
