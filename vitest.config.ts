@@ -33,6 +33,9 @@ const postgresOnly = process.env.TEST_DATABASES === 'postgres' && Boolean(proces
 // tests: they run on PGlite, and again on PostgreSQL when DATABASE_URL is set.
 export default defineConfig({
   test: {
+    // Vitest runs one file at a time on a 2-core machine; VITEST_MAX_WORKERS runs more (CI's
+    // PostgreSQL pass: most of a database test's time is spent waiting on the server).
+    ...(Number(process.env.VITEST_MAX_WORKERS) > 0 ? { maxWorkers: Number(process.env.VITEST_MAX_WORKERS) } : {}),
     projects: [
       'apps/web/vitest.config.ts',
       {

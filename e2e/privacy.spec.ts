@@ -27,7 +27,7 @@ async function openSecurity(page: Page) {
   await page.getByRole('menuitem', { name: 'Segurança' }).click();
   const dialog = page.getByRole('dialog', { name: 'Segurança' });
   await expect(dialog.getByRole('heading', { name: 'Meus dados (LGPD)' })).toBeVisible();
-  await expect(dialog.getByText('Registros de auditoria')).toBeVisible();
+  await expect(dialog.getByText('Registros de auditoria', { exact: true })).toBeVisible();
   return dialog;
 }
 
@@ -139,6 +139,6 @@ test('the Segurança dialog’s privacy part and /privacy pass axe in both theme
   await switchToEnglish(page);
   await expect(page.getByRole('heading', { name: 'Privacy', level: 1 })).toBeVisible();
   await expect(request).toContainText('Pending');
-  await expect(page.getByText('Audit entries')).toBeVisible();
+  await expect(page.getByText('Audit entries', { exact: true })).toBeVisible();
   await expect(request.getByRole('button', { name: 'Carry out (delete)' })).toBeVisible();
 });

@@ -10,7 +10,9 @@ export const buttonVariants = {
   default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
   outline: 'border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground',
   ghost: 'hover:bg-accent hover:text-accent-foreground',
-  destructive: 'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90',
+  // Dark theme: the theme's lighter red carries white text at 3.5:1 only; red-700 reads at about 6:1.
+  destructive:
+    'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 dark:bg-red-700 dark:hover:bg-red-700/90',
 } as const;
 
 export const buttonSizes = {
