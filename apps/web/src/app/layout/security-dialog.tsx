@@ -158,7 +158,7 @@ function SessionsSection({ t }: { t: T }) {
                   {describeUserAgent(session.userAgent) ?? t('unknownDevice')}
                 </span>
                 {session.current && (
-                  <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-medium text-primary">
+                  <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-medium text-foreground">
                     {t('currentSession')}
                   </span>
                 )}
