@@ -10,7 +10,7 @@ import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
-import { formatTemperatureDelta } from './temperature-units';
+import { formatTemperatureDelta } from '../../lib/temperature-units';
 
 const ROOMS_PAGE_SIZE = 12;
 const ROOMS_REFRESH_MS = 15_000;

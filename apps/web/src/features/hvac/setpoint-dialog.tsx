@@ -7,7 +7,7 @@ import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
-import { fromDisplayUnit, parseTemperature, temperatureUnit, toDisplayUnit } from './temperature-units';
+import { fromDisplayUnit, parseTemperature, temperatureUnit, toDisplayUnit } from '../../lib/temperature-units';
 
 interface SetpointDialogProps {
   unit: { id: string; name: string; setpoint: number | null };

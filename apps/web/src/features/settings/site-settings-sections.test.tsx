@@ -90,6 +90,30 @@ describe('the alert thresholds section of /settings', () => {
     });
   });
 
+  it('shows and takes temperatures in °F in English, and saves them in °C', async () => {
+    saveCall.mockClear();
+    const English = ({ children }: { children: ReactNode }) => (
+      <LanguageProvider fallbackLanguage="en">
+        <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+      </LanguageProvider>
+    );
+    render(<ThresholdsSection />, { wrapper: English });
+    const warning = await screen.findByLabelText('Warning: threshold (°F)');
+    expect(warning).toHaveProperty('value', '176');
+    expect(screen.getByLabelText('Critical: clears at (°F)')).toHaveProperty('value', '194');
+    fireEvent.change(warning, { target: { value: '170.6' } });
+    await act(async () => {
+      fireEvent.submit(warning.closest('form')!);
+      await Promise.resolve();
+    });
+    expect(saveCall.mock.calls[0]![0]).toEqual({
+      rules: [
+        { id: 'w1', threshold: 77, clearAt: 75 },
+        { id: 'c1', threshold: 95, clearAt: 90 },
+      ],
+    });
+  });
+
   it('says so when there are no threshold rules', async () => {
     listed = [];
     render(<ThresholdsSection />, { wrapper: Providers });

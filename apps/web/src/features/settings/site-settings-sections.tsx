@@ -18,7 +18,14 @@ import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { parseDecimal } from '../../lib/weather-units';
 import { settingsStrings } from './settings.strings';
-import { groupThresholds, METRIC_UNITS, wholeDays, type ThresholdGroup } from './site-settings-values';
+import {
+  bandText,
+  bandValue,
+  groupThresholds,
+  metricUnit,
+  wholeDays,
+  type ThresholdGroup,
+} from './site-settings-values';
 
 type T = AreaTranslate<keyof (typeof settingsStrings)['pt']>;
 
@@ -131,6 +138,7 @@ function SiteForm({ t, initial }: { t: T; initial: PublicSettings }) {
 /** Warning and critical bands per equipment kind and metric (the alarm engine's rules). */
 export function ThresholdsSection() {
   const t = useStrings(settingsStrings);
+  const { language } = useLanguage();
   const trpc = useTRPC();
   const query = useQuery(trpc.settings.thresholds.queryOptions());
   return (
@@ -142,7 +150,7 @@ export function ThresholdsSection() {
           ) : (
             <div className="flex flex-col divide-y divide-border">
               {groupThresholds(rules).map((group) => (
-                <ThresholdForm key={`${group.key}:${query.dataUpdatedAt}`} t={t} group={group} />
+                <ThresholdForm key={`${group.key}:${query.dataUpdatedAt}:${language}`} t={t} group={group} />
               ))}
             </div>
           )
@@ -152,21 +160,28 @@ export function ThresholdsSection() {
   );
 }
 
-const asText = (n: number) => String(n);
-
 function ThresholdForm({ t, group }: { t: T; group: ThresholdGroup }) {
   const { language } = useLanguage();
   const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() =>
-    Object.fromEntries(group.rules.map((r) => [r.id, { threshold: asText(r.threshold), clearAt: asText(r.clearAt) }])),
+    Object.fromEntries(
+      group.rules.map((r) => [
+        r.id,
+        {
+          threshold: bandText(r.threshold, group.metric, language),
+          clearAt: bandText(r.clearAt, group.metric, language),
+        },
+      ]),
+    ),
   );
   const [error, setError] = useState<string | null>(null);
   const metricKey = `metric.${group.metric}` as Parameters<T>[0];
   const metric = metricKey in settingsStrings.pt ? t(metricKey) : group.metric;
   const title = `${tOps(`kind.${group.kind}` as Parameters<typeof tOps>[0])} · ${metric}`;
-  const unit = METRIC_UNITS[group.metric] ? ` (${METRIC_UNITS[group.metric]})` : '';
+  const unitName = metricUnit(group.metric, language);
+  const unit = unitName ? ` (${unitName})` : '';
   const save = useMutation(
     trpc.settings.setThresholds.mutationOptions({
       onSuccess: async () => {
@@ -178,10 +193,14 @@ function ThresholdForm({ t, group }: { t: T; group: ThresholdGroup }) {
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const typed = (text: string) => {
+      const value = parseDecimal(text);
+      return value === null ? null : bandValue(value, group.metric, language);
+    };
     const rules = group.rules.map((rule) => ({
       id: rule.id,
-      threshold: parseDecimal(values[rule.id]!.threshold),
-      clearAt: parseDecimal(values[rule.id]!.clearAt),
+      threshold: typed(values[rule.id]!.threshold),
+      clearAt: typed(values[rule.id]!.clearAt),
     }));
     if (rules.some((rule) => rule.threshold === null || rule.clearAt === null)) {
       setError(t('notNumber'));

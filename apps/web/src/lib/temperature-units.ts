@@ -1,5 +1,5 @@
 import type { Language } from '@sentinela/shared/language';
-import { celsiusToFahrenheit, formatNumber } from '../../lib/format';
+import { celsiusToFahrenheit, formatNumber } from './format';
 
 // Set-points are stored and sent in °C; in English the user reads and types °F (spec §9).
 
