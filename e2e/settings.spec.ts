@@ -103,7 +103,7 @@ test('reads in English', async ({ page }) => {
   await switchToEnglish(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Motor · Temperature' })).toBeVisible();
-  await expect(page.getByText('Warning: threshold (°C)').first()).toBeVisible();
+  await expect(page.getByText('Warning: threshold (°F)').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Data retention' })).toBeVisible();
   await expect(page.getByText('Local outbox (nothing leaves the server)').first()).toBeVisible();
   await page.evaluate(() => localStorage.removeItem('language'));
