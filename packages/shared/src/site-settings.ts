@@ -42,8 +42,6 @@ export const retentionSettingsSchema = z
   })
   .refine((r) => r.minuteDays >= r.rawDays, { message: 'validation.retentionMinuteShorter', path: ['minuteDays'] });
 export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
-export const DEFAULT_AUDIT_DAYS = 365;
-export const auditRetentionSchema = z.object({ auditDays: retentionSettingsSchema.shape.auditDays });
 
 /** One threshold rule of the alarm engine (alert_rules), as /settings lists it. */
 export const thresholdRuleSchema = z.object({

@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '@sentinela/db/client';
 import { settings } from '@sentinela/db/schema/settings';
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { defaultPublicSettings } from '@sentinela/shared/settings';
-import { getPublicSettings, getTelemetryRetention } from './settings.service';
+import { retentionPeriods } from '../../platform/retention-periods';
+import { getPublicSettings } from './settings.service';
 
 describe.each(testDatabaseKinds())('public settings on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -37,11 +38,11 @@ describe.each(testDatabaseKinds())('telemetry retention setting on %s', (kind) =
   });
   afterAll(() => handle.close());
 
-  it('defaults to 7 days raw and 90 days of minutes, and follows a valid stored value only', async () => {
-    expect(await getTelemetryRetention(handle.db)).toEqual({ rawDays: 7, minuteDays: 90 });
+  it('defaults to 7 days raw and 90 days of minutes, and follows each valid stored field only', async () => {
+    expect(await retentionPeriods(handle.db)).toEqual({ rawDays: 7, minuteDays: 90, auditDays: 365 });
     await handle.db.insert(settings).values({ key: 'telemetryRetention', value: { rawDays: 0, minuteDays: 30 } });
-    expect(await getTelemetryRetention(handle.db)).toEqual({ rawDays: 7, minuteDays: 90 });
+    expect(await retentionPeriods(handle.db)).toEqual({ rawDays: 7, minuteDays: 30, auditDays: 365 });
     await handle.db.update(settings).set({ value: { rawDays: 14, minuteDays: 30 } });
-    expect(await getTelemetryRetention(handle.db)).toEqual({ rawDays: 14, minuteDays: 30 });
+    expect(await retentionPeriods(handle.db)).toEqual({ rawDays: 14, minuteDays: 30, auditDays: 365 });
   });
 });

@@ -1,14 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { settings } from '@sentinela/db/schema/settings';
-import {
-  defaultPublicSettings,
-  defaultTelemetryRetention,
-  publicSettingsSchema,
-  telemetryRetentionSchema,
-  type PublicSettings,
-  type TelemetryRetention,
-} from '@sentinela/shared/settings';
+import { defaultPublicSettings, publicSettingsSchema, type PublicSettings } from '@sentinela/shared/settings';
 import { defaultEnergyTariff, energyTariffSchema, type EnergyTariff } from '@sentinela/shared/settings';
 
 const publicKeys = Object.keys(defaultPublicSettings) as (keyof PublicSettings)[];
@@ -26,13 +19,6 @@ export async function getPublicSettings(db: Database): Promise<PublicSettings> {
     if (checked.success) Object.assign(result, { [key]: checked.data });
   }
   return result;
-}
-
-/** The telemetry retention in force: the stored setting when it validates, else the defaults. */
-export async function getTelemetryRetention(db: Database): Promise<TelemetryRetention> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, 'telemetryRetention'));
-  const parsed = telemetryRetentionSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : defaultTelemetryRetention;
 }
 
 /** The energy tariff in force: the stored setting when it validates, else the defaults. */

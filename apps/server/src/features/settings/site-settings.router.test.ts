@@ -11,8 +11,7 @@ import { failure } from '../../../test/call-failure';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/test-server';
 import type { LiveEvent } from '../../telemetry/live-bus';
 import { startAlarmEngine, type AlarmEngine } from '../alerts/alarm-engine';
-import { getAuditRetentionDays } from './site-settings.service';
-import { getTelemetryRetention } from './settings.service';
+import { retentionPeriods } from '../../platform/retention-periods';
 
 const log = pino({ level: 'silent' });
 
@@ -98,8 +97,7 @@ describe.each(testDatabaseKinds())('site settings, retention, thresholds and sta
     expect(await admin.trpc.settings.retention.query()).toEqual({ rawDays: 7, minuteDays: 90, auditDays: 365 });
     const next = { rawDays: 14, minuteDays: 180, auditDays: 730 };
     expect(await admin.trpc.settings.setRetention.mutate(next)).toEqual(next);
-    expect(await getTelemetryRetention(server.database.db)).toEqual({ rawDays: 14, minuteDays: 180 });
-    expect(await getAuditRetentionDays(server.database.db)).toBe(730);
+    expect(await retentionPeriods(server.database.db)).toEqual({ rawDays: 14, minuteDays: 180, auditDays: 730 });
     expect((await auditOf('settings.setRetention'))!.details).toEqual({
       before: { rawDays: 7, minuteDays: 90, auditDays: 365 },
       after: next,

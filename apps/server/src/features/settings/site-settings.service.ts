@@ -1,18 +1,13 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { smsOutbox } from '@sentinela/db/schema/accounts';
 import { jobRuns } from '@sentinela/db/schema/jobs';
 import { emailOutbox } from '@sentinela/db/schema/notifications';
 import { settings } from '@sentinela/db/schema/settings';
-import {
-  auditRetentionSchema,
-  DEFAULT_AUDIT_DAYS,
-  type RetentionSettings,
-  type SettingsStatus,
-  type SiteSettings,
-} from '@sentinela/shared/site-settings';
+import type { RetentionSettings, SettingsStatus, SiteSettings } from '@sentinela/shared/site-settings';
 import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
-import { getPublicSettings, getTelemetryRetention } from './settings.service';
+import { retentionPeriods } from '../../platform/retention-periods';
+import { getPublicSettings } from './settings.service';
 
 /** The retention job's name in job_runs (server.ts). */
 export const RETENTION_JOB = 'telemetry.retention';
@@ -46,20 +41,10 @@ export async function setSiteSettings(caller: ChangeCaller, next: SiteSettings):
 }
 
 /**
- * The audit retention in force (key `auditRetention`, `{ auditDays }`): the stored value when it
- * validates, else 365 days. The retention job reads it (with getTelemetryRetention) at every run.
+ * The three retention periods in force (raw telemetry, 1-minute rollups, audit data), as the
+ * retention job reads them (platform/retention-periods.ts is the one reader).
  */
-export async function getAuditRetentionDays(db: Database): Promise<number> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, 'auditRetention'));
-  const parsed = auditRetentionSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data.auditDays : DEFAULT_AUDIT_DAYS;
-}
-
-/** The three retention periods in force (raw telemetry, 1-minute rollups, audit data). */
-export async function getRetentionSettings(db: Database): Promise<RetentionSettings> {
-  const [telemetry, auditDays] = await Promise.all([getTelemetryRetention(db), getAuditRetentionDays(db)]);
-  return { ...telemetry, auditDays };
-}
+export const getRetentionSettings = (db: Database): Promise<RetentionSettings> => retentionPeriods(db);
 
 /** Sets the retention periods (administrators; audited). The hourly job uses them from its next run. */
 export async function setRetentionSettings(caller: ChangeCaller, next: RetentionSettings): Promise<RetentionSettings> {
