@@ -144,6 +144,27 @@ export async function waitForSmsCode(phoneNumber: string, after: Date | null): P
 }
 
 /** A toast (sonner) with this text. */
+/**
+ * The first path matching `pattern` (say `/\/login\?reset=[\w-]+/`) in the newest e-mail to `to`
+ * in the outbox, read through the administrator's `email.outbox`; polled until it arrives.
+ */
+export async function linkInOutbox(to: string, pattern: RegExp, what: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const [mail] = (await callProcedure(baseUrl(), 'email.outbox', 'query', { to, limit: 1 }, adminCookies())) as {
+          body: string;
+        }[];
+        link = pattern.exec(mail?.body ?? '')?.[0] ?? '';
+        return link;
+      },
+      { message: `${what} for ${to}`, timeout: 10_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }

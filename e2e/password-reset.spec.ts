@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { callProcedure } from './admin-session';
-import { adminCookies, baseUrl, createEnrolledUser, expect, SIGNED_OUT, test, toast, totpCode } from './fixtures';
+import { baseUrl, createEnrolledUser, expect, linkInOutbox, SIGNED_OUT, test, toast, totpCode } from './fixtures';
 import { auditPage } from './ops';
 
 // A forgotten password (issue 16): "Esqueci minha senha" on /login → a link in the e-mail outbox
@@ -11,26 +10,7 @@ test.use({ storageState: SIGNED_OUT });
 
 const NEW_PASSWORD = 'Represa#Calma58';
 
-async function resetLinkFor(email: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const [mail] = (await callProcedure(
-          baseUrl(),
-          'email.outbox',
-          'query',
-          { to: email, limit: 1 },
-          adminCookies(),
-        )) as { body: string }[];
-        link = /\/login\?reset=[\w-]+/.exec(mail?.body ?? '')?.[0] ?? '';
-        return link;
-      },
-      { message: `a reset link for ${email}`, timeout: 10_000 },
-    )
-    .toMatch(/^\/login\?reset=/);
-  return link;
-}
+const resetLinkFor = (email: string) => linkInOutbox(email, /\/login\?reset=[\w-]+/, 'a reset link');
 
 async function setNewPassword(page: Page, link: string) {
   await page.goto(link);

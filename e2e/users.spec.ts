@@ -7,6 +7,7 @@ import {
   createPendingUser,
   expect,
   lastSmsAt,
+  linkInOutbox,
   SIGNED_OUT,
   STRONG_PASSWORD,
   test,
@@ -15,7 +16,6 @@ import {
   uniqueEmail,
   uniquePhone,
   waitForSmsCode,
-  adminCookies,
   type Cookies,
 } from './fixtures';
 import { auditPage, switchToEnglish } from './ops';
@@ -63,26 +63,7 @@ async function submitPassword(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
-async function inviteLinkIn(email: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const [mail] = (await callProcedure(
-          baseUrl(),
-          'email.outbox',
-          'query',
-          { to: email, limit: 1 },
-          adminCookies(),
-        )) as { body: string }[];
-        link = /\/register\?invite=[\w-]+/.exec(mail?.body ?? '')?.[0] ?? '';
-        return link;
-      },
-      { message: `an invitation for ${email}`, timeout: 10_000 },
-    )
-    .toMatch(/^\/register\?invite=/);
-  return link;
-}
+const inviteLinkIn = (email: string) => linkInOutbox(email, /\/register\?invite=[\w-]+/, 'an invitation');
 
 /** Is this API session still signed in? */
 async function signedIn(cookies: Cookies): Promise<boolean> {
