@@ -18,7 +18,9 @@ describe.each(testDatabaseKinds())('weather warnings job on %s', (kind) => {
   const bus = { publish: (event: LiveEvent) => void events.push(event) };
   const now = new Date('2026-03-02T12:00:00Z');
   const later = (ms: number) => new Date(now.getTime() + ms);
-  const source = () => ({ url: fake.url, timeoutMs: 400 });
+  // A generous limit: the fake answers at once, but a loaded machine (two test files at a time) may
+  // take longer than the product's 5 s to schedule it, and a timed-out fetch raises nothing.
+  const source = () => ({ url: fake.url, timeoutMs: 10_000 });
   const weatherAlerts = () => handle.db.select().from(alerts).where(like(alerts.source, 'weather:%'));
 
   beforeAll(async () => {
@@ -44,7 +46,10 @@ describe.each(testDatabaseKinds())('weather warnings job on %s', (kind) => {
 
   it('raises each warning once per facility and day, however often it runs, through the 30-minute cache', async () => {
     const on = { ...defaultWeatherSettings, provider: 'open-meteo' as const };
-    await handle.db.insert(settings).values({ key: 'weather', value: on });
+    await handle.db
+      .insert(settings)
+      .values({ key: 'weather', value: on })
+      .onConflictDoUpdate({ target: settings.key, set: { value: on } });
 
     expect(await checkWeatherWarnings(handle.db, bus, source(), now)).toBe(2);
     expect(fake.requests).toHaveLength(1);
