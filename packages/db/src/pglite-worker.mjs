@@ -39,9 +39,8 @@ function serializeError(error) {
   if (!(error instanceof Error)) return { message: String(error), name: 'Error' };
   const out = { message: error.message, name: error.name, stack: error.stack };
   for (const [key, value] of Object.entries(error)) {
-    if (value === undefined || key === 'queryOptions') continue;
+    // Not `params` or `queryOptions`: Drizzle's error names the parameters already, and a batch's can be large.
     if (['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
-    else if (key === 'params' && Array.isArray(value)) out[key] = value.map((v) => (v === null ? null : String(v)));
   }
   return out;
 }
