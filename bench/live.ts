@@ -8,7 +8,7 @@
 // Runs on PGlite, then on PostgreSQL (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432;
 // a database sentinela_bench_live_<pid> created and dropped) when reachable; BENCH_ONLY=pglite skips it.
 // Environment (all optional): BENCH_SECONDS (60, measured after 3 s of warm-up: long enough to
-// include the ingest's once-a-minute rollup recompute, which PGlite runs on the server's thread), BENCH_DEVICES
+// include the ingest's once-a-minute rollup recompute; PGlite runs in a worker thread since ADR 037), BENCH_DEVICES
 // (1000), BENCH_METRICS (10), BENCH_HZ (1 message per device per second), BENCH_CPU_PROF (a folder:
 // CPU profile of the server process).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -279,7 +279,7 @@ async function main() {
     'LiveBus→client = the live stream (live-stream.ts: per-client batching / per-device throttle) + superjson + SSE + client parse.',
   );
   console.log(
-    'loop delay = event-loop delay of the server process (PGlite runs on that loop: a long statement delays everything else).',
+    'loop delay = event-loop delay of the server process (PGlite runs in a worker thread, ADR 037: its statements no longer block this loop).',
   );
   for (const r of rows) {
     if (r.client) {

@@ -4,8 +4,13 @@ import { build } from 'esbuild';
 
 const started = performance.now();
 await build({
-  // main.mjs: the portal; backup.mjs: `npm run backup` and `npm run restore` (ADR 036).
-  entryPoints: { main: 'src/main.ts', backup: 'src/backup-cli.ts' },
+  // main.mjs: the portal; backup.mjs: `npm run backup` and `npm run restore` (ADR 036);
+  // pglite-worker.mjs: the thread that runs PGlite, found beside main.mjs (ADR 037).
+  entryPoints: {
+    main: 'src/main.ts',
+    backup: 'src/backup-cli.ts',
+    'pglite-worker': '../../packages/db/src/pglite-worker.mjs',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

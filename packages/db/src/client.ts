@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { asPglite, startPgliteWorker } from './pglite-worker-client';
 import * as schema from './schema/index';
 
 export { schema };
@@ -26,8 +27,11 @@ export interface DatabaseHandle {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
-  /** `dataDir` undefined: an in-memory database (tests). */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  /**
+   * `dataDir` undefined: an in-memory database (tests). `worker`: PGlite runs in a worker thread
+   * (ADR 037), so no statement blocks this thread's event loop; what `npm start` uses.
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; worker?: boolean };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -42,6 +46,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db: db as unknown as Database, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
   if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
+  if (options.worker) {
+    const worker = await startPgliteWorker({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const db = drizzlePglite(asPglite(worker), { schema, casing: 'snake_case' });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      close: () => worker.close(),
+      dumpDataDir: () => worker.dumpDataDir(),
+    };
+  }
   const client = await PGlite.create(options.dataDir, {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

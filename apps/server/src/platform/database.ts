@@ -16,7 +16,8 @@ export async function openAppDatabase(config: Config, migrationsFolder?: string)
     return handle;
   }
   mkdirSync(config.dataDir, { recursive: true });
-  return openOwnedPglite(config.dataDir, (handle) => migrateDatabase(handle, migrationsFolder));
+  // In a worker thread: no statement blocks HTTP, the live stream or MQTT (ADR 037).
+  return openOwnedPglite(config.dataDir, (handle) => migrateDatabase(handle, migrationsFolder), { worker: true });
 }
 
 /**
@@ -27,10 +28,15 @@ export async function openAppDatabase(config: Config, migrationsFolder?: string)
 export async function openOwnedPglite(
   dataDir: string,
   prepare?: (handle: DatabaseHandle) => Promise<void>,
+  options: { worker?: boolean } = {},
 ): Promise<DatabaseHandle> {
   const lock: DataDirLock = acquireDataDirLock(path.join(dataDir, 'pglite.lock'));
   try {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const handle = await openDatabase({
+      kind: 'pglite',
+      dataDir: path.join(dataDir, 'pglite'),
+      ...(options.worker ? { worker: true } : {}),
+    });
     await prepare?.(handle);
     return {
       ...handle,

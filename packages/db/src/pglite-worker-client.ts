@@ -1,0 +1,187 @@
+import { Worker } from 'node:worker_threads';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+
+/**
+ * PGlite in a worker thread (ADR 037), seen from the main thread: what drizzle-orm/pglite's
+ * session calls on its client (`query(sql, params, { rowMode, parsers })` and
+ * `transaction(cb)` whose client offers `query` and `exec`), forwarded to
+ * pglite-worker.mjs, which owns the PGlite instance. The server's event loop only posts
+ * messages and receives rows: no statement runs on it.
+ */
+
+/** A PostgreSQL error from the worker, with its fields (code, detail, constraint…) as PGlite gives them. */
+export class PgliteWorkerError extends Error {
+  code?: string;
+  detail?: string;
+  constraint?: string;
+  severity?: string;
+}
+
+/** What PGlite's transaction callback gets (and drizzle uses). */
+export interface WorkerQueryClient {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+}
+
+export interface PgliteWorkerClient extends WorkerQueryClient {
+  transaction<T>(callback: (tx: WorkerQueryClient) => Promise<T>): Promise<T>;
+  /** Checkpoint, then the data folder as a gzipped tarball (between two transactions). */
+  dumpDataDir(): Promise<Uint8Array>;
+  close(): Promise<void>;
+  /** The thread itself (tests end it to see pending calls fail). */
+  readonly worker: Worker;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+interface SerializedError {
+  message: string;
+  name?: string;
+  stack?: string;
+  [field: string]: unknown;
+}
+
+type Reply = { id: number; result?: unknown; error?: SerializedError };
+
+/** The worker's file: beside this one in the sources, beside dist/main.mjs in the bundle. */
+const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
+
+function toError(serialized: SerializedError): PgliteWorkerError {
+  const { message, name, stack, ...fields } = serialized;
+  const error = new PgliteWorkerError(message);
+  Object.assign(error, fields);
+  if (name) error.name = name;
+  if (stack)
+    error.stack = `${error.name}: ${message}\n    in the PGlite worker:\n${stack.split('\n').slice(1).join('\n')}`;
+  return error;
+}
+
+/**
+ * Applies the caller's parsers in this thread: functions cannot cross to the worker, which
+ * leaves those types as PostgreSQL text (drizzle passes identity parsers for its date and
+ * interval types, so they stay strings it maps itself).
+ */
+function applyParsers(result: Results, rowMode: 'array' | 'object', parsers: QueryOptions['parsers']): void {
+  if (!parsers) return;
+  const columns = result.fields
+    .map((field, index) => ({ index, name: field.name, parse: parsers[field.dataTypeID] }))
+    .filter((c) => c.parse !== undefined);
+  if (columns.length === 0) return;
+  for (const row of result.rows as unknown[]) {
+    for (const c of columns) {
+      const key = rowMode === 'array' ? c.index : c.name;
+      const cells = row as Record<string | number, unknown>;
+      const value = cells[key];
+      if (typeof value === 'string') cells[key] = c.parse!(value);
+    }
+  }
+}
+
+/** Starts the worker and opens PGlite in it (`dataDir` undefined: in memory). */
+export async function startPgliteWorker(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<PgliteWorkerClient> {
+  const worker = new Worker(WORKER_URL, { stdout: false, stderr: false });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  /** Set once the worker is gone: every later call fails with it. */
+  let gone: Error | undefined;
+
+  const fail = (error: Error) => {
+    gone ??= error;
+    for (const p of pending.values()) p.reject(gone);
+    pending.clear();
+  };
+  worker.on('error', (error) => fail(new Error(`PGlite worker failed: ${error.message}`, { cause: error })));
+  worker.on('exit', (code) => fail(new Error(`PGlite worker exited (code ${code})`)));
+
+  const opened = new Promise<void>((resolve, reject) => {
+    const onOpen = (message: { type?: string; error?: SerializedError }) => {
+      if (message.type === 'opened') resolve();
+      else if (message.type === 'failed') reject(toError(message.error!));
+      else return;
+      worker.off('message', onOpen);
+    };
+    worker.on('message', onOpen);
+    worker.once('exit', (code) => reject(new Error(`PGlite worker exited while opening (code ${code})`)));
+    worker.once('error', reject);
+  });
+  const loadDataDir = options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined;
+  worker.postMessage({ type: 'open', dataDir: options.dataDir, loadDataDir }, loadDataDir ? [loadDataDir.buffer] : []);
+  try {
+    await opened;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+
+  worker.on('message', (reply: Reply) => {
+    const p = pending.get(reply.id);
+    if (!p) return;
+    pending.delete(reply.id);
+    if (reply.error) p.reject(toError(reply.error));
+    else p.resolve(reply.result);
+  });
+
+  function call<T>(message: Record<string, unknown>): Promise<T> {
+    if (gone) return Promise.reject(gone);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve, reject });
+      worker.postMessage({ ...message, id });
+    });
+  }
+
+  function queryClient(txId: number | undefined): WorkerQueryClient {
+    return {
+      async query<T>(sql: string, params: unknown[] = [], queryOptions: QueryOptions = {}) {
+        if (queryOptions.serializers || queryOptions.blob || queryOptions.paramTypes) {
+          throw new Error('PGlite worker: serializers, blob and paramTypes are not supported');
+        }
+        const rowMode = queryOptions.rowMode ?? 'object';
+        const parsers = queryOptions.parsers;
+        const rawTypes = parsers ? Object.keys(parsers).map(Number) : undefined;
+        const result = await call<Results<T>>({ op: 'query', sql, params, rowMode, rawTypes, txId });
+        applyParsers(result as Results, rowMode, parsers);
+        return result;
+      },
+      exec: (sql: string) => call<Results[]>({ op: 'exec', sql, txId }),
+    };
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    ...queryClient(undefined),
+    async transaction<T>(callback: (tx: WorkerQueryClient) => Promise<T>): Promise<T> {
+      const txId = await call<number>({ op: 'begin' });
+      let result: T;
+      try {
+        result = await callback(queryClient(txId));
+      } catch (error) {
+        // The caller's error, not a failed ROLLBACK's (the worker ends the transaction either way).
+        await call({ op: 'end', txId, commit: false }).catch(() => {});
+        throw error;
+      }
+      await call({ op: 'end', txId, commit: true });
+      return result;
+    },
+    dumpDataDir: () => call<Uint8Array>({ op: 'dump' }),
+    worker,
+    close() {
+      closing ??= (async () => {
+        if (!gone) await call({ op: 'close' }).catch(() => {});
+        await worker.terminate();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** The worker client as drizzle-orm/pglite's `drizzle(client)` takes it (it calls only the methods above). */
+export function asPglite(client: PgliteWorkerClient): PGlite {
+  return client as unknown as PGlite;
+}

@@ -1,0 +1,139 @@
+// The PGlite worker thread (ADR 037): owns one PGlite instance and runs every statement the main
+// thread sends, so no statement runs on the server's event loop. Plain JavaScript: the same file
+// runs under tsx, Vitest and the esbuild bundle (copied beside dist/main.mjs), with no loader.
+// Protocol (client.ts, PgliteWorkerClient, is the other side):
+//   ← { type: 'open', dataDir?, loadDataDir? (Uint8Array) }  → { type: 'opened' } | { type: 'failed', error }
+//   ← { id, op: 'query', sql, params, rowMode, rawTypes, txId? }  → { id, result } | { id, error }
+//   ← { id, op: 'exec', sql, txId? }
+//   ← { id, op: 'begin' }  → { id, result: txId } once BEGIN ran (the transaction stays open)
+//   ← { id, op: 'end', txId, commit }  → { id } once COMMIT (or ROLLBACK) ran
+//   ← { id, op: 'dump' }  → { id, result: Uint8Array }  (checkpoint, then the data folder as .tar.gz)
+//   ← { id, op: 'close' }  → { id }
+// Messages are handled as they arrive, without waiting for the previous one: a transaction's own
+// statements must run while its `pg.transaction` callback is pending. PGlite orders them itself
+// (a statement outside the open transaction waits for it, as in-process).
+import { parentPort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
+const port = parentPort;
+
+/** @type {PGlite | undefined} */
+let pg;
+/** Open transactions by id: the transaction object and how to end it. */
+const transactions = new Map();
+let nextTxId = 1;
+
+const raw = (value) => value;
+
+/** Parsers that leave the given types as PostgreSQL's text (the main thread applies the caller's). */
+function rawParsers(types) {
+  if (!types || types.length === 0) return undefined;
+  const parsers = {};
+  for (const oid of types) parsers[oid] = raw;
+  return parsers;
+}
+
+/** What crosses the thread boundary of a PostgreSQL error: every plain field (code, detail, constraint…). */
+function serializeError(error) {
+  if (!(error instanceof Error)) return { message: String(error), name: 'Error' };
+  const out = { message: error.message, name: error.name, stack: error.stack };
+  for (const [key, value] of Object.entries(error)) {
+    // Not `params` or `queryOptions`: Drizzle's error names the parameters already, and a batch's can be large.
+    if (['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
+  }
+  return out;
+}
+
+function target(txId) {
+  if (txId === undefined) return pg;
+  const tx = transactions.get(txId);
+  if (!tx) throw new Error(`PGlite worker: transaction ${txId} is not open`);
+  return tx.client;
+}
+
+/** Commits (or rolls back) an open transaction; resolves once PGlite has ended it. */
+async function end(txId, commit) {
+  const tx = transactions.get(txId);
+  if (!tx) throw new Error(`PGlite worker: transaction ${txId} is not open`);
+  transactions.delete(txId);
+  const rolledBack = new Error('rolled back');
+  if (commit) tx.commit(undefined);
+  else tx.rollback(rolledBack);
+  try {
+    await tx.settled;
+  } catch (error) {
+    if (error !== rolledBack) throw error;
+  }
+}
+
+async function handle(message) {
+  switch (message.op) {
+    case 'query': {
+      const options = { rowMode: message.rowMode };
+      const parsers = rawParsers(message.rawTypes);
+      if (parsers) options.parsers = parsers;
+      const result = await target(message.txId).query(message.sql, message.params, options);
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'exec': {
+      const results = await target(message.txId).exec(message.sql);
+      return results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+    }
+    case 'begin':
+      return await openTransaction();
+    case 'end':
+      return await end(message.txId, message.commit);
+    case 'dump': {
+      // The checkpoint writes the shared buffers out (a shorter recovery on restore); holding the
+      // transaction mutex keeps every transaction out of the copy (statements each take it too).
+      await pg.exec('checkpoint');
+      const tarball = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'));
+      return new Uint8Array(await tarball.arrayBuffer());
+    }
+    case 'close':
+      await pg.close();
+      return undefined;
+    default:
+      throw new Error(`PGlite worker: unknown operation ${String(message.op)}`);
+  }
+}
+
+/** BEGIN, and the transaction kept open until an 'end' message settles it. */
+async function openTransaction() {
+  const txId = nextTxId++;
+  let settled;
+  await new Promise((opened, failed) => {
+    settled = pg.transaction(
+      (client) =>
+        new Promise((commit, rollback) => {
+          transactions.set(txId, { client, commit, rollback, settled: undefined });
+          opened();
+        }),
+    );
+    settled.catch(failed);
+  });
+  transactions.get(txId).settled = settled;
+  return txId;
+}
+
+port.on('message', (message) => {
+  if (message.type === 'open') {
+    const options = message.loadDataDir ? { loadDataDir: new Blob([message.loadDataDir]) } : {};
+    PGlite.create(message.dataDir, options).then(
+      (instance) => {
+        pg = instance;
+        port.postMessage({ type: 'opened' });
+      },
+      (error) => port.postMessage({ type: 'failed', error: serializeError(error) }),
+    );
+    return;
+  }
+  handle(message).then(
+    (result) => {
+      if (result instanceof Uint8Array) port.postMessage({ id: message.id, result }, [result.buffer]);
+      else port.postMessage({ id: message.id, result });
+    },
+    (error) => port.postMessage({ id: message.id, error: serializeError(error) }),
+  );
+});
