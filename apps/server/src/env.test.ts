@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadConfig, loadStorageConfig } from './env';
+import { hostname } from 'node:os';
+import { defaultInstanceId, EnvError, loadConfig, loadStorageConfig } from './env';
 
 function errorOf(env: Record<string, string>): string {
   try {
@@ -13,6 +14,16 @@ function errorOf(env: Record<string, string>): string {
 }
 
 describe('loadConfig', () => {
+  it('names the instance by INSTANCE_ID, else stably by host name and port (ADR 038)', () => {
+    expect(loadConfig({ INSTANCE_ID: 'portal-a' }).instanceId).toBe('portal-a');
+    expect(loadConfig({ PORT: '3001' }).instanceId).toBe(defaultInstanceId(hostname(), 3001));
+    expect(loadConfig({ PORT: '3001' }).instanceId).toBe(loadConfig({ PORT: '3001' }).instanceId);
+    expect(defaultInstanceId('web-1.example.com', 3000)).toBe('web-1.example.com-3000');
+    expect(defaultInstanceId('Ünïcode host_x', 80)).toBe('n-code-host-x-80');
+    expect(defaultInstanceId('', 80)).toBe('sentinela-80');
+    expect(errorOf({ INSTANCE_ID: 'a b' })).toMatch(/INSTANCE_ID: expected letters, digits/);
+  });
+
   it('has working defaults for the embedded mode', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, sessionSecret: undefined, logLevel: 'info' });

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_WEATHER_URL } from '@sentinela/shared/weather';
@@ -153,6 +154,11 @@ const envSchema = z
       .optional(),
     WEATHER_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).default(DEFAULT_WEATHER_URL),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
+    INSTANCE_ID: z
+      .string()
+      .max(64, 'expected at most 64 characters')
+      .regex(/^[A-Za-z0-9._-]+$/, 'expected letters, digits, dots, dashes or underscores')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'webhook' && !env.SMS_WEBHOOK_URL) {
@@ -185,6 +191,12 @@ const envSchema = z
   });
 
 export interface Config {
+  /**
+   * This instance's name among several on one database (INSTANCE_ID; default: host name and
+   * PORT): its MQTT client ids derive from it, so it must be stable across restarts and
+   * distinct between instances.
+   */
+  instanceId: string;
   port: number;
   host: string;
   /** Absolute. */
@@ -287,6 +299,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ? { username: env.MQTT_USERNAME, password: env.MQTT_PASSWORD }
     : undefined;
   return {
+    instanceId: env.INSTANCE_ID ?? defaultInstanceId(hostname(), env.PORT),
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
@@ -337,4 +350,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { provider: 'smtp', url: env.SMTP_URL, from: env.SMTP_FROM }
         : { provider: 'outbox' },
   };
+}
+
+/**
+ * The INSTANCE_ID an instance gets when none is set: its host name and HTTP port (two instances
+ * on one machine listen on different ports), in the characters an MQTT client id may safely hold.
+ */
+export function defaultInstanceId(host: string, port: number): string {
+  const name = host
+    .replace(/[^A-Za-z0-9.-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 48);
+  return `${name || 'sentinela'}-${port}`;
 }

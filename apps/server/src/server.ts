@@ -65,7 +65,7 @@ export interface RunningServer {
 
 /** Starts everything one Sentinela process runs. Used by main.ts and by the tests. */
 export async function startServer(config: Config, paths: ServerPaths): Promise<RunningServer> {
-  const logger = pino({ level: config.logLevel, base: { service: 'sentinela' } });
+  const logger = pino({ level: config.logLevel, base: { service: 'sentinela', instance: config.instanceId } });
   const database = await openAppDatabase(config, paths.migrationsFolder);
   let app: FastifyInstance | undefined;
   let telemetry: TelemetryRuntime | undefined;
@@ -97,7 +97,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     // Who may connect to the embedded broker: device and gateway credentials (ADR 016).
     const directory = createDeviceDirectory(database.db);
     await directory.reload();
-    telemetry = await startTelemetry(config, database.db, logger, { directory });
+    telemetry = await startTelemetry(config, database.db, logger, { directory, database });
     const mqtt = telemetry;
     notifier = startAlertNotifier(notify, telemetry.bus);
     alarms = await startAlarmEngine({ db: database.db, bus: telemetry.bus, log: logger });

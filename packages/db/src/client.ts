@@ -23,6 +23,20 @@ export interface DatabaseHandle {
    * between two transactions after a checkpoint, so it opens as the database stood then.
    */
   dumpDataDir?(): Promise<Uint8Array>;
+  /**
+   * PostgreSQL only: a session-level advisory lock on `key` (hashed), held on a connection of its
+   * own until `release()` or until that connection ends (the process died: PostgreSQL frees it).
+   * `wait`: wait for it; else answer null at once when another session holds it.
+   */
+  sessionLock?(key: string, options: { wait: boolean }): Promise<SessionLock | null>;
+}
+
+/** A held session-level advisory lock (see `DatabaseHandle.sessionLock`). */
+export interface SessionLock {
+  /** Whether it is still held: its connection is the same backend and answers. */
+  held(): Promise<boolean>;
+  /** Releases it and gives the connection back (never throws). */
+  release(): Promise<void>;
 }
 
 export type DatabaseOptions =
@@ -43,7 +57,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Fail at start, with the driver's own message, rather than on the first request.
     await sql`select 1`;
     const db = drizzlePostgres(sql, { schema, casing: 'snake_case' });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      close: () => sql.end({ timeout: 5 }),
+      sessionLock: (key, lockOptions) => takeSessionLock(options.url, key, lockOptions.wait),
+    };
   }
   if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
   if (options.worker) {
@@ -73,6 +92,56 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.exec('checkpoint');
       const tarball = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
       return new Uint8Array(await tarball.arrayBuffer());
+    },
+  };
+}
+
+const backendRow = (rows: readonly Record<string, unknown>[]) => Number(rows[0]?.pid);
+
+async function takeSessionLock(url: string, key: string, wait: boolean): Promise<SessionLock | null> {
+  // A client of its own, one connection: not taken from the pool (a pool of one would wait on
+  // itself), and ended with the lock.
+  const connection = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    connection: { application_name: `sentinela lock ${key}`.slice(0, 63) },
+  });
+  let pid: number;
+  try {
+    if (wait) {
+      await connection`select pg_advisory_lock(hashtext(${key}))`;
+    } else {
+      const [row] = await connection`select pg_try_advisory_lock(hashtext(${key})) as locked`;
+      if (row?.locked !== true) {
+        await connection.end({ timeout: 5 });
+        return null;
+      }
+    }
+    pid = backendRow(await connection`select pg_backend_pid() as pid`);
+  } catch (error) {
+    await connection.end({ timeout: 5 });
+    throw error;
+  }
+  let released = false;
+  return {
+    async held() {
+      if (released) return false;
+      try {
+        // A connection that broke and was opened again is another backend, without the lock.
+        return backendRow(await connection`select pg_backend_pid() as pid`) === pid;
+      } catch {
+        return false;
+      }
+    },
+    async release() {
+      if (released) return;
+      released = true;
+      try {
+        await connection`select pg_advisory_unlock(hashtext(${key}))`;
+      } catch {
+        // The connection is gone, and the lock with it.
+      }
+      await connection.end({ timeout: 5 });
     },
   };
 }

@@ -59,3 +59,30 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
     },
   };
 }
+
+/**
+ * An empty PostgreSQL database of the caller's own, not migrated (servers started on it migrate
+ * it), on the server of the run's DATABASE_URL; `drop()` drops it, connections and all.
+ */
+export async function createEmptyPostgresDatabase(prefix = 'sentinela_empty'): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
+  const templateUrl = inject('postgresTemplateUrl');
+  if (!templateUrl) throw new Error('PostgreSQL tests need DATABASE_URL');
+  const url = new URL(templateUrl);
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = async (statement: string) => {
+    const connection = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
+    try {
+      await connection.unsafe(statement);
+    } finally {
+      await connection.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}

@@ -41,6 +41,8 @@ export interface BrokerHealthOptions {
   /** The external broker, with the server's login (which may read `$SYS/#`). */
   target: Extract<MqttTarget, { kind: 'url' }>;
   now?: () => Date;
+  /** Its MQTT client id (the server derives it from INSTANCE_ID); default: a random one. */
+  clientId?: string;
 }
 
 /**
@@ -84,7 +86,7 @@ export function startBrokerHealth(options: BrokerHealthOptions): BrokerHealthMon
   }
 
   const client: MqttClient = connectMqtt(options.target, {
-    clientId: `sentinela-health-${randomBytes(4).toString('hex')}`,
+    clientId: options.clientId ?? `sentinela-health-${randomBytes(4).toString('hex')}`,
     clean: true,
   });
   client.on('connect', () => {

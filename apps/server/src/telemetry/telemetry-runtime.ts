@@ -1,4 +1,4 @@
-import type { Database } from '@sentinela/db/client';
+import type { Database, DatabaseHandle } from '@sentinela/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env';
 import { startCommandGateway, type CommandGateway } from '../platform/commands/command-gateway';
@@ -9,7 +9,26 @@ import { startIngest, type Ingest } from './ingest';
 import { LiveBus } from './live-bus';
 import type { MqttTarget } from '../platform/mqtt-connection';
 import { loadPlantDevices } from './simulator/plant-devices';
-import { startVirtualPlant } from './simulator/virtual-plant';
+import { startVirtualPlant, type VirtualPlant } from './simulator/virtual-plant';
+import { runOnOneInstance, type OnOneInstance } from '../platform/one-instance';
+
+/** The advisory lock the virtual plant runs under: one instance plays it (ADR 038). */
+export const VIRTUAL_PLANT_LOCK = 'sentinela.virtual-plant';
+
+/**
+ * The MQTT client ids of an instance, from its INSTANCE_ID (ADR 038): distinct between
+ * instances, so none kicks another off the broker, and the same after a restart, so the
+ * ingest's persistent sessions resume (its connections add `-0`, `-1`…; they share one
+ * subscription group across instances).
+ */
+export function mqttClientIds(instanceId: string) {
+  return {
+    ingest: `sentinela-ingest-${instanceId}`,
+    commands: `sentinela-commands-${instanceId}`,
+    health: `sentinela-health-${instanceId}`,
+    plant: `sentinela-virtual-plant-${instanceId}`,
+  };
+}
 
 export interface TelemetryRuntime {
   bus: LiveBus;
@@ -19,6 +38,8 @@ export interface TelemetryRuntime {
   /** What system.health shows of the broker (an external one's $SYS counters). */
   brokerHealth: Pick<BrokerHealthMonitor, 'report'>;
   target: MqttTarget;
+  /** Whether the virtual plant runs in this process (with several instances, on one of them). */
+  plantRunsHere(): boolean;
   /**
    * Follows the registry: the ingest refuses the points of equipment retired since, and the
    * virtual plant (SIMULATOR=on) plays what the registry now holds.
@@ -38,8 +59,13 @@ export async function startTelemetry(
   config: Config,
   db: Database,
   log: FastifyBaseLogger,
-  options: { directory?: DeviceDirectory } = {},
+  options: {
+    directory?: DeviceDirectory;
+    /** PostgreSQL: the virtual plant runs on the instance holding its lock (default: here). */
+    database?: Pick<DatabaseHandle, 'sessionLock'>;
+  } = {},
 ): Promise<TelemetryRuntime> {
+  const clientIds = mqttClientIds(config.instanceId);
   const bus = new LiveBus();
   const broker = config.mqtt.url
     ? null
@@ -62,20 +88,32 @@ export async function startTelemetry(
     external: !broker,
     ...(broker ? { intake: broker.guard } : {}),
     connections: 12,
+    clientIdPrefix: clientIds.ingest,
     rollups: 'scheduler',
   });
-  const commands = startCommandGateway(target, log);
-  const externalHealth = target.kind === 'url' ? startBrokerHealth({ db, bus, log, target }) : undefined;
+  const commands = startCommandGateway(target, log, clientIds.commands);
+  const externalHealth =
+    target.kind === 'url' ? startBrokerHealth({ db, bus, log, target, clientId: clientIds.health }) : undefined;
 
-  const plant = config.simulator.enabled
-    ? await startVirtualPlant({
-        // Against an external broker it logs in as SIMULATOR_MQTT_USERNAME (a gateway), else as the server.
-        target: target.kind === 'url' ? { ...target, ...config.simulator.credentials } : target,
-        devices: await loadPlantDevices(db),
-        intervalMs: config.simulator.intervalMs,
-        seed: config.simulator.seed,
-        faults: config.simulator.faults,
+  // Several instances on one database: one plays the plant (the same device ids twice would be
+  // one device publishing twice), another takes over when it dies.
+  const plant: OnOneInstance<VirtualPlant> | undefined = config.simulator.enabled
+    ? await runOnOneInstance({
+        database: options.database ?? {},
+        lock: VIRTUAL_PLANT_LOCK,
+        what: 'virtual plant',
         log,
+        start: async () =>
+          startVirtualPlant({
+            // Against an external broker it logs in as SIMULATOR_MQTT_USERNAME (a gateway), else as the server.
+            target: target.kind === 'url' ? { ...target, ...config.simulator.credentials } : target,
+            devices: await loadPlantDevices(db),
+            intervalMs: config.simulator.intervalMs,
+            seed: config.simulator.seed,
+            faults: config.simulator.faults,
+            log,
+            clientId: clientIds.plant,
+          }),
       })
     : undefined;
   const credentialsChanged = async () => {
@@ -90,10 +128,12 @@ export async function startTelemetry(
     broker,
     brokerHealth: externalHealth ?? embeddedBrokerHealth(broker ? () => broker.guard.counts() : undefined),
     target,
+    plantRunsHere: () => Boolean(plant?.current()),
     async followRegistry() {
       await ingest.reloadEquipment();
       await credentialsChanged();
-      if (plant) await plant.sync(await loadPlantDevices(db));
+      const playing = plant?.current();
+      if (playing) await playing.sync(await loadPlantDevices(db));
     },
     credentialsChanged,
     async stop() {

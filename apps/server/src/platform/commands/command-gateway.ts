@@ -26,8 +26,13 @@ export interface CommandGateway {
 
 export const COMMAND_TIMEOUT_MS = 5000;
 
-export function startCommandGateway(target: MqttTarget, log: FastifyBaseLogger): CommandGateway {
-  const client = connectMqtt(target, { clientId: `sentinela-commands-${randomUUID().slice(0, 8)}`, clean: true });
+/** `clientId`: the server derives it from INSTANCE_ID (default: a random one). */
+export function startCommandGateway(
+  target: MqttTarget,
+  log: FastifyBaseLogger,
+  clientId = `sentinela-commands-${randomUUID().slice(0, 8)}`,
+): CommandGateway {
+  const client = connectMqtt(target, { clientId, clean: true });
   const pending = new Map<
     string,
     { equipmentId: string; resolve: (o: CommandOutcome) => void; timer: NodeJS.Timeout }

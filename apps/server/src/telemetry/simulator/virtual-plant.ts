@@ -34,6 +34,8 @@ export interface VirtualPlantOptions {
   faults: boolean;
   log: PlantLogger;
   now?: () => number;
+  /** Its MQTT client id (the server derives it from INSTANCE_ID); default: a random one. */
+  clientId?: string;
 }
 
 export interface VirtualPlant {
@@ -107,7 +109,7 @@ export async function startVirtualPlant(options: VirtualPlantOptions): Promise<V
   // On the embedded broker, one in-process connection as the gateway of every device it plays.
   const client = connectMqtt(target, {
     ...(target.kind === 'embedded' ? { username: PLANT_USERNAME } : {}),
-    clientId: `sentinela-virtual-plant-${randomBytes(4).toString('hex')}`,
+    clientId: options.clientId ?? `sentinela-virtual-plant-${randomBytes(4).toString('hex')}`,
     clean: true,
     // Telemetry is only worth its moment: not queued while disconnected.
     queueQoSZero: false,
