@@ -23,6 +23,7 @@ import { runDigests, runEscalations } from './features/notifications/alert-notif
 import { startAlertNotifier, type AlertNotifier } from './features/notifications/alert-notifier';
 import type { NotifyDeps } from './features/notifications/notification-delivery';
 import { purgeOutboxes } from './platform/outbox-retention';
+import { runPlaceBackfill } from './platform/place-backfill';
 import { startScheduler } from './platform/scheduler';
 import { SYSTEM_ACTOR } from './platform/audit';
 import {
@@ -42,6 +43,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const SIMULATOR_SYNC_MS = 10_000;
 /** How often unacknowledged critical alerts are checked for escalation, and held messages for a digest. */
 const NOTIFICATION_JOBS_MS = 30_000;
+/** The place backfill (ADR 035): a run of batches every minute until every row is placed. */
+const PLACE_BACKFILL_INTERVAL_MS = 60_000;
 /** Facilities' 15-minute demand against their contracted demand (features/energy/demand-alerts.ts). */
 const DEMAND_ALERTS_MS = 60_000;
 
@@ -215,6 +218,13 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     intervalMs: WEATHER_WARNINGS_INTERVAL_MS,
     // Asks Open-Meteo only when an admin turned it on, through the page's 30-minute cache.
     run: (now) => checkWeatherWarnings(database.db, liveBus, weatherSource, now),
+  });
+  jobs.add({
+    name: 'places.backfill',
+    intervalMs: PLACE_BACKFILL_INTERVAL_MS,
+    // Rows written before their place columns (ADR 035), a batch at a time: nothing once done.
+    runAtStart: true,
+    run: () => runPlaceBackfill(database.db),
   });
   jobs.add({ name: 'notifications.escalation', intervalMs: NOTIFICATION_JOBS_MS, run: () => runEscalations(notify) });
   jobs.add({ name: 'notifications.digest', intervalMs: NOTIFICATION_JOBS_MS, run: () => runDigests(notify) });

@@ -40,10 +40,8 @@ BEGIN
     equipment := target;
   END IF;
 END $$;--> statement-breakpoint
--- The entries already written.
-UPDATE "audit_log" a SET ("facility_id", "equipment_id") =
-  (SELECT p.facility, p.equipment FROM audit_place(a.action, a.target) p)
-  WHERE a.target IS NOT NULL;--> statement-breakpoint
+-- The entries already written are placed by a background job after the start (migration 0025,
+-- apps/server/src/platform/place-backfill.ts): a large log would otherwise hold the start here.
 -- Every entry written from now on, whoever inserts it (the audit writer, the bulk imports, the
 -- seeds): worked out in the inserting statement, so an entry written with its change (one
 -- transaction) sees the record the change just created.

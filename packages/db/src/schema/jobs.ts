@@ -15,3 +15,14 @@ export const jobRuns = pgTable('job_runs', {
   lastResult: jsonb('last_result').$type<Record<string, number>>(),
   runCount: bigint('run_count', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The background backfills (platform/place-backfill.ts): a table's rows written before a column
+ * that is now set on insert, filled in batches after the migration so a start never waits on a
+ * large table. `next_id`: the highest id still to do, walking down (null once done).
+ */
+export const backfills = pgTable('backfills', {
+  name: text('name').primaryKey(),
+  nextId: bigint('next_id', { mode: 'number' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

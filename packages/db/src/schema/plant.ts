@@ -231,12 +231,21 @@ export const commands = pgTable(
     error: text('error'),
     /** A refusal's reason as a code the client translates (DeviceRefusalCode, or the device's own). */
     errorCode: text('error_code'),
+    /** The equipment's facility, set when the row is written (the `place_from_equipment` trigger, ADR 035). */
+    facilityId: uuid('facility_id'),
   },
   (t) => [
     index('commands_equipment_idx').on(t.equipmentId, t.requestedAt),
     // The events timeline reads commands sent and their outcomes newest first.
     index('commands_requested_idx').on(t.requestedAt),
     index('commands_completed_idx').on(t.completedAt),
+    // …and one facility's, on its own rows (the timeline's facility filter).
+    index('commands_facility_requested_idx').on(t.facilityId, t.requestedAt),
+    index('commands_facility_completed_idx').on(t.facilityId, t.completedAt),
+    // The rows written before the column (the place backfill's work list; empty once it is done).
+    index('commands_place_pending_idx')
+      .on(t.id)
+      .where(sql`${t.facilityId} is null`),
   ],
 );
 
@@ -256,10 +265,18 @@ export const equipmentStatusChanges = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     fromStatus: text('from_status', { enum: equipmentStatuses }).notNull(),
     toStatus: text('to_status', { enum: equipmentStatuses }).notNull(),
+    /** The equipment's facility, set when the row is written (the `place_from_equipment` trigger, ADR 035). */
+    facilityId: uuid('facility_id'),
   },
   (t) => [
     index('equipment_status_changes_equipment_idx').on(t.equipmentId, t.at),
     index('equipment_status_changes_at_idx').on(t.at),
+    // One facility's changes newest first (the events timeline's facility filter).
+    index('equipment_status_changes_facility_idx').on(t.facilityId, t.at),
+    // The rows written before the column (the place backfill's work list; empty once it is done).
+    index('equipment_status_changes_place_pending_idx')
+      .on(t.id)
+      .where(sql`${t.facilityId} is null`),
   ],
 );
 
@@ -308,6 +325,11 @@ export const alerts = pgTable(
     clearedBy: uuid('cleared_by'),
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
     clearNote: text('clear_note'),
+    /**
+     * The equipment's facility, set when the row is written (the `place_from_equipment` trigger,
+     * ADR 035); null for a site alert.
+     */
+    facilityId: uuid('facility_id'),
   },
   (t) => [
     uniqueIndex('alerts_one_open_idx')
@@ -323,6 +345,14 @@ export const alerts = pgTable(
     index('alerts_equipment_idx').on(t.equipmentId, t.raisedAt),
     index('alerts_acknowledged_idx').on(t.acknowledgedAt),
     index('alerts_cleared_idx').on(t.clearedAt),
+    // …and one facility's (the timeline's facility filter).
+    index('alerts_facility_raised_idx').on(t.facilityId, t.raisedAt),
+    index('alerts_facility_acknowledged_idx').on(t.facilityId, t.acknowledgedAt),
+    index('alerts_facility_cleared_idx').on(t.facilityId, t.clearedAt),
+    // The rows written before the column (the place backfill's work list; empty once it is done).
+    index('alerts_place_pending_idx')
+      .on(t.id)
+      .where(sql`${t.facilityId} is null and ${t.equipmentId} is not null`),
   ],
 );
 

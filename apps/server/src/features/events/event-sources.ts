@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventKind } from '@sentinela/shared/events';
 import { SYSTEM_ACTOR } from '../../platform/audit';
+import type { PlacesPending } from '../../platform/place-backfill';
 
 /**
  * The facts of the events timeline, one SQL source each, every fact read from ONE place
@@ -30,6 +31,11 @@ export interface SourceFilters {
   admin: boolean;
   /** Older than this position (exclusive). */
   cursor?: { at: string; id: string };
+  /**
+   * What the place backfill has not placed yet (null: everything is placed): those rows are
+   * found by their joins, as before the place columns (ADR 035).
+   */
+  pending?: PlacesPending | null;
 }
 
 const UUID_RE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
@@ -72,7 +78,7 @@ interface Source {
   /** select list after at/id (the shared columns), from, joins, and the source's own conditions. */
   body: (where: SQL, limit: number) => SQL;
   /** Conditions for the shared filters, or null when the source cannot match them (skipped). */
-  facility: (id: string) => SQL | null;
+  facility: (id: string, pending: PlacesPending | null) => SQL | null;
   equipment: (id: string) => SQL | null;
   actor: (actor: string) => SQL | null;
 }
@@ -86,7 +92,7 @@ function conditions(source: Source, f: SourceFilters, extra: SQL[] = []): SQL[] 
     parts.push(sql`${source.at} <= ${at} and (${source.at} < ${at} or ${source.id} collate "C" < ${f.cursor.id})`);
   }
   for (const [value, of] of [
-    [f.facilityId, source.facility],
+    [f.facilityId, (id: string) => source.facility(id, f.pending ?? null)],
     [f.equipmentId, source.equipment],
     [f.actor, source.actor],
   ] as const) {
@@ -180,8 +186,17 @@ function auditQuery(f: SourceFilters, limit: number): SQL {
     parts.push(sql`a.at <= ${at} and (a.at < ${at} or ${auditSource.id} collate "C" < ${f.cursor.id})`);
   }
   if (f.actor !== undefined) parts.push(actorIs(sql`a.user_id`, f.actor));
-  if (f.equipmentId !== undefined) parts.push(sql`a.equipment_id = ${f.equipmentId}`);
-  if (f.facilityId !== undefined) parts.push(sql`a.facility_id = ${f.facilityId}::uuid`);
+  // Entries the place backfill has not reached yet: their place worked out as they are read.
+  const below = f.pending?.auditBelow ?? null;
+  const unplaced = (column: 'facility' | 'equipment', value: SQL) =>
+    below === null
+      ? sql``
+      : sql` or (a.id <= ${below} and a.target is not null and a.facility_id is null and a.equipment_id is null
+              and (select p.${sql.raw(column)} from audit_place(a.action, a.target) p) = ${value})`;
+  if (f.equipmentId !== undefined)
+    parts.push(sql`(a.equipment_id = ${f.equipmentId}${unplaced('equipment', sql`${f.equipmentId}`)})`);
+  if (f.facilityId !== undefined)
+    parts.push(sql`(a.facility_id = ${f.facilityId}::uuid${unplaced('facility', sql`${f.facilityId}::uuid`)})`);
   const where = sql.join(parts, sql` and `);
   return auditSelect(sql`select * from audit_log a where ${where} order by ${auditOrder} limit ${limit}`, limit);
 }
@@ -215,8 +230,16 @@ const alertFrom = (where: SQL) => sql`from alerts al
     left join equipment e on e.id = al.equipment_id
     left join facilities f on f.id = e.facility_id
     ${where}`;
+/**
+ * A row's own facility (set on insert, ADR 035), or, while the place backfill has rows of its
+ * table left, its equipment's (`e`, joined by the source) for those.
+ */
+const placedIn = (column: SQL, id: string, pending: boolean) =>
+  pending
+    ? sql`(${column} = ${id}::uuid or (${column} is null and e.facility_id = ${id}::uuid))`
+    : sql`${column} = ${id}::uuid`;
 const alertPlace = {
-  facility: (id: string) => sql`e.facility_id = ${id}::uuid`,
+  facility: (id: string, pending: PlacesPending | null) => placedIn(sql`al.facility_id`, id, pending?.alerts ?? false),
   equipment: (id: string) => sql`al.equipment_id = ${id}`,
 };
 const alertSubject = sql`'alert' as subject_type, al.id::text as subject_id, null::text as subject_label`;
@@ -284,7 +307,7 @@ const commandFrom = (where: SQL) => sql`from commands c
     join facilities f on f.id = e.facility_id
     ${where}`;
 const commandPlace = {
-  facility: (id: string) => sql`e.facility_id = ${id}::uuid`,
+  facility: (id: string, pending: PlacesPending | null) => placedIn(sql`c.facility_id`, id, pending?.commands ?? false),
   equipment: (id: string) => sql`c.equipment_id = ${id}`,
   actor: (actor: string) => actorIs(sql`c.requested_by`, actor),
 };
@@ -334,7 +357,12 @@ const statusChanged: Source = {
            order by s.at desc, ('status:' || s.id::text) collate "C" desc limit ${limit}) s
     join equipment e on e.id = s.equipment_id
     join facilities f on f.id = e.facility_id`,
-  facility: (id) => sql`s.equipment_id in (select x.id from equipment x where x.facility_id = ${id}::uuid)`,
+  // The changes' own facility (ADR 035) on their (facility_id, at) index; the unplaced ones by their equipment.
+  facility: (id, pending) =>
+    pending?.statusChanges
+      ? sql`(s.facility_id = ${id}::uuid or (s.facility_id is null
+              and s.equipment_id in (select x.id from equipment x where x.facility_id = ${id}::uuid)))`
+      : sql`s.facility_id = ${id}::uuid`,
   equipment: (id) => sql`s.equipment_id = ${id}`,
   actor: (actor) => (actor === 'system' ? sql`true` : null),
 };

@@ -8,6 +8,7 @@ import type { EventItem, EventKind, EventParams, eventFilters, eventsListInput }
 import { eventKinds } from '@sentinela/shared/event-values';
 import { alertSeverities } from '@sentinela/shared/alert-values';
 import { AppError } from '../../platform/errors';
+import { placesPending } from '../../platform/place-backfill';
 import { auditKindOf, sourceQueries, type SourceFilters } from './event-sources';
 
 /** How the sources are read: `oneStatement` on PGlite (one connection, one statement at a time). */
@@ -141,6 +142,12 @@ function sourceFilters(
   };
 }
 
+/** A place filter also finds the rows the place backfill has not reached yet (ADR 035). */
+async function withPending(db: Database, f: SourceFilters): Promise<SourceFilters> {
+  if (f.facilityId === undefined && f.equipmentId === undefined) return f;
+  return { ...f, pending: await placesPending(db) };
+}
+
 /**
  * `limit` rows of the timeline after `cursor`: each source's newest `limit + 1` under the
  * filters, merged; answers the rows and whether more follow.
@@ -177,7 +184,7 @@ export async function listEvents(
   input: z.output<typeof eventsListInput>,
   options: ReadOptions = {},
 ): Promise<{ items: EventItem[]; nextCursor: string | null }> {
-  const f = sourceFilters(input.filters, reader, input.cursor);
+  const f = await withPending(db, sourceFilters(input.filters, reader, input.cursor));
   const { rows, more } = await readPage(db, f, input.limit, options);
   const last = rows.at(-1);
   return { items: rows.map(itemOf), nextCursor: more && last ? encodeCursor(last.at_key, last.id) : null };
@@ -192,7 +199,7 @@ export async function collectEvents(
   options: ReadOptions = {},
 ): Promise<EventItem[]> {
   const items: EventItem[] = [];
-  let f = sourceFilters(filters, reader, undefined);
+  let f = await withPending(db, sourceFilters(filters, reader, undefined));
   while (items.length <= max) {
     const want = Math.min(1000, max + 1 - items.length);
     const { rows, more } = await readPage(db, f, want, options);
