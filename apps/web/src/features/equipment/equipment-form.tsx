@@ -9,7 +9,7 @@ import {
 } from '@sentinela/shared/registry';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { FormAlert, FormField, FormSelect, useFormIssues } from '../../components/form-field';
+import { FormAlert, FormField, FormSelect, useFormIssues, FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { Input } from '../../components/ui/input';
 import { formatNumber } from '../../lib/format';
@@ -198,9 +198,13 @@ export function EquipmentForm({
   };
 
   const text = (name: TextField, label: string, optional = true) => (
-    <FormField label={optional ? `${label} (${tForm('optional')})` : label} error={errors[name]}>
-      {(control) => <Input {...control} name={name} value={values[name]} onChange={set(name)} />}
-    </FormField>
+    <FormInput
+      label={optional ? `${label} (${tForm('optional')})` : label}
+      error={errors[name]}
+      name={name}
+      value={values[name]}
+      onChange={set(name)}
+    />
   );
 
   return (
@@ -271,17 +275,14 @@ export function EquipmentForm({
         {text('manufacturer', t('form.manufacturer'))}
         {text('model', t('form.model'))}
         {text('serial', t('form.serial'))}
-        <FormField label={`${t('form.installDate')} (${tForm('optional')})`} error={errors.installDate}>
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              name="installDate"
-              value={values.installDate}
-              onChange={set('installDate')}
-            />
-          )}
-        </FormField>
+        <FormInput
+          label={`${t('form.installDate')} (${tForm('optional')})`}
+          error={errors.installDate}
+          type="date"
+          name="installDate"
+          value={values.installDate}
+          onChange={set('installDate')}
+        />
       </div>
 
       <fieldset className="flex flex-col gap-2" data-testid="nameplate">
@@ -324,23 +325,17 @@ export function EquipmentForm({
         )}
       </fieldset>
 
-      <FormField
+      <FormInput
         label={t('form.metrics')}
         error={errors.metrics}
         hint={values.kind ? t('form.metricsHint', { defaults: metricsText(defaultMetrics[values.kind]) }) : undefined}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            name="metrics"
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-            value={values.metrics}
-            onChange={set('metrics')}
-          />
-        )}
-      </FormField>
+        name="metrics"
+        autoComplete="off"
+        spellCheck={false}
+        className="font-mono"
+        value={values.metrics}
+        onChange={set('metrics')}
+      />
 
       <RegistryFormButtons
         saving={saving}

@@ -1,9 +1,8 @@
 import { facilityCreateInput, facilityUpdateInput, type FacilityRecord } from '@sentinela/shared/registry';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { FormAlert, useFormIssues, FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
-import { Input } from '../../components/ui/input';
 import { numberText, parseNumberText } from '../../lib/form-issues';
 import { useStrings } from '../../lib/i18n/strings';
 import { RegistryFormButtons, RegistryKeyField, useRegistrySubmit } from '../plant/registry-form-parts';
@@ -80,14 +79,15 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
     label: string,
     extra?: { hint?: string; className?: string; optional?: boolean },
   ) => (
-    <FormField
+    <FormInput
       label={extra?.optional ? `${label} (${tForm('optional')})` : label}
       error={errors[name]}
       hint={extra?.hint}
       className={extra?.className}
-    >
-      {(control) => <Input {...control} name={name} value={values[name]} onChange={set(name)} />}
-    </FormField>
+      name={name}
+      value={values[name]}
+      onChange={set(name)}
+    />
   );
 
   return (
@@ -110,42 +110,34 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
         {text('state', t('form.state'), { optional: true })}
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <FormField label={`${t('form.latitude')} (${tForm('optional')})`} error={errors.latitude}>
-          {(control) => (
-            <Input
-              {...control}
-              name="latitude"
-              inputMode="decimal"
-              value={values.latitude}
-              onChange={set('latitude')}
-            />
-          )}
-        </FormField>
-        <FormField label={`${t('form.longitude')} (${tForm('optional')})`} error={errors.longitude}>
-          {(control) => (
-            <Input
-              {...control}
-              name="longitude"
-              inputMode="decimal"
-              value={values.longitude}
-              onChange={set('longitude')}
-            />
-          )}
-        </FormField>
+        <FormInput
+          label={`${t('form.latitude')} (${tForm('optional')})`}
+          error={errors.latitude}
+          name="latitude"
+          inputMode="decimal"
+          value={values.latitude}
+          onChange={set('latitude')}
+        />
+        <FormInput
+          label={`${t('form.longitude')} (${tForm('optional')})`}
+          error={errors.longitude}
+          name="longitude"
+          inputMode="decimal"
+          value={values.longitude}
+          onChange={set('longitude')}
+        />
       </div>
-      <FormField label={t('form.timezone')} error={errors.timezone} hint={t('form.timezoneHint')}>
-        {(control) => (
-          <Input
-            {...control}
-            name="timezone"
-            list={zonesId}
-            autoComplete="off"
-            spellCheck={false}
-            value={values.timezone}
-            onChange={set('timezone')}
-          />
-        )}
-      </FormField>
+      <FormInput
+        label={t('form.timezone')}
+        error={errors.timezone}
+        hint={t('form.timezoneHint')}
+        name="timezone"
+        list={zonesId}
+        autoComplete="off"
+        spellCheck={false}
+        value={values.timezone}
+        onChange={set('timezone')}
+      />
       <datalist id={zonesId}>
         {zones.map((zone) => (
           <option key={zone} value={zone} />

@@ -1,8 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
-import { FormField } from '../../components/form-field';
+import { FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 
@@ -52,20 +51,18 @@ export function RegistryKeyField({
 }) {
   if (fixed !== null) return <p className="text-xs text-muted-foreground">{fixed}</p>;
   return (
-    <FormField label={label} error={error} hint={hint}>
-      {(control) => (
-        <Input
-          {...control}
-          name={name}
-          autoComplete="off"
-          spellCheck={false}
-          className="font-mono"
-          maxLength={maxLength}
-          value={value}
-          onChange={onChange}
-        />
-      )}
-    </FormField>
+    <FormInput
+      label={label}
+      error={error}
+      hint={hint}
+      name={name}
+      autoComplete="off"
+      spellCheck={false}
+      className="font-mono"
+      maxLength={maxLength}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 

@@ -8,9 +8,9 @@ import {
 } from '@sentinela/shared/registry';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { FormAlert, FormField, useFormIssues, FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
-import { Input, Select } from '../../components/ui/input';
+import { Select } from '../../components/ui/input';
 import { numberText, parseNumberText } from '../../lib/form-issues';
 import { useStrings } from '../../lib/i18n/strings';
 import { RegistryFormButtons, useRegistrySubmit } from '../plant/registry-form-parts';
@@ -75,9 +75,14 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
   };
 
   const number = (name: 'areaM2' | 'setpointMin' | 'setpointMax', label: string) => (
-    <FormField label={`${label} (${tForm('optional')})`} error={errors[name]}>
-      {(control) => <Input {...control} name={name} inputMode="decimal" value={values[name]} onChange={set(name)} />}
-    </FormField>
+    <FormInput
+      label={`${label} (${tForm('optional')})`}
+      error={errors[name]}
+      name={name}
+      inputMode="decimal"
+      value={values[name]}
+      onChange={set(name)}
+    />
   );
 
   return (
@@ -99,9 +104,7 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
           </Select>
         )}
       </FormField>
-      <FormField label={t('form.name')} error={errors.name}>
-        {(control) => <Input {...control} name="name" value={values.name} onChange={set('name')} />}
-      </FormField>
+      <FormInput label={t('form.name')} error={errors.name} name="name" value={values.name} onChange={set('name')} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <FormField label={t('form.kind')} error={errors.kind}>
           {(control) => (

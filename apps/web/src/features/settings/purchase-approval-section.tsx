@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CardSection } from '../../components/card-section';
-import { FormField } from '../../components/form-field';
-import { Input } from '../../components/ui/input';
+import { FormInput } from '../../components/form-field';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
@@ -62,11 +61,14 @@ function LimitForm({ initial }: { initial: string }) {
       save={t('save')}
       saving={t('saving')}
     >
-      <FormField label={t('limit')} hint={t('hint')} className="max-w-xs">
-        {(control) => (
-          <Input {...control} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
-        )}
-      </FormField>
+      <FormInput
+        label={t('limit')}
+        hint={t('hint')}
+        className="max-w-xs"
+        inputMode="decimal"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
     </SettingsForm>
   );
 }

@@ -4,7 +4,7 @@ import type { PublicSettings } from '@sentinela/shared/settings';
 import type { RetentionSettings, SettingsStatus, ThresholdRule } from '@sentinela/shared/site-settings';
 import { useState, type ReactNode } from 'react';
 import { CardSection } from '../../components/card-section';
-import { FormField } from '../../components/form-field';
+import { FormField, FormInput } from '../../components/form-field';
 import { EmptyState } from '../../components/query-state';
 import { Input, Select } from '../../components/ui/input';
 import { ruleName } from '../../lib/alert-text';
@@ -88,11 +88,13 @@ function SiteForm({ t, initial }: { t: T; initial: PublicSettings }) {
       saving={t('saving')}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField label={t('site.name')} hint={t('site.nameHint')}>
-          {(control) => (
-            <Input {...control} maxLength={80} value={siteName} onChange={(e) => setSiteName(e.target.value)} />
-          )}
-        </FormField>
+        <FormInput
+          label={t('site.name')}
+          hint={t('site.nameHint')}
+          maxLength={80}
+          value={siteName}
+          onChange={(e) => setSiteName(e.target.value)}
+        />
         <FormField label={t('site.language')} hint={t('site.languageHint')}>
           {(control) => (
             <Select
@@ -291,9 +293,7 @@ function RetentionForm({ t, initial }: { t: T; initial: RetentionSettings }) {
     save.mutate({ rawDays, minuteDays, auditDays });
   };
   const field = (label: string, hint: string, value: string, set: (v: string) => void) => (
-    <FormField label={label} hint={hint}>
-      {(control) => <Input {...control} inputMode="numeric" value={value} onChange={(e) => set(e.target.value)} />}
-    </FormField>
+    <FormInput label={label} hint={hint} inputMode="numeric" value={value} onChange={(e) => set(e.target.value)} />
   );
   return (
     <SettingsForm
