@@ -1,3 +1,4 @@
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { auditLog } from '@sentinela/db/schema/audit';
 
@@ -74,4 +75,13 @@ export function auditedChange<T>(
     await recordAudit(tx, origin, entryOf(result));
     return result;
   });
+}
+
+/** A record's history: its successful audit entries, oldest first (a work order's or a purchase order's sheet). */
+export function auditHistory(db: Database, target: string) {
+  return db
+    .select({ at: auditLog.at, action: auditLog.action, actor: auditLog.actorEmail, details: auditLog.details })
+    .from(auditLog)
+    .where(and(eq(auditLog.target, target), eq(auditLog.result, 'success')))
+    .orderBy(asc(auditLog.at), asc(auditLog.id));
 }

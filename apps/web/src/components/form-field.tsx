@@ -1,5 +1,14 @@
 import type { FieldIssue } from '@sentinela/shared/api-errors';
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { errorMessage } from '../lib/api-errors';
 import { cn } from '../lib/cn';
 import { clientIssues, serverIssues, sortIssues, type FieldErrors } from '../lib/form-issues';
@@ -7,7 +16,7 @@ import { useLanguage } from '../lib/i18n/language-context';
 import { useStrings } from '../lib/i18n/strings';
 import { formStrings } from './form.strings';
 import type { SelectOption } from './select-field';
-import { Select } from './ui/input';
+import { Input, Select } from './ui/input';
 
 /**
  * The pieces of a form that validates with a shared zod schema and shows each refusal under its
@@ -93,6 +102,27 @@ export function FormSelect({
           ))}
         </Select>
       )}
+    </FormField>
+  );
+}
+
+/**
+ * A form's labelled text input (a `FormField` around an `Input`): the field's label, error, hint
+ * and class; every other prop goes to the input.
+ */
+export function FormInput({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: { label: ReactNode; error?: string; hint?: ReactNode; className?: string } & Omit<
+  ComponentProps<'input'>,
+  'className'
+>) {
+  return (
+    <FormField label={label} error={error} hint={hint} className={className}>
+      {(control) => <Input {...control} {...input} />}
     </FormField>
   );
 }

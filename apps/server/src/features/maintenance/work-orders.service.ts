@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL 
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
-import { auditLog } from '@sentinela/db/schema/audit';
 import { workOrderChecklistItems, workOrders } from '@sentinela/db/schema/maintenance';
 import { alerts, equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import { searchMatches, searchTextMatches } from '@sentinela/db/sql-helpers';
@@ -16,7 +15,7 @@ import {
 } from '@sentinela/shared/maintenance';
 import { sumMoney } from '@sentinela/shared/money';
 import { pageOffset } from '@sentinela/shared/page';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { actedBy, auditedChange, auditHistory, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { nextWorkOrderNumber, numberingYear } from './work-order-number';
@@ -229,11 +228,7 @@ export async function getWorkOrder(db: Database, id: string, now: Date): Promise
       .leftJoin(users, eq(users.id, workOrderChecklistItems.doneBy))
       .where(eq(workOrderChecklistItems.workOrderId, id))
       .orderBy(asc(workOrderChecklistItems.position)),
-    db
-      .select({ at: auditLog.at, action: auditLog.action, actor: auditLog.actorEmail, details: auditLog.details })
-      .from(auditLog)
-      .where(and(eq(auditLog.target, id), eq(auditLog.result, 'success')))
-      .orderBy(asc(auditLog.at), asc(auditLog.id)),
+    auditHistory(db, id),
   ]);
   if (!row || !extra) throw new AppError('NOT_FOUND', 'maintenance.notFound');
   return {

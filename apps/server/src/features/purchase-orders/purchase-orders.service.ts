@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
-import { auditLog } from '@sentinela/db/schema/audit';
 import { workOrders } from '@sentinela/db/schema/maintenance';
 import {
   parts,
@@ -31,7 +30,7 @@ import type {
   purchaseOrdersListInput,
   PurchaseOrdersListOutput,
 } from '@sentinela/shared/purchase-orders';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { actedBy, auditedChange, auditHistory, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 
 /**
@@ -201,11 +200,7 @@ export async function getPurchaseOrder(db: Database, id: string, now: Date): Pro
       .leftJoin(parts, eq(parts.id, purchaseOrderLines.partId))
       .where(eq(purchaseOrderLines.orderId, id))
       .orderBy(asc(purchaseOrderLines.position)),
-    db
-      .select({ at: auditLog.at, action: auditLog.action, actor: auditLog.actorEmail, details: auditLog.details })
-      .from(auditLog)
-      .where(and(eq(auditLog.target, id), eq(auditLog.result, 'success')))
-      .orderBy(asc(auditLog.at), asc(auditLog.id)),
+    auditHistory(db, id),
   ]);
   if (!row || !extra) throw new AppError('NOT_FOUND', 'purchaseOrders.notFound');
   const item = toItem(row);

@@ -3,8 +3,8 @@ import { LockKeyhole } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../features/auth/auth-ui';
-import { PasswordChecklist } from '../../features/auth/password-checklist';
-import { canSubmitRegistration, showMismatch } from '../../features/auth/password-checks';
+import { NewPasswordFields } from '../../features/auth/new-password-fields';
+import { canSubmitRegistration } from '../../features/auth/password-checks';
 import { errorMessage } from '../../lib/api-errors';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
@@ -80,30 +80,19 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
             value={currentPassword}
             onValueChange={setCurrentPassword}
           />
-          <div className="flex flex-col gap-2">
-            <Field
-              id="change-new-password"
-              label={t('newPassword')}
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={128}
-              aria-describedby="change-password-rules"
-              value={newPassword}
-              onValueChange={setNewPassword}
-            />
-            <PasswordChecklist id="change-password-rules" password={newPassword} />
-          </div>
-          <Field
-            id="change-confirm-password"
-            label={t('confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
-            error={showMismatch({ password: newPassword, confirmPassword }) ? t('passwordMismatch') : null}
-            value={confirmPassword}
-            onValueChange={setConfirmPassword}
+          <NewPasswordFields
+            ids={{
+              password: 'change-new-password',
+              rules: 'change-password-rules',
+              confirm: 'change-confirm-password',
+            }}
+            label={t('newPassword')}
+            confirmLabel={t('confirmPassword')}
+            mismatchText={t('passwordMismatch')}
+            password={newPassword}
+            confirmPassword={confirmPassword}
+            onPassword={setNewPassword}
+            onConfirmPassword={setConfirmPassword}
           />
           <Field
             id="change-code"

@@ -2,10 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationChannel, NotificationPreferences } from '@sentinela/shared/notifications';
 import { useState, type FormEvent } from 'react';
 import { ErrorState } from '../../components/query-state';
-import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { FormAlert, useFormIssues, FormInput } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -199,30 +198,24 @@ function PreferencesForm({
         </label>
         {quiet && (
           <div className="grid grid-cols-2 gap-3">
-            <FormField label={t('quietStart')} error={errors['quietHours.start']}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="time"
-                  value={quietStart}
-                  onChange={(e) => {
-                    setQuietStart(e.target.value);
-                  }}
-                />
-              )}
-            </FormField>
-            <FormField label={t('quietEnd')} error={errors['quietHours.end']}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="time"
-                  value={quietEnd}
-                  onChange={(e) => {
-                    setQuietEnd(e.target.value);
-                  }}
-                />
-              )}
-            </FormField>
+            <FormInput
+              label={t('quietStart')}
+              error={errors['quietHours.start']}
+              type="time"
+              value={quietStart}
+              onChange={(e) => {
+                setQuietStart(e.target.value);
+              }}
+            />
+            <FormInput
+              label={t('quietEnd')}
+              error={errors['quietHours.end']}
+              type="time"
+              value={quietEnd}
+              onChange={(e) => {
+                setQuietEnd(e.target.value);
+              }}
+            />
           </div>
         )}
         <p className="text-xs text-muted-foreground">{t('quietHint')}</p>

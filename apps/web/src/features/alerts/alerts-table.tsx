@@ -1,5 +1,6 @@
 import type { AlertItem } from '@sentinela/shared/alerts';
 import { BellOff } from 'lucide-react';
+import { ListSkeletonRows, ListTable, listTableCell } from '../../components/list-table';
 import { SeverityBadge } from '../../components/status-badge';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
@@ -21,7 +22,7 @@ import {
   type AlertActionProps,
 } from './alert-parts';
 
-const cell = 'px-3 py-2.5 text-left align-top';
+const cell = listTableCell;
 
 interface AlertsTableProps extends AlertActionProps {
   items: AlertItem[] | undefined;
@@ -75,81 +76,50 @@ export function AlertsTable({ items, filtered, stale, busy, highlightId = null, 
   ];
 
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table
-        className={cn('w-full min-w-[50rem] text-sm', stale && 'opacity-60')}
-        aria-label={t('listLabel')}
-        aria-busy={busy}
-      >
-        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            {columns.map((label) => (
-              <th key={label} scope="col" className={cn(cell, 'whitespace-nowrap')}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {!items ? (
-            <SkeletonRows />
-          ) : items.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-3 py-10 text-center text-muted-foreground">
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            items.map((alert) => (
-              <tr
-                key={alert.id}
-                data-alert-id={alert.id}
-                data-status={alert.status}
-                aria-current={alert.id === highlightId ? 'true' : undefined}
-                className={cn(alert.id === highlightId && 'bg-accent/60')}
-              >
-                <td className={cell}>
-                  <SeverityBadge severity={alert.severity} />
-                </td>
-                <td className={cell}>
-                  <span className="block font-medium">{alert.equipmentName ?? t('site.name')}</span>
-                  <span className="block text-xs text-muted-foreground">{alert.facilityName ?? t('site.scope')}</span>
-                </td>
-                <td className={cn(cell, 'min-w-48')}>
-                  <span className="block">{alertText(alert, language)}</span>
-                  <span className="mt-0.5 block text-xs text-muted-foreground">{ruleLine(alert, t, language)}</span>
-                  <AlertHistory alert={alert} />
-                </td>
-                <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{formatAlertValue(alert, language)}</td>
-                <td className={cn(cell, 'min-w-24 text-muted-foreground')}>
-                  {formatDateTime(alert.raisedAt, language, zoneOf(alert))}
-                </td>
-                <td className={cell}>
-                  <AlertStatus alert={alert} />
-                </td>
-                <td className={cn(cell, 'text-xs')}>
-                  <AlertAcknowledgement alert={alert} />
-                </td>
-                <td className={cell}>
-                  <AlertActions alert={alert} className="flex flex-col items-stretch gap-1.5" {...actions} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      columns={columns}
+      items={items}
+      minWidth="min-w-[50rem]"
+      label={t('listLabel')}
+      stale={stale}
+      busy={busy}
+      empty={empty}
+      skeleton={<ListSkeletonRows widths={[16, 36, 72, 14, 24, 18, 24, 30]} />}
+      row={(alert) => (
+        <tr
+          key={alert.id}
+          data-alert-id={alert.id}
+          data-status={alert.status}
+          aria-current={alert.id === highlightId ? 'true' : undefined}
+          className={cn(alert.id === highlightId && 'bg-accent/60')}
+        >
+          <td className={cell}>
+            <SeverityBadge severity={alert.severity} />
+          </td>
+          <td className={cell}>
+            <span className="block font-medium">{alert.equipmentName ?? t('site.name')}</span>
+            <span className="block text-xs text-muted-foreground">{alert.facilityName ?? t('site.scope')}</span>
+          </td>
+          <td className={cn(cell, 'min-w-48')}>
+            <span className="block">{alertText(alert, language)}</span>
+            <span className="mt-0.5 block text-xs text-muted-foreground">{ruleLine(alert, t, language)}</span>
+            <AlertHistory alert={alert} />
+          </td>
+          <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{formatAlertValue(alert, language)}</td>
+          <td className={cn(cell, 'min-w-24 text-muted-foreground')}>
+            {formatDateTime(alert.raisedAt, language, zoneOf(alert))}
+          </td>
+          <td className={cell}>
+            <AlertStatus alert={alert} />
+          </td>
+          <td className={cn(cell, 'text-xs')}>
+            <AlertAcknowledgement alert={alert} />
+          </td>
+          <td className={cell}>
+            <AlertActions alert={alert} className="flex flex-col items-stretch gap-1.5" {...actions} />
+          </td>
+        </tr>
+      )}
+    />
   );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: 6 }, (_, row) => (
-    <tr key={row} aria-hidden data-slot="skeleton">
-      {[16, 36, 72, 14, 24, 18, 24, 30].map((width, column) => (
-        <td key={column} className={cell}>
-          <span className="block h-4 animate-pulse rounded bg-muted" style={{ width: `${width * 4}px` }} />
-        </td>
-      ))}
-    </tr>
-  ));
 }

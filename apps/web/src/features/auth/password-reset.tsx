@@ -5,8 +5,8 @@ import { notify } from '../../lib/notify';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { authApi } from './auth-api';
 import { buttonClass, Field, SubmitButton } from './auth-ui';
-import { PasswordChecklist } from './password-checklist';
-import { canSubmitRegistration, showMismatch } from './password-checks';
+import { NewPasswordFields } from './new-password-fields';
+import { canSubmitRegistration } from './password-checks';
 import { passwordResetStrings } from './password-reset.strings';
 
 /**
@@ -87,30 +87,15 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     >
       <h2 className="text-base font-semibold">{t('resetTitle')}</h2>
       <p className="text-sm text-muted-foreground">{t('resetIntro')}</p>
-      <div className="flex flex-col gap-2">
-        <Field
-          id="reset-password"
-          label={t('newPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          aria-describedby="reset-password-rules"
-          value={password}
-          onValueChange={setPassword}
-        />
-        <PasswordChecklist id="reset-password-rules" password={password} />
-      </div>
-      <Field
-        id="reset-confirm-password"
-        label={t('confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={128}
-        error={showMismatch({ password, confirmPassword }) ? t('passwordMismatch') : null}
-        value={confirmPassword}
-        onValueChange={setConfirmPassword}
+      <NewPasswordFields
+        ids={{ password: 'reset-password', rules: 'reset-password-rules', confirm: 'reset-confirm-password' }}
+        label={t('newPassword')}
+        confirmLabel={t('confirmPassword')}
+        mismatchText={t('passwordMismatch')}
+        password={password}
+        confirmPassword={confirmPassword}
+        onPassword={setPassword}
+        onConfirmPassword={setConfirmPassword}
       />
       <SubmitButton pending={reset.isPending} disabled={!canSubmit} label={t('save')} pendingLabel={t('saving')} />
     </form>

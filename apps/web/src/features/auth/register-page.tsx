@@ -11,8 +11,8 @@ import { useApiMutation } from '../../lib/use-api-mutation';
 import { authApi } from './auth-api';
 import { AuthCard } from './auth-card';
 import { buttonClass, Field, SubmitButton } from './auth-ui';
-import { PasswordChecklist } from './password-checklist';
-import { canSubmitRegistration, showMismatch } from './password-checks';
+import { NewPasswordFields } from './new-password-fields';
+import { canSubmitRegistration } from './password-checks';
 
 /** /register: name, e-mail, password with the live checklist, confirmation (spec §2, §5). */
 export default function RegisterPage() {
@@ -41,7 +41,6 @@ export default function RegisterPage() {
     },
   });
 
-  const mismatch = showMismatch({ password, confirmPassword });
   const canSubmit = canSubmitRegistration({ password, confirmPassword, pending: register.isPending });
 
   return (
@@ -81,30 +80,19 @@ export default function RegisterPage() {
           value={email}
           onValueChange={setEmail}
         />
-        <div className="flex flex-col gap-2">
-          <Field
-            id="register-password"
-            label={t('password')}
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
-            aria-describedby="register-password-rules"
-            value={password}
-            onValueChange={setPassword}
-          />
-          <PasswordChecklist id="register-password-rules" password={password} />
-        </div>
-        <Field
-          id="register-confirm-password"
-          label={t('confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          error={mismatch ? t('passwordMismatch') : null}
-          value={confirmPassword}
-          onValueChange={setConfirmPassword}
+        <NewPasswordFields
+          ids={{
+            password: 'register-password',
+            rules: 'register-password-rules',
+            confirm: 'register-confirm-password',
+          }}
+          label={t('password')}
+          confirmLabel={t('confirmPassword')}
+          mismatchText={t('passwordMismatch')}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPassword={setPassword}
+          onConfirmPassword={setConfirmPassword}
         />
         <SubmitButton
           pending={register.isPending}

@@ -1,10 +1,8 @@
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
-import { formStrings } from '../../components/form.strings';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { RegistryFormDialog } from '../plant/registry-form-dialog';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
 import { EquipmentForm, type EquipmentDefaults, type EquipmentInput } from './equipment-form';
 import { equipmentStrings } from './equipment.strings';
@@ -20,8 +18,6 @@ interface EquipmentFormDialogProps {
 /** Create or edit an equipment (administrators). Loaded on first use: it brings the schemas along. */
 export default function EquipmentFormDialog({ open, onOpenChange, equipmentId, defaults }: EquipmentFormDialogProps) {
   const t = useStrings(equipmentStrings);
-  const tForm = useStrings(formStrings);
-  const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
   const refresh = useRegistryRefresh();
   const facilities = useQuery(trpc.facilities.options.queryOptions());
@@ -44,11 +40,15 @@ export default function EquipmentFormDialog({ open, onOpenChange, equipmentId, d
   const ready = facilities.data && rooms.data && gateways.data && (equipmentId === null || record.data);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={tOps('close')} className="max-w-2xl">
-        <DialogTitle>{equipmentId ? t('form.editTitle') : t('form.newTitle')}</DialogTitle>
-        <DialogDescription>{t('form.description')}</DialogDescription>
-        {ready ? (
+    <RegistryFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={equipmentId ? t('form.editTitle') : t('form.newTitle')}
+      description={t('form.description')}
+      loadError={loadError}
+      className="max-w-2xl"
+      form={
+        ready ? (
           <EquipmentForm
             key={record.data?.id ?? 'new'}
             record={record.data ?? null}
@@ -59,16 +59,8 @@ export default function EquipmentFormDialog({ open, onOpenChange, equipmentId, d
             onSubmit={submit}
             onCancel={() => onOpenChange(false)}
           />
-        ) : loadError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {loadError.message || tOps('loadFailed')}
-          </p>
-        ) : (
-          <p role="status" className="text-sm text-muted-foreground">
-            {tForm('loadingRecord')}
-          </p>
-        )}
-      </DialogContent>
-    </Dialog>
+        ) : null
+      }
+    />
   );
 }

@@ -9,9 +9,8 @@ import {
 } from '@sentinela/shared/registry';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { FormAlert, FormField, FormSelect, useFormIssues } from '../../components/form-field';
+import { FormAlert, FormField, FormSelect, useFormIssues, FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
-import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { formatNumber } from '../../lib/format';
 import { numberText, parseNumberText } from '../../lib/form-issues';
@@ -19,6 +18,7 @@ import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { equipmentKinds } from '../plant/equipment-values';
+import { RegistryFormButtons, RegistryKeyField, useRegistrySubmit } from '../plant/registry-form-parts';
 import { equipmentStrings } from './equipment.strings';
 import { ratedLabel } from './metric-format';
 
@@ -122,8 +122,8 @@ export function EquipmentForm({
       facilityId: defaults.facilityId ?? rooms.find((room) => room.id === defaults.roomId)?.facilityId,
     }),
   );
-  const [saving, setSaving] = useState(false);
   const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
+  const { saving, send } = useRegistrySubmit(onSubmit, showServerError);
   const plate = values.kind ? nameplateFields[values.kind] : [];
   const facilityRooms = rooms.filter((room) => room.facilityId === values.facilityId);
   const facilityGateways = gateways.filter((g) => g.facilityId === values.facilityId && g.id !== record?.id);
@@ -194,44 +194,32 @@ export function EquipmentForm({
     const input = validate<EquipmentInput>(
       record ? equipmentUpdateInput.safeParse({ ...fields, id: record.id }) : equipmentCreateInput.safeParse(fields),
     );
-    if (!input) return;
-    setSaving(true);
-    try {
-      await onSubmit(input);
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setSaving(false);
-    }
+    await send(input);
   };
 
   const text = (name: TextField, label: string, optional = true) => (
-    <FormField label={optional ? `${label} (${tForm('optional')})` : label} error={errors[name]}>
-      {(control) => <Input {...control} name={name} value={values[name]} onChange={set(name)} />}
-    </FormField>
+    <FormInput
+      label={optional ? `${label} (${tForm('optional')})` : label}
+      error={errors[name]}
+      name={name}
+      value={values[name]}
+      onChange={set(name)}
+    />
   );
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <FormAlert message={formError} />
-      {record ? (
-        <p className="text-xs text-muted-foreground">{t('form.idFixed', { id: record.id })}</p>
-      ) : (
-        <FormField label={t('form.id')} error={errors.id} hint={t('form.idHint')}>
-          {(control) => (
-            <Input
-              {...control}
-              name="id"
-              autoComplete="off"
-              spellCheck={false}
-              className="font-mono"
-              maxLength={64}
-              value={values.id}
-              onChange={set('id')}
-            />
-          )}
-        </FormField>
-      )}
+      <RegistryKeyField
+        fixed={record ? t('form.idFixed', { id: record.id }) : null}
+        label={t('form.id')}
+        hint={t('form.idHint')}
+        error={errors.id}
+        name="id"
+        maxLength={64}
+        value={values.id}
+        onChange={set('id')}
+      />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <FormSelect
           label={t('form.facility')}
@@ -287,17 +275,14 @@ export function EquipmentForm({
         {text('manufacturer', t('form.manufacturer'))}
         {text('model', t('form.model'))}
         {text('serial', t('form.serial'))}
-        <FormField label={`${t('form.installDate')} (${tForm('optional')})`} error={errors.installDate}>
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              name="installDate"
-              value={values.installDate}
-              onChange={set('installDate')}
-            />
-          )}
-        </FormField>
+        <FormInput
+          label={`${t('form.installDate')} (${tForm('optional')})`}
+          error={errors.installDate}
+          type="date"
+          name="installDate"
+          value={values.installDate}
+          onChange={set('installDate')}
+        />
       </div>
 
       <fieldset className="flex flex-col gap-2" data-testid="nameplate">
@@ -340,32 +325,24 @@ export function EquipmentForm({
         )}
       </fieldset>
 
-      <FormField
+      <FormInput
         label={t('form.metrics')}
         error={errors.metrics}
         hint={values.kind ? t('form.metricsHint', { defaults: metricsText(defaultMetrics[values.kind]) }) : undefined}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            name="metrics"
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-            value={values.metrics}
-            onChange={set('metrics')}
-          />
-        )}
-      </FormField>
+        name="metrics"
+        autoComplete="off"
+        spellCheck={false}
+        className="font-mono"
+        value={values.metrics}
+        onChange={set('metrics')}
+      />
 
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>
-          {tOps('cancel')}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? tForm('saving') : record ? tForm('save') : t('form.create')}
-        </Button>
-      </div>
+      <RegistryFormButtons
+        saving={saving}
+        editing={record !== null}
+        createLabel={t('form.create')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,10 +1,8 @@
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
-import { formStrings } from '../../components/form.strings';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { RegistryFormDialog } from '../plant/registry-form-dialog';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
 import { facilitiesStrings } from './facilities.strings';
 import { FacilityForm, type FacilityInput } from './facility-form';
@@ -19,8 +17,6 @@ interface FacilityFormDialogProps {
 /** Create or edit a facility (administrators). Loaded on first use: it brings the schemas along. */
 export default function FacilityFormDialog({ open, onOpenChange, facilityId }: FacilityFormDialogProps) {
   const t = useStrings(facilitiesStrings);
-  const tForm = useStrings(formStrings);
-  const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
   const refresh = useRegistryRefresh();
   const record = useQuery(
@@ -37,11 +33,14 @@ export default function FacilityFormDialog({ open, onOpenChange, facilityId }: F
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={tOps('close')}>
-        <DialogTitle>{facilityId ? t('form.editTitle') : t('form.newTitle')}</DialogTitle>
-        <DialogDescription>{t('form.description')}</DialogDescription>
-        {facilityId === null ? (
+    <RegistryFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={facilityId ? t('form.editTitle') : t('form.newTitle')}
+      description={t('form.description')}
+      loadError={record.error}
+      form={
+        facilityId === null ? (
           <FacilityForm record={null} onSubmit={submit} onCancel={() => onOpenChange(false)} />
         ) : record.data ? (
           <FacilityForm
@@ -50,16 +49,8 @@ export default function FacilityFormDialog({ open, onOpenChange, facilityId }: F
             onSubmit={submit}
             onCancel={() => onOpenChange(false)}
           />
-        ) : record.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {record.error.message || tOps('loadFailed')}
-          </p>
-        ) : (
-          <p role="status" className="text-sm text-muted-foreground">
-            {tForm('loadingRecord')}
-          </p>
-        )}
-      </DialogContent>
-    </Dialog>
+        ) : null
+      }
+    />
   );
 }

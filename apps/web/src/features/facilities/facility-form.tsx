@@ -1,13 +1,11 @@
 import { facilityCreateInput, facilityUpdateInput, type FacilityRecord } from '@sentinela/shared/registry';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { FormAlert, useFormIssues, FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { numberText, parseNumberText } from '../../lib/form-issues';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
+import { RegistryFormButtons, RegistryKeyField, useRegistrySubmit } from '../plant/registry-form-parts';
 import { facilitiesStrings } from './facilities.strings';
 
 export type FacilityInput = z.output<typeof facilityCreateInput> | z.output<typeof facilityUpdateInput>;
@@ -46,10 +44,9 @@ interface FacilityFormProps {
 export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) {
   const t = useStrings(facilitiesStrings);
   const tForm = useStrings(formStrings);
-  const tOps = useStrings(opsStrings);
   const [values, setValues] = useState(() => initialValues(record));
-  const [saving, setSaving] = useState(false);
   const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
+  const { saving, send } = useRegistrySubmit(onSubmit, showServerError);
   const zones = useMemo(() => timeZones(), []);
   const zonesId = `${useId()}-zones`;
 
@@ -74,15 +71,7 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
         ? facilityUpdateInput.safeParse({ ...fields, id: record.id })
         : facilityCreateInput.safeParse({ ...fields, code: values.code }),
     );
-    if (!input) return;
-    setSaving(true);
-    try {
-      await onSubmit(input);
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setSaving(false);
-    }
+    await send(input);
   };
 
   const text = (
@@ -90,37 +79,30 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
     label: string,
     extra?: { hint?: string; className?: string; optional?: boolean },
   ) => (
-    <FormField
+    <FormInput
       label={extra?.optional ? `${label} (${tForm('optional')})` : label}
       error={errors[name]}
       hint={extra?.hint}
       className={extra?.className}
-    >
-      {(control) => <Input {...control} name={name} value={values[name]} onChange={set(name)} />}
-    </FormField>
+      name={name}
+      value={values[name]}
+      onChange={set(name)}
+    />
   );
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <FormAlert message={formError} />
-      {record ? (
-        <p className="text-xs text-muted-foreground">{t('form.codeFixed', { code: record.code })}</p>
-      ) : (
-        <FormField label={t('form.code')} error={errors.code} hint={t('form.codeHint')}>
-          {(control) => (
-            <Input
-              {...control}
-              name="code"
-              autoComplete="off"
-              spellCheck={false}
-              className="font-mono"
-              maxLength={32}
-              value={values.code}
-              onChange={set('code')}
-            />
-          )}
-        </FormField>
-      )}
+      <RegistryKeyField
+        fixed={record ? t('form.codeFixed', { code: record.code }) : null}
+        label={t('form.code')}
+        hint={t('form.codeHint')}
+        error={errors.code}
+        name="code"
+        maxLength={32}
+        value={values.code}
+        onChange={set('code')}
+      />
       {text('name', t('form.name'))}
       {text('address', t('form.address'), { optional: true })}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr]">
@@ -128,55 +110,45 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
         {text('state', t('form.state'), { optional: true })}
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <FormField label={`${t('form.latitude')} (${tForm('optional')})`} error={errors.latitude}>
-          {(control) => (
-            <Input
-              {...control}
-              name="latitude"
-              inputMode="decimal"
-              value={values.latitude}
-              onChange={set('latitude')}
-            />
-          )}
-        </FormField>
-        <FormField label={`${t('form.longitude')} (${tForm('optional')})`} error={errors.longitude}>
-          {(control) => (
-            <Input
-              {...control}
-              name="longitude"
-              inputMode="decimal"
-              value={values.longitude}
-              onChange={set('longitude')}
-            />
-          )}
-        </FormField>
+        <FormInput
+          label={`${t('form.latitude')} (${tForm('optional')})`}
+          error={errors.latitude}
+          name="latitude"
+          inputMode="decimal"
+          value={values.latitude}
+          onChange={set('latitude')}
+        />
+        <FormInput
+          label={`${t('form.longitude')} (${tForm('optional')})`}
+          error={errors.longitude}
+          name="longitude"
+          inputMode="decimal"
+          value={values.longitude}
+          onChange={set('longitude')}
+        />
       </div>
-      <FormField label={t('form.timezone')} error={errors.timezone} hint={t('form.timezoneHint')}>
-        {(control) => (
-          <Input
-            {...control}
-            name="timezone"
-            list={zonesId}
-            autoComplete="off"
-            spellCheck={false}
-            value={values.timezone}
-            onChange={set('timezone')}
-          />
-        )}
-      </FormField>
+      <FormInput
+        label={t('form.timezone')}
+        error={errors.timezone}
+        hint={t('form.timezoneHint')}
+        name="timezone"
+        list={zonesId}
+        autoComplete="off"
+        spellCheck={false}
+        value={values.timezone}
+        onChange={set('timezone')}
+      />
       <datalist id={zonesId}>
         {zones.map((zone) => (
           <option key={zone} value={zone} />
         ))}
       </datalist>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>
-          {tOps('cancel')}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? tForm('saving') : record ? tForm('save') : t('form.create')}
-        </Button>
-      </div>
+      <RegistryFormButtons
+        saving={saving}
+        editing={record !== null}
+        createLabel={t('form.create')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

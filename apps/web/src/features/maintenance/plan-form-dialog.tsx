@@ -5,12 +5,11 @@ import {
   type MaintenancePlan,
 } from '@sentinela/shared/maintenance';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormAlert, FormField, FormSelect, useFormIssues } from '../../components/form-field';
+import { FormAlert, FormSelect, useFormIssues, FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { SearchInput } from '../../components/filter-bar';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
@@ -133,14 +132,20 @@ function PlanForm({
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <FormAlert message={formError} />
-      <FormField label={t('form.title')} error={errors.title}>
-        {(control) => <Input {...control} name="title" value={values.title} onChange={set('title')} />}
-      </FormField>
-      <FormField label={`${t('form.details')} (${tForm('optional')})`} error={errors.description}>
-        {(control) => (
-          <Input {...control} name="description" value={values.description} onChange={set('description')} />
-        )}
-      </FormField>
+      <FormInput
+        label={t('form.title')}
+        error={errors.title}
+        name="title"
+        value={values.title}
+        onChange={set('title')}
+      />
+      <FormInput
+        label={`${t('form.details')} (${tForm('optional')})`}
+        error={errors.description}
+        name="description"
+        value={values.description}
+        onChange={set('description')}
+      />
       {pair(
         <>
           <FormSelect
@@ -213,44 +218,43 @@ function PlanForm({
               { value: 'hours', label: t('form.byHours') },
             ]}
           />
-          <FormField
+          <FormInput
             label={values.recurrence === 'days' ? t('form.everyDays') : t('form.everyHours')}
             error={errors.everyDays ?? errors.everyRunningHours}
-          >
-            {(control) => (
-              <Input {...control} name="every" inputMode="decimal" value={values.every} onChange={set('every')} />
-            )}
-          </FormField>
+            name="every"
+            inputMode="decimal"
+            value={values.every}
+            onChange={set('every')}
+          />
         </>,
       )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <FormField label={t('form.startsAt')} error={errors.startsAt} hint={t('form.startsAtHint')}>
-          {(control) => (
-            <Input {...control} name="startsOn" type="date" value={values.startsOn} onChange={set('startsOn')} />
-          )}
-        </FormField>
-        <FormField label={t('form.leadDays')} error={errors.leadDays} hint={t('form.leadDaysHint')}>
-          {(control) => (
-            <Input
-              {...control}
-              name="leadDays"
-              inputMode="numeric"
-              value={values.leadDays}
-              onChange={set('leadDays')}
-            />
-          )}
-        </FormField>
-        <FormField label={tOrders('form.duration')} error={errors.durationHours}>
-          {(control) => (
-            <Input
-              {...control}
-              name="durationHours"
-              inputMode="decimal"
-              value={values.durationHours}
-              onChange={set('durationHours')}
-            />
-          )}
-        </FormField>
+        <FormInput
+          label={t('form.startsAt')}
+          error={errors.startsAt}
+          hint={t('form.startsAtHint')}
+          name="startsOn"
+          type="date"
+          value={values.startsOn}
+          onChange={set('startsOn')}
+        />
+        <FormInput
+          label={t('form.leadDays')}
+          error={errors.leadDays}
+          hint={t('form.leadDaysHint')}
+          name="leadDays"
+          inputMode="numeric"
+          value={values.leadDays}
+          onChange={set('leadDays')}
+        />
+        <FormInput
+          label={tOrders('form.duration')}
+          error={errors.durationHours}
+          name="durationHours"
+          inputMode="decimal"
+          value={values.durationHours}
+          onChange={set('durationHours')}
+        />
       </div>
       <FormSelect
         label={tOrders('form.priority')}

@@ -1,5 +1,4 @@
-import { FormField, FormSelect } from '../../components/form-field';
-import { Input } from '../../components/ui/input';
+import { FormSelect, FormInput } from '../../components/form-field';
 import { useStrings } from '../../lib/i18n/strings';
 import { maintenanceStrings } from './maintenance.strings';
 
@@ -51,18 +50,15 @@ export function TechnicianFields({ values, technicians, errors, onChange }: Tech
         ]}
       />
       {values.technician === CONTRACTOR && (
-        <FormField label={t('form.contractor')} error={errors.technicianName}>
-          {(control) => (
-            <Input
-              {...control}
-              name="contractor"
-              value={values.contractor}
-              onChange={(event) => {
-                onChange({ contractor: event.target.value });
-              }}
-            />
-          )}
-        </FormField>
+        <FormInput
+          label={t('form.contractor')}
+          error={errors.technicianName}
+          name="contractor"
+          value={values.contractor}
+          onChange={(event) => {
+            onChange({ contractor: event.target.value });
+          }}
+        />
       )}
     </div>
   );

@@ -7,9 +7,8 @@ import {
 } from '@sentinela/shared/maintenance';
 import { useState } from 'react';
 import { DialogForm } from '../../components/dialog-form';
-import { FormField } from '../../components/form-field';
+import { FormInput } from '../../components/form-field';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
 import { parseNumberText } from '../../lib/form-issues';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
@@ -82,20 +81,17 @@ function ActionBody({
   }));
   const [clearAlert, setClearAlert] = useState(true);
   const field = (name: keyof typeof values, label: string, error: string | undefined, type = 'text') => (
-    <FormField label={label} error={error}>
-      {(control) => (
-        <Input
-          {...control}
-          name={name}
-          type={type}
-          inputMode={type === 'text' && name !== 'closingNote' && name !== 'reason' ? 'decimal' : undefined}
-          value={values[name]}
-          onChange={(event) => {
-            setValues((current) => ({ ...current, [name]: event.target.value }));
-          }}
-        />
-      )}
-    </FormField>
+    <FormInput
+      label={label}
+      error={error}
+      name={name}
+      type={type}
+      inputMode={type === 'text' && name !== 'closingNote' && name !== 'reason' ? 'decimal' : undefined}
+      value={values[name]}
+      onChange={(event) => {
+        setValues((current) => ({ ...current, [name]: event.target.value }));
+      }}
+    />
   );
   const common = { onDone: onClose, submitLabel: t('save') };
 

@@ -7,7 +7,7 @@ import {
 } from '@sentinela/shared/maintenance';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { FormAlert, FormField, FormSelect, useFormIssues } from '../../components/form-field';
+import { FormAlert, FormSelect, useFormIssues, FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { SearchInput } from '../../components/filter-bar';
 import { Button } from '../../components/ui/button';
@@ -184,9 +184,13 @@ function WorkOrderForm({
   };
 
   const text = (name: 'title' | 'description' | 'notes', label: string) => (
-    <FormField label={name === 'title' ? label : `${label} (${tForm('optional')})`} error={errors[name]}>
-      {(control) => <Input {...control} name={name} value={values[name]} onChange={set(name)} />}
-    </FormField>
+    <FormInput
+      label={name === 'title' ? label : `${label} (${tForm('optional')})`}
+      error={errors[name]}
+      name={name}
+      value={values[name]}
+      onChange={set(name)}
+    />
   );
 
   return (
@@ -247,23 +251,24 @@ function WorkOrderForm({
         />
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <FormField label={t('form.date')} error={errors.scheduledAt} hint={t('form.timeHint')}>
-          {(control) => <Input {...control} name="date" type="date" value={values.date} onChange={set('date')} />}
-        </FormField>
-        <FormField label={t('form.time')}>
-          {(control) => <Input {...control} name="time" type="time" value={values.time} onChange={set('time')} />}
-        </FormField>
-        <FormField label={t('form.duration')} error={errors.durationHours}>
-          {(control) => (
-            <Input
-              {...control}
-              name="durationHours"
-              inputMode="decimal"
-              value={values.durationHours}
-              onChange={set('durationHours')}
-            />
-          )}
-        </FormField>
+        <FormInput
+          label={t('form.date')}
+          error={errors.scheduledAt}
+          hint={t('form.timeHint')}
+          name="date"
+          type="date"
+          value={values.date}
+          onChange={set('date')}
+        />
+        <FormInput label={t('form.time')} name="time" type="time" value={values.time} onChange={set('time')} />
+        <FormInput
+          label={t('form.duration')}
+          error={errors.durationHours}
+          name="durationHours"
+          inputMode="decimal"
+          value={values.durationHours}
+          onChange={set('durationHours')}
+        />
       </div>
       <TechnicianFields
         values={values}

@@ -1,3 +1,4 @@
+import { ListTable, listTableCell } from '../../components/list-table';
 import type { WorkOrderItem } from '@sentinela/shared/maintenance';
 import { ClipboardX } from 'lucide-react';
 import { cn } from '../../lib/cn';
@@ -17,7 +18,7 @@ import {
   type WorkOrderRowActions,
 } from './work-order-parts';
 
-const cell = 'px-3 py-2.5 text-left align-top';
+const cell = listTableCell;
 
 interface WorkOrderTableProps extends WorkOrderRowActions {
   items: WorkOrderItem[] | undefined;
@@ -96,70 +97,42 @@ export function WorkOrderTable({ items, filtered, stale, busy, ...actions }: Wor
     t('col.actions'),
   ];
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table
-        className={cn('w-full min-w-[70rem] text-sm', stale && 'opacity-60')}
-        aria-label={t('listLabel')}
-        aria-busy={busy}
-      >
-        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            {columns.map((label) => (
-              <th key={label} scope="col" className={cn(cell, 'whitespace-nowrap')}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {!items ? (
-            Array.from({ length: 6 }, (_, row) => (
-              <tr key={row} aria-hidden data-slot="skeleton">
-                {columns.map((label) => (
-                  <td key={label} className={cell}>
-                    <span className="block h-4 w-16 animate-pulse rounded bg-muted" />
-                  </td>
-                ))}
-              </tr>
-            ))
-          ) : items.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-3 py-10 text-center text-muted-foreground">
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            items.map((order) => (
-              <tr key={order.id} data-order-id={order.id} data-number={order.number} data-status={order.status}>
-                <td className={cn(cell, 'font-medium whitespace-nowrap tabular-nums')}>{order.number}</td>
-                <td className={cn(cell, 'min-w-40')}>{order.title}</td>
-                <td className={cn(cell, 'min-w-36')}>
-                  <span className="block">{order.equipment?.name ?? order.room?.name ?? '—'}</span>
-                  <span className="block text-xs text-muted-foreground">{order.facility.name}</span>
-                </td>
-                <td className={cell}>{t(`kind.${order.kind}`)}</td>
-                <td className={cell}>
-                  <PriorityBadge priority={order.priority} />
-                </td>
-                <td className={cell}>
-                  <ScheduledCell order={order} />
-                </td>
-                <td className={cell}>{technicianLabel(t, order.technician)}</td>
-                <td className={cell}>
-                  <WorkOrderStatusBadges order={order} />
-                </td>
-                <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{cost(order)}</td>
-                <td className={cn(cell, 'tabular-nums')} data-checklist>
-                  {checklist(order)}
-                </td>
-                <td className={cell}>
-                  <WorkOrderActions order={order} {...actions} className="flex flex-col items-stretch gap-1.5" />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      columns={columns}
+      items={items}
+      minWidth="min-w-[70rem]"
+      label={t('listLabel')}
+      stale={stale}
+      busy={busy}
+      empty={empty}
+      row={(order) => (
+        <tr key={order.id} data-order-id={order.id} data-number={order.number} data-status={order.status}>
+          <td className={cn(cell, 'font-medium whitespace-nowrap tabular-nums')}>{order.number}</td>
+          <td className={cn(cell, 'min-w-40')}>{order.title}</td>
+          <td className={cn(cell, 'min-w-36')}>
+            <span className="block">{order.equipment?.name ?? order.room?.name ?? '—'}</span>
+            <span className="block text-xs text-muted-foreground">{order.facility.name}</span>
+          </td>
+          <td className={cell}>{t(`kind.${order.kind}`)}</td>
+          <td className={cell}>
+            <PriorityBadge priority={order.priority} />
+          </td>
+          <td className={cell}>
+            <ScheduledCell order={order} />
+          </td>
+          <td className={cell}>{technicianLabel(t, order.technician)}</td>
+          <td className={cell}>
+            <WorkOrderStatusBadges order={order} />
+          </td>
+          <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{cost(order)}</td>
+          <td className={cn(cell, 'tabular-nums')} data-checklist>
+            {checklist(order)}
+          </td>
+          <td className={cell}>
+            <WorkOrderActions order={order} {...actions} className="flex flex-col items-stretch gap-1.5" />
+          </td>
+        </tr>
+      )}
+    />
   );
 }

@@ -4,12 +4,12 @@ import { partUnitValues, type PartUnit } from '@sentinela/shared/procurement-val
 import type { PurchaseOrderDetail, PurchaseOrderOptions } from '@sentinela/shared/purchase-orders';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { FormAlert, FormField, useFormIssues, FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { QueryError } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Input, Select } from '../../components/ui/input';
+import { Select } from '../../components/ui/input';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
@@ -200,16 +200,13 @@ export function OrderForm({
             </Select>
           )}
         </FormField>
-        <FormField label={t('form.expected')} error={errors.expectedDelivery}>
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              value={draft.expectedDelivery}
-              onChange={(e) => set({ expectedDelivery: e.target.value })}
-            />
-          )}
-        </FormField>
+        <FormInput
+          label={t('form.expected')}
+          error={errors.expectedDelivery}
+          type="date"
+          value={draft.expectedDelivery}
+          onChange={(e) => set({ expectedDelivery: e.target.value })}
+        />
         <FormField label={t('form.workOrder')} error={errors.workOrderId}>
           {(control) => (
             <Select {...control} value={draft.workOrderId} onChange={(e) => set({ workOrderId: e.target.value })}>
@@ -222,16 +219,13 @@ export function OrderForm({
             </Select>
           )}
         </FormField>
-        <FormField label={t('form.freight')} error={errors.freight}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              value={draft.freight}
-              onChange={(e) => set({ freight: e.target.value })}
-            />
-          )}
-        </FormField>
+        <FormInput
+          label={t('form.freight')}
+          error={errors.freight}
+          inputMode="decimal"
+          value={draft.freight}
+          onChange={(e) => set({ freight: e.target.value })}
+        />
       </div>
 
       <fieldset className="flex flex-col gap-3">
@@ -255,29 +249,21 @@ export function OrderForm({
                 </Select>
               )}
             </FormField>
-            <FormField
+            <FormInput
               label={t('form.lineDescription')}
               error={errors[`lines.${i}.description`]}
               className="col-span-2 sm:col-span-8"
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  value={line.description}
-                  onChange={(e) => setLine(line.key, { description: e.target.value })}
-                />
-              )}
-            </FormField>
-            <FormField label={t('form.quantity')} error={errors[`lines.${i}.quantity`]} className="sm:col-span-3">
-              {(control) => (
-                <Input
-                  {...control}
-                  inputMode="decimal"
-                  value={line.quantity}
-                  onChange={(e) => setLine(line.key, { quantity: e.target.value })}
-                />
-              )}
-            </FormField>
+              value={line.description}
+              onChange={(e) => setLine(line.key, { description: e.target.value })}
+            />
+            <FormInput
+              label={t('form.quantity')}
+              error={errors[`lines.${i}.quantity`]}
+              className="sm:col-span-3"
+              inputMode="decimal"
+              value={line.quantity}
+              onChange={(e) => setLine(line.key, { quantity: e.target.value })}
+            />
             <FormField label={t('form.unit')} className="sm:col-span-2">
               {(control) => (
                 <Select
@@ -293,16 +279,14 @@ export function OrderForm({
                 </Select>
               )}
             </FormField>
-            <FormField label={t('form.unitPrice')} error={errors[`lines.${i}.unitPrice`]} className="sm:col-span-3">
-              {(control) => (
-                <Input
-                  {...control}
-                  inputMode="decimal"
-                  value={line.unitPrice}
-                  onChange={(e) => setLine(line.key, { unitPrice: e.target.value })}
-                />
-              )}
-            </FormField>
+            <FormInput
+              label={t('form.unitPrice')}
+              error={errors[`lines.${i}.unitPrice`]}
+              className="sm:col-span-3"
+              inputMode="decimal"
+              value={line.unitPrice}
+              onChange={(e) => setLine(line.key, { unitPrice: e.target.value })}
+            />
             <div className="flex flex-col gap-1 sm:col-span-3">
               <span className="text-sm font-medium">{t('form.lineTotal')}</span>
               <output className="py-2 text-sm tabular-nums" data-line-total>
@@ -336,9 +320,12 @@ export function OrderForm({
         </div>
       </fieldset>
 
-      <FormField label={t('form.notes')} error={errors.notes}>
-        {(control) => <Input {...control} value={draft.notes} onChange={(e) => set({ notes: e.target.value })} />}
-      </FormField>
+      <FormInput
+        label={t('form.notes')}
+        error={errors.notes}
+        value={draft.notes}
+        onChange={(e) => set({ notes: e.target.value })}
+      />
 
       <dl className="flex flex-col items-end gap-1 text-sm">
         <div className="flex gap-2">

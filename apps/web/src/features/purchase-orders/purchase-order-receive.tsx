@@ -3,7 +3,7 @@ import type { PurchaseOrderDetail } from '@sentinela/shared/purchase-orders';
 import { compareDecimals, isDecimal, subtractDecimals } from '@sentinela/shared/decimal';
 import { QUANTITY_SCALE } from '@sentinela/shared/procurement-values';
 import { useState, type FormEvent } from 'react';
-import { FormAlert, FormField } from '../../components/form-field';
+import { FormAlert, FormField, FormInput } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input, Select } from '../../components/ui/input';
@@ -141,9 +141,7 @@ export function CancelOrderDialog({ order, onClose, onDone }: DialogProps) {
           className="flex flex-col gap-4"
         >
           <FormAlert message={error} />
-          <FormField label={t('cancel.reason')}>
-            {(control) => <Input {...control} value={reason} onChange={(e) => setReason(e.target.value)} />}
-          </FormField>
+          <FormInput label={t('cancel.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
           <div className="flex justify-end">
             <Button type="submit" variant="destructive" disabled={cancel.isPending}>
               {t('cancel.save')}

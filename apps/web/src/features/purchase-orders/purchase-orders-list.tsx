@@ -1,3 +1,4 @@
+import { ListEmptyNote, ListTable, listTableCell } from '../../components/list-table';
 import type { PurchaseOrderItem, PurchaseOrdersListInput } from '@sentinela/shared/purchase-orders';
 import { purchaseOrderStatusValues, type PurchaseOrderStatus } from '@sentinela/shared/procurement-values';
 import { ClipboardX } from 'lucide-react';
@@ -35,7 +36,7 @@ export function listInputOf(f: ListFilters): Omit<PurchaseOrdersListInput, 'page
   };
 }
 
-const cell = 'px-3 py-2.5 text-left align-top';
+const cell = listTableCell;
 
 interface Option {
   id: string;
@@ -159,72 +160,45 @@ export function PurchaseOrderTable({
         onPage={onPage}
         totalLabel={(count) => t('total', { count: formatNumber(count, language) })}
       >
-        <div className="overflow-x-auto rounded-lg border">
-          <table
-            className={cn('w-full min-w-[48rem] text-sm', list.isPlaceholderData && 'opacity-60')}
-            aria-label={t('tab.orders')}
-            aria-busy={list.isFetching}
-          >
-            <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-              <tr>
-                {columns.map((label) => (
-                  <th key={label} scope="col" className={cn(cell, 'whitespace-nowrap')}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {!items ? (
-                Array.from({ length: 6 }, (_, row) => (
-                  <tr key={row} aria-hidden data-slot="skeleton">
-                    {columns.map((label) => (
-                      <td key={label} className={cell}>
-                        <span className="block h-4 w-16 animate-pulse rounded bg-muted" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              ) : items.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length} className="px-3 py-10 text-center text-muted-foreground">
-                    <span className="inline-flex items-center gap-2">
-                      <ClipboardX aria-hidden className="size-4" />
-                      {filtered ? t('emptyFiltered') : t('empty')}
-                    </span>
-                  </td>
-                </tr>
-              ) : (
-                items.map((order) => (
-                  <tr key={order.id} data-order-id={order.id} data-number={order.number} data-status={order.status}>
-                    <td className={cn(cell, 'font-medium whitespace-nowrap tabular-nums')}>
-                      <button
-                        type="button"
-                        className="underline underline-offset-4 hover:no-underline"
-                        aria-label={t('open', { number: order.number })}
-                        onClick={() => onOpen(order.id)}
-                      >
-                        {order.number}
-                      </button>
-                    </td>
-                    <td className={cn(cell, 'min-w-40')}>{order.supplier.name}</td>
-                    <td className={cell}>
-                      <PurchaseOrderStatusBadges status={order.status} late={order.late} />
-                    </td>
-                    <td className={cn(cell, 'whitespace-nowrap')}>{formatDateTime(order.createdAt, language)}</td>
-                    <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>
-                      {order.expectedDelivery ? formatDateOnly(order.expectedDelivery, language) : '—'}
-                    </td>
-                    <td className={cn(cell, 'whitespace-nowrap')}>{order.workOrder?.number ?? '—'}</td>
-                    <td className={cn(cell, 'text-right whitespace-nowrap tabular-nums')} data-total>
-                      {formatMoneyText(order.total, language)}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          columns={columns}
+          items={items}
+          minWidth="min-w-[48rem]"
+          label={t('tab.orders')}
+          stale={list.isPlaceholderData}
+          busy={list.isFetching}
+          empty={
+            <ListEmptyNote icon={<ClipboardX aria-hidden className="size-4" />}>
+              {filtered ? t('emptyFiltered') : t('empty')}
+            </ListEmptyNote>
+          }
+          row={(order) => (
+            <tr key={order.id} data-order-id={order.id} data-number={order.number} data-status={order.status}>
+              <td className={cn(cell, 'font-medium whitespace-nowrap tabular-nums')}>
+                <button
+                  type="button"
+                  className="underline underline-offset-4 hover:no-underline"
+                  aria-label={t('open', { number: order.number })}
+                  onClick={() => onOpen(order.id)}
+                >
+                  {order.number}
+                </button>
+              </td>
+              <td className={cn(cell, 'min-w-40')}>{order.supplier.name}</td>
+              <td className={cell}>
+                <PurchaseOrderStatusBadges status={order.status} late={order.late} />
+              </td>
+              <td className={cn(cell, 'whitespace-nowrap')}>{formatDateTime(order.createdAt, language)}</td>
+              <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>
+                {order.expectedDelivery ? formatDateOnly(order.expectedDelivery, language) : '—'}
+              </td>
+              <td className={cn(cell, 'whitespace-nowrap')}>{order.workOrder?.number ?? '—'}</td>
+              <td className={cn(cell, 'text-right whitespace-nowrap tabular-nums')} data-total>
+                {formatMoneyText(order.total, language)}
+              </td>
+            </tr>
+          )}
+        />
       </PagedList>
       <FirstPageLoading query={list} text={t('loading')} />
     </>

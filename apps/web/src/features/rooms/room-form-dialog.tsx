@@ -1,10 +1,8 @@
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
-import { formStrings } from '../../components/form.strings';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { RegistryFormDialog } from '../plant/registry-form-dialog';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
 import { RoomForm, type RoomInput } from './room-form';
 import { roomsStrings } from './rooms.strings';
@@ -20,8 +18,6 @@ interface RoomFormDialogProps {
 /** Create or edit a room (administrators). Loaded on first use: it brings the schemas along. */
 export default function RoomFormDialog({ open, onOpenChange, roomId, defaultFacilityId }: RoomFormDialogProps) {
   const t = useStrings(roomsStrings);
-  const tForm = useStrings(formStrings);
-  const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
   const refresh = useRegistryRefresh();
   const facilities = useQuery(trpc.facilities.options.queryOptions());
@@ -39,11 +35,14 @@ export default function RoomFormDialog({ open, onOpenChange, roomId, defaultFaci
   const loadError = record.error ?? facilities.error;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={tOps('close')}>
-        <DialogTitle>{roomId ? t('form.editTitle') : t('form.newTitle')}</DialogTitle>
-        <DialogDescription>{t('form.description')}</DialogDescription>
-        {facilities.data && (roomId === null || record.data) ? (
+    <RegistryFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={roomId ? t('form.editTitle') : t('form.newTitle')}
+      description={t('form.description')}
+      loadError={loadError}
+      form={
+        facilities.data && (roomId === null || record.data) ? (
           <RoomForm
             key={record.data?.id ?? 'new'}
             record={record.data ?? null}
@@ -52,16 +51,8 @@ export default function RoomFormDialog({ open, onOpenChange, roomId, defaultFaci
             onSubmit={submit}
             onCancel={close}
           />
-        ) : loadError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {loadError.message || tOps('loadFailed')}
-          </p>
-        ) : (
-          <p role="status" className="text-sm text-muted-foreground">
-            {tForm('loadingRecord')}
-          </p>
-        )}
-      </DialogContent>
-    </Dialog>
+        ) : null
+      }
+    />
   );
 }

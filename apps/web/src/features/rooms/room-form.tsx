@@ -8,13 +8,12 @@ import {
 } from '@sentinela/shared/registry';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { FormAlert, FormField, useFormIssues, FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
-import { Button } from '../../components/ui/button';
-import { Input, Select } from '../../components/ui/input';
+import { Select } from '../../components/ui/input';
 import { numberText, parseNumberText } from '../../lib/form-issues';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
+import { RegistryFormButtons, useRegistrySubmit } from '../plant/registry-form-parts';
 import { roomKindLabel } from './rooms-table';
 import { roomsStrings } from './rooms.strings';
 
@@ -50,10 +49,9 @@ interface RoomFormProps {
 export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCancel }: RoomFormProps) {
   const t = useStrings(roomsStrings);
   const tForm = useStrings(formStrings);
-  const tOps = useStrings(opsStrings);
   const [values, setValues] = useState(() => initialValues(record, defaultFacilityId));
-  const [saving, setSaving] = useState(false);
   const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
+  const { saving, send } = useRegistrySubmit(onSubmit, showServerError);
 
   const set = (name: keyof Values) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -73,21 +71,18 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
     const input = validate<RoomInput>(
       record ? roomUpdateInput.safeParse({ ...fields, id: record.id }) : roomCreateInput.safeParse(fields),
     );
-    if (!input) return;
-    setSaving(true);
-    try {
-      await onSubmit(input);
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setSaving(false);
-    }
+    await send(input);
   };
 
   const number = (name: 'areaM2' | 'setpointMin' | 'setpointMax', label: string) => (
-    <FormField label={`${label} (${tForm('optional')})`} error={errors[name]}>
-      {(control) => <Input {...control} name={name} inputMode="decimal" value={values[name]} onChange={set(name)} />}
-    </FormField>
+    <FormInput
+      label={`${label} (${tForm('optional')})`}
+      error={errors[name]}
+      name={name}
+      inputMode="decimal"
+      value={values[name]}
+      onChange={set(name)}
+    />
   );
 
   return (
@@ -109,9 +104,7 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
           </Select>
         )}
       </FormField>
-      <FormField label={t('form.name')} error={errors.name}>
-        {(control) => <Input {...control} name="name" value={values.name} onChange={set('name')} />}
-      </FormField>
+      <FormInput label={t('form.name')} error={errors.name} name="name" value={values.name} onChange={set('name')} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <FormField label={t('form.kind')} error={errors.kind}>
           {(control) => (
@@ -136,14 +129,12 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
           {t('form.setpointHint', { min: ROOM_SETPOINT_MIN, max: ROOM_SETPOINT_MAX })}
         </p>
       </div>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>
-          {tOps('cancel')}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? tForm('saving') : record ? tForm('save') : t('form.create')}
-        </Button>
-      </div>
+      <RegistryFormButtons
+        saving={saving}
+        editing={record !== null}
+        createLabel={t('form.create')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -3,10 +3,9 @@ import type { EnergyTariff } from '@sentinela/shared/settings';
 import { tariffFlags, tariffModalities } from '@sentinela/shared/energy-values';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { CardSection } from '../../components/card-section';
-import { FormAlert, FormField, FormSelect, useFormIssues } from '../../components/form-field';
+import { FormAlert, FormSelect, useFormIssues, FormInput } from '../../components/form-field';
 import { QueryError } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -87,9 +86,15 @@ export function TariffForm({
   };
 
   const numberField = (field: TariffNumberField, label: string, hint?: ReactNode) => (
-    <FormField label={label} error={errors[field]} hint={hint}>
-      {(control) => <Input {...control} name={field} inputMode="decimal" value={values[field]} onChange={set(field)} />}
-    </FormField>
+    <FormInput
+      label={label}
+      error={errors[field]}
+      hint={hint}
+      name={field}
+      inputMode="decimal"
+      value={values[field]}
+      onChange={set(field)}
+    />
   );
   const group = (title: string, children: ReactNode) => (
     <fieldset className="flex flex-col gap-3">
@@ -113,16 +118,23 @@ export function TariffForm({
       {group(
         t('group.energy'),
         <>
-          <FormField label={t('peakStart')} error={errors.peakStart} hint={t('peakHint')}>
-            {(control) => (
-              <Input {...control} name="peakStart" type="time" value={values.peakStart} onChange={set('peakStart')} />
-            )}
-          </FormField>
-          <FormField label={t('peakEnd')} error={errors.peakEnd}>
-            {(control) => (
-              <Input {...control} name="peakEnd" type="time" value={values.peakEnd} onChange={set('peakEnd')} />
-            )}
-          </FormField>
+          <FormInput
+            label={t('peakStart')}
+            error={errors.peakStart}
+            hint={t('peakHint')}
+            name="peakStart"
+            type="time"
+            value={values.peakStart}
+            onChange={set('peakStart')}
+          />
+          <FormInput
+            label={t('peakEnd')}
+            error={errors.peakEnd}
+            name="peakEnd"
+            type="time"
+            value={values.peakEnd}
+            onChange={set('peakEnd')}
+          />
           <span className="hidden lg:block" />
           {numberField('peakRate', t('peakRate'))}
           {numberField('offPeakRate', t('offPeakRate'))}

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { ErrorState } from '../../components/query-state';
+import { useId, useState } from 'react';
 import { CardSection } from '../../components/card-section';
-import { FormAlert } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-errors';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
-import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { SettingsForm, SettingsLoaded, useSettingsSave } from './settings-form';
 import { notificationSettingsStrings } from './notification-settings.strings';
 
 type T = AreaTranslate<keyof (typeof notificationSettingsStrings)['pt']>;
@@ -36,23 +34,19 @@ export function NotificationSettingsSection() {
   const settings = useQuery(trpc.notifications.settings.get.queryOptions());
   return (
     <CardSection title={t('notificationsTitle')} description={t('notificationsDescription')}>
-      {settings.isPending ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {t('loading')}
-        </p>
-      ) : settings.isError ? (
-        <ErrorState error={settings.error} onRetry={() => void settings.refetch()} title={t('loadFailed')} />
-      ) : (
-        <div className="flex flex-col gap-6">
-          <SettingsForm t={t} initial={settings.data} />
-          <TestSends t={t} />
-        </div>
-      )}
+      <SettingsLoaded query={settings} loading={t('loading')} loadFailed={t('loadFailed')}>
+        {(data) => (
+          <div className="flex flex-col gap-6">
+            <NotificationsForm t={t} initial={data} />
+            <TestSends t={t} />
+          </div>
+        )}
+      </SettingsLoaded>
     </CardSection>
   );
 }
 
-function SettingsForm({ t, initial }: { t: T; initial: Loaded }) {
+function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
@@ -64,23 +58,21 @@ function SettingsForm({ t, initial }: { t: T; initial: Loaded }) {
   const [webhookUrl, setWebhookUrl] = useState(initial.webhookUrl ?? '');
   const [secret, setSecret] = useState('');
   const [removeSecret, setRemoveSecret] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.notifications.settings.set.mutationOptions({
-      onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.notifications.settings.get.queryKey(), saved);
-        setSecret('');
-        setRemoveSecret(false);
-        notify.success(t('saved'));
-      },
-      onError: (error) => {
-        setFormError(errorMessage(error, t('saveFailed')));
-      },
-    }),
-  );
+  const {
+    save,
+    error: formError,
+    setError: setFormError,
+  } = useSettingsSave((h) => trpc.notifications.settings.set.mutationOptions(h), {
+    saved: t('saved'),
+    failed: t('saveFailed'),
+    onSaved: (saved) => {
+      queryClient.setQueryData(trpc.notifications.settings.get.queryKey(), saved);
+      setSecret('');
+      setRemoveSecret(false);
+    },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setFormError(null);
     save.mutate({
       escalationMinutes: Number(minutes),
@@ -91,8 +83,14 @@ function SettingsForm({ t, initial }: { t: T; initial: Loaded }) {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('notificationsTitle')}>
-      <FormAlert message={formError} />
+    <SettingsForm
+      label={t('notificationsTitle')}
+      error={formError}
+      onSubmit={submit}
+      pending={save.isPending}
+      save={t('save')}
+      saving={t('saving')}
+    >
       <label className="flex max-w-xs flex-col gap-1 text-sm font-medium">
         {t('escalationMinutes')}
         <Input
@@ -206,12 +204,7 @@ function SettingsForm({ t, initial }: { t: T; initial: Loaded }) {
           {t('removeSecret')}
         </label>
       )}
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('saving') : t('save')}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 

@@ -1,22 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '@sentinela/shared/language';
 import type { PublicSettings } from '@sentinela/shared/settings';
 import type { RetentionSettings, SettingsStatus, ThresholdRule } from '@sentinela/shared/site-settings';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CardSection } from '../../components/card-section';
-import { FormAlert, FormField } from '../../components/form-field';
-import { EmptyState, ErrorState } from '../../components/query-state';
-import { Button } from '../../components/ui/button';
+import { FormField, FormInput } from '../../components/form-field';
+import { EmptyState } from '../../components/query-state';
 import { Input, Select } from '../../components/ui/input';
 import { ruleName } from '../../lib/alert-text';
-import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
-import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { parseDecimal } from '../../lib/weather-units';
+import { SettingsForm, SettingsLoaded, useSettingsSave } from './settings-form';
 import { settingsStrings } from './settings.strings';
 import {
   bandText,
@@ -39,15 +37,11 @@ function Loaded<D>({
   t: T;
   children: (data: D) => ReactNode;
 }) {
-  if (query.isPending)
-    return (
-      <p role="status" className="text-sm text-muted-foreground">
-        {t('loading')}
-      </p>
-    );
-  if (query.isError || query.data === undefined)
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} title={t('loadFailed')} />;
-  return <>{children(query.data)}</>;
+  return (
+    <SettingsLoaded query={query} loading={t('loading')} loadFailed={t('loadFailed')}>
+      {children}
+    </SettingsLoaded>
+  );
 }
 
 /** Site name, default language and theme switching. */
@@ -70,18 +64,12 @@ function SiteForm({ t, initial }: { t: T; initial: PublicSettings }) {
   const [siteName, setSiteName] = useState(initial.siteName);
   const [defaultLanguage, setDefaultLanguage] = useState<Language>(initial.defaultLanguage);
   const [themeSwitchable, setThemeSwitchable] = useState(initial.themeSwitchable);
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.settings.setSite.mutationOptions({
-      onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.settings.public.queryKey(), saved);
-        notify.success(t('site.saved'));
-      },
-      onError: (e) => setError(errorMessage(e, t('saveFailed'))),
-    }),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const { save, error, setError } = useSettingsSave((h) => trpc.settings.setSite.mutationOptions(h), {
+    saved: t('site.saved'),
+    failed: t('saveFailed'),
+    onSaved: (saved) => queryClient.setQueryData(trpc.settings.public.queryKey(), saved),
+  });
+  const submit = () => {
     const name = siteName.trim();
     if (name.length < 1 || name.length > 80) {
       setError(t('site.nameRequired'));
@@ -91,14 +79,22 @@ function SiteForm({ t, initial }: { t: T; initial: PublicSettings }) {
     save.mutate({ siteName: name, defaultLanguage, themeSwitchable });
   };
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('site.title')}>
-      <FormAlert message={error} />
+    <SettingsForm
+      label={t('site.title')}
+      error={error}
+      onSubmit={submit}
+      pending={save.isPending}
+      save={t('save')}
+      saving={t('saving')}
+    >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField label={t('site.name')} hint={t('site.nameHint')}>
-          {(control) => (
-            <Input {...control} maxLength={80} value={siteName} onChange={(e) => setSiteName(e.target.value)} />
-          )}
-        </FormField>
+        <FormInput
+          label={t('site.name')}
+          hint={t('site.nameHint')}
+          maxLength={80}
+          value={siteName}
+          onChange={(e) => setSiteName(e.target.value)}
+        />
         <FormField label={t('site.language')} hint={t('site.languageHint')}>
           {(control) => (
             <Select
@@ -126,12 +122,7 @@ function SiteForm({ t, initial }: { t: T; initial: PublicSettings }) {
           {t('site.themeHint')}
         </p>
       </div>
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('saving') : t('save')}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -176,23 +167,17 @@ function ThresholdForm({ t, group }: { t: T; group: ThresholdGroup }) {
       ]),
     ),
   );
-  const [error, setError] = useState<string | null>(null);
   const metricKey = `metric.${group.metric}` as Parameters<T>[0];
   const metric = metricKey in settingsStrings.pt ? t(metricKey) : group.metric;
   const title = `${tOps(`kind.${group.kind}` as Parameters<typeof tOps>[0])} · ${metric}`;
   const unitName = metricUnit(group.metric, language);
   const unit = unitName ? ` (${unitName})` : '';
-  const save = useMutation(
-    trpc.settings.setThresholds.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.settings.thresholds.queryKey() });
-        notify.success(t('thresholds.saved', { group: title }));
-      },
-      onError: (e) => setError(errorMessage(e, t('saveFailed'))),
-    }),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const { save, error, setError } = useSettingsSave((h) => trpc.settings.setThresholds.mutationOptions(h), {
+    saved: t('thresholds.saved', { group: title }),
+    failed: t('saveFailed'),
+    onSaved: () => queryClient.invalidateQueries({ queryKey: trpc.settings.thresholds.queryKey() }),
+  });
+  const submit = () => {
     const typed = (text: string) => {
       const value = parseDecimal(text);
       return value === null ? null : bandValue(value, group.metric, language);
@@ -213,12 +198,22 @@ function ThresholdForm({ t, group }: { t: T; group: ThresholdGroup }) {
     setValues((current) => ({ ...current, [rule.id]: { ...current[rule.id]!, [field]: text } }));
   const comparison = group.rules[0]!.comparison;
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-3 py-4 first:pt-0" aria-label={title}>
-      <div>
-        <h3 className="text-sm font-semibold">{title}</h3>
-        <p className="text-xs text-muted-foreground">{t(`thresholds.${comparison}`)}</p>
-      </div>
-      <FormAlert message={error} />
+    <SettingsForm
+      label={title}
+      error={error}
+      onSubmit={submit}
+      pending={save.isPending}
+      save={t('save')}
+      saving={t('saving')}
+      className="flex flex-col gap-3 py-4 first:pt-0"
+      outline
+      heading={
+        <div>
+          <h3 className="text-sm font-semibold">{title}</h3>
+          <p className="text-xs text-muted-foreground">{t(`thresholds.${comparison}`)}</p>
+        </div>
+      }
+    >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {group.rules.map((rule) => {
           const band = `${t(`severity.${rule.severity}`)}${rule.enabled ? '' : ` ${t('thresholds.disabled')}`}`;
@@ -250,12 +245,7 @@ function ThresholdForm({ t, group }: { t: T; group: ThresholdGroup }) {
           ];
         })}
       </div>
-      <div>
-        <Button type="submit" variant="outline" disabled={save.isPending}>
-          {save.isPending ? t('saving') : t('save')}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -288,18 +278,12 @@ function RetentionForm({ t, initial }: { t: T; initial: RetentionSettings }) {
   const [raw, setRaw] = useState(String(initial.rawDays));
   const [minute, setMinute] = useState(String(initial.minuteDays));
   const [audit, setAudit] = useState(String(initial.auditDays));
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.settings.setRetention.mutationOptions({
-      onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.settings.retention.queryKey(), saved);
-        notify.success(t('retention.saved'));
-      },
-      onError: (e) => setError(errorMessage(e, t('saveFailed'))),
-    }),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const { save, error, setError } = useSettingsSave((h) => trpc.settings.setRetention.mutationOptions(h), {
+    saved: t('retention.saved'),
+    failed: t('saveFailed'),
+    onSaved: (saved) => queryClient.setQueryData(trpc.settings.retention.queryKey(), saved),
+  });
+  const submit = () => {
     const [rawDays, minuteDays, auditDays] = [wholeDays(raw), wholeDays(minute), wholeDays(audit)];
     if (rawDays === null || minuteDays === null || auditDays === null) {
       setError(t('retention.notWhole'));
@@ -309,24 +293,23 @@ function RetentionForm({ t, initial }: { t: T; initial: RetentionSettings }) {
     save.mutate({ rawDays, minuteDays, auditDays });
   };
   const field = (label: string, hint: string, value: string, set: (v: string) => void) => (
-    <FormField label={label} hint={hint}>
-      {(control) => <Input {...control} inputMode="numeric" value={value} onChange={(e) => set(e.target.value)} />}
-    </FormField>
+    <FormInput label={label} hint={hint} inputMode="numeric" value={value} onChange={(e) => set(e.target.value)} />
   );
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('retention.title')}>
-      <FormAlert message={error} />
+    <SettingsForm
+      label={t('retention.title')}
+      error={error}
+      onSubmit={submit}
+      pending={save.isPending}
+      save={t('save')}
+      saving={t('saving')}
+    >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {field(t('retention.rawDays'), t('retention.rawHint'), raw, setRaw)}
         {field(t('retention.minuteDays'), t('retention.minuteHint'), minute, setMinute)}
         {field(t('retention.auditDays'), t('retention.auditHint'), audit, setAudit)}
       </div>
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('saving') : t('save')}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 

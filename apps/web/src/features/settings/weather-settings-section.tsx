@@ -1,15 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WeatherProviderName, WeatherSettings } from '@sentinela/shared/weather';
-import { useId, useState, type FormEvent } from 'react';
-import { ErrorState } from '../../components/query-state';
+import { useId, useState } from 'react';
 import { CardSection } from '../../components/card-section';
-import { FormAlert } from '../../components/form-field';
-import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
-import { errorMessage } from '../../lib/api-errors';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
-import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import {
   parseDecimal,
@@ -20,6 +15,7 @@ import {
   windToDisplay,
   windUnit,
 } from '../../lib/weather-units';
+import { SettingsForm, SettingsLoaded, useSettingsSave } from './settings-form';
 import { weatherSettingsStrings } from './weather-settings.strings';
 
 type T = AreaTranslate<keyof (typeof weatherSettingsStrings)['pt']>;
@@ -33,15 +29,9 @@ export function WeatherSettingsSection() {
   const settings = useQuery(trpc.settings.weather.queryOptions());
   return (
     <CardSection title={t('title')} description={t('description')}>
-      {settings.isPending ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {t('loading')}
-        </p>
-      ) : settings.isError ? (
-        <ErrorState error={settings.error} onRetry={() => void settings.refetch()} title={t('loadFailed')} />
-      ) : (
-        <WeatherForm t={t} initial={settings.data} />
-      )}
+      <SettingsLoaded query={settings} loading={t('loading')} loadFailed={t('loadFailed')}>
+        {(data) => <WeatherForm t={t} initial={data} />}
+      </SettingsLoaded>
     </CardSection>
   );
 }
@@ -55,21 +45,19 @@ function WeatherForm({ t, initial }: { t: T; initial: WeatherSettings }) {
   const [heat, setHeat] = useState(oneDecimal(temperatureToDisplay(initial.heatWaveC, language)));
   const [wind, setWind] = useState(oneDecimal(windToDisplay(initial.stormWindKmh, language)));
   const [rain, setRain] = useState(String(initial.stormRainMm));
-  const [formError, setFormError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.settings.setWeather.mutationOptions({
-      onSuccess: async (saved) => {
-        queryClient.setQueryData(trpc.settings.weather.queryKey(), saved);
-        await queryClient.invalidateQueries({ queryKey: trpc.weather.pathKey() });
-        notify.success(t('saved'));
-      },
-      onError: (error) => {
-        setFormError(errorMessage(error, t('saveFailed')));
-      },
-    }),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const {
+    save,
+    error: formError,
+    setError: setFormError,
+  } = useSettingsSave((h) => trpc.settings.setWeather.mutationOptions(h), {
+    saved: t('saved'),
+    failed: t('saveFailed'),
+    onSaved: async (saved) => {
+      queryClient.setQueryData(trpc.settings.weather.queryKey(), saved);
+      await queryClient.invalidateQueries({ queryKey: trpc.weather.pathKey() });
+    },
+  });
+  const submit = () => {
     setFormError(null);
     const heatValue = parseDecimal(heat);
     const windValue = parseDecimal(wind);
@@ -86,8 +74,14 @@ function WeatherForm({ t, initial }: { t: T; initial: WeatherSettings }) {
     });
   };
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('title')}>
-      <FormAlert message={formError} />
+    <SettingsForm
+      label={t('title')}
+      error={formError}
+      onSubmit={submit}
+      pending={save.isPending}
+      save={t('save')}
+      saving={t('saving')}
+    >
       <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
         {t('provider')}
         <Select value={provider} onChange={(e) => setProvider(e.target.value as WeatherProviderName)}>
@@ -117,11 +111,6 @@ function WeatherForm({ t, initial }: { t: T; initial: WeatherSettings }) {
           <Input inputMode="decimal" value={rain} onChange={(e) => setRain(e.target.value)} />
         </label>
       </div>
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('saving') : t('save')}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

@@ -7,10 +7,9 @@ import {
 import type { SupplierDetail } from '@sentinela/shared/suppliers';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { FormAlert, FormField, useFormIssues } from '../../components/form-field';
+import { FormAlert, useFormIssues, FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { suppliersStrings } from './suppliers.strings';
@@ -106,13 +105,14 @@ export function SupplierForm({ initial, save, onSaved, onCancel }: SupplierFormP
   };
 
   const text = (name: 'legalName' | 'tradeName' | 'paymentTerms' | 'notes', label: string, hint?: string) => (
-    <FormField
+    <FormInput
       label={name === 'legalName' ? label : `${label} (${tForm('optional')})`}
       error={errors[name]}
       hint={hint}
-    >
-      {(control) => <Input {...control} name={name} value={values[name]} onChange={set(name)} />}
-    </FormField>
+      name={name}
+      value={values[name]}
+      onChange={set(name)}
+    />
   );
 
   return (
@@ -121,18 +121,16 @@ export function SupplierForm({ initial, save, onSaved, onCancel }: SupplierFormP
       {text('legalName', t('form.legalName'))}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {text('tradeName', t('form.tradeName'))}
-        <FormField label={t('form.cnpj')} error={errors.cnpj} hint={t('form.cnpjHint')}>
-          {(control) => (
-            <Input
-              {...control}
-              name="cnpj"
-              inputMode="numeric"
-              autoComplete="off"
-              value={values.cnpj}
-              onChange={set('cnpj')}
-            />
-          )}
-        </FormField>
+        <FormInput
+          label={t('form.cnpj')}
+          error={errors.cnpj}
+          hint={t('form.cnpjHint')}
+          name="cnpj"
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.cnpj}
+          onChange={set('cnpj')}
+        />
       </div>
       <fieldset className="flex flex-col gap-1" aria-invalid={errors.categories ? true : undefined}>
         <legend className="mb-1 text-sm font-medium">{t('form.categories')}</legend>
@@ -165,18 +163,15 @@ export function SupplierForm({ initial, save, onSaved, onCancel }: SupplierFormP
         {contacts.map((contact, i) => {
           const n = i + 1;
           const field = (name: 'name' | 'email' | 'phone', label: string, type = 'text') => (
-            <FormField label={label} error={errors[`contacts.${i}.${name}`]}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type={type}
-                  value={contact[name]}
-                  onChange={(e) => {
-                    setContact(contact.key, name, e.target.value);
-                  }}
-                />
-              )}
-            </FormField>
+            <FormInput
+              label={label}
+              error={errors[`contacts.${i}.${name}`]}
+              type={type}
+              value={contact[name]}
+              onChange={(e) => {
+                setContact(contact.key, name, e.target.value);
+              }}
+            />
           );
           return (
             <div

@@ -1,3 +1,4 @@
+import { ListEmptyNote, ListTable, listTableCell } from '../../components/list-table';
 import { formatCnpj } from '@sentinela/shared/cnpj';
 import type { SupplierItem } from '@sentinela/shared/suppliers';
 import { Building2 } from 'lucide-react';
@@ -5,7 +6,7 @@ import { cn } from '../../lib/cn';
 import { useStrings } from '../../lib/i18n/strings';
 import { suppliersStrings } from './suppliers.strings';
 
-const cell = 'px-3 py-2.5 text-left align-top';
+const cell = listTableCell;
 export const pill = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
 
 /** A Brazilian phone stored as digits, as people write it: (19) 3214-5500, (19) 99123-4567. */
@@ -51,85 +52,54 @@ export function SupplierTable({ items, filtered, stale, busy, onOpen }: Supplier
     t('col.status'),
   ];
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table
-        className={cn('w-full min-w-[56rem] text-sm', stale && 'opacity-60')}
-        aria-label={t('listLabel')}
-        aria-busy={busy}
-      >
-        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            {columns.map((label) => (
-              <th key={label} scope="col" className={cn(cell, 'whitespace-nowrap')}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {!items ? (
-            Array.from({ length: 6 }, (_, row) => (
-              <tr key={row} aria-hidden data-slot="skeleton">
-                {columns.map((label) => (
-                  <td key={label} className={cell}>
-                    <span className="block h-4 w-16 animate-pulse rounded bg-muted" />
-                  </td>
-                ))}
-              </tr>
-            ))
-          ) : items.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-3 py-10 text-center text-muted-foreground">
-                <span className="inline-flex items-center gap-2">
-                  <Building2 aria-hidden className="size-4" />
-                  {filtered ? t('emptyFiltered') : t('empty')}
+    <ListTable
+      columns={columns}
+      items={items}
+      minWidth="min-w-[56rem]"
+      label={t('listLabel')}
+      stale={stale}
+      busy={busy}
+      empty={
+        <ListEmptyNote icon={<Building2 aria-hidden className="size-4" />}>
+          {filtered ? t('emptyFiltered') : t('empty')}
+        </ListEmptyNote>
+      }
+      row={(supplier) => (
+        <tr key={supplier.id} data-supplier-id={supplier.id} data-cnpj={supplier.cnpj}>
+          <td className={cn(cell, 'min-w-48')}>
+            <button
+              type="button"
+              className="text-left font-medium underline-offset-2 hover:underline focus-visible:underline"
+              onClick={() => {
+                onOpen(supplier);
+              }}
+            >
+              {supplier.legalName}
+            </button>
+            {supplier.tradeName && <span className="block text-xs text-muted-foreground">{supplier.tradeName}</span>}
+          </td>
+          <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{formatCnpj(supplier.cnpj)}</td>
+          <td className={cn(cell, 'min-w-40')}>{supplier.categories.map((c) => t(`category.${c}`)).join(', ')}</td>
+          <td className={cn(cell, 'min-w-40')}>
+            {supplier.mainContact ? (
+              <>
+                <span className="block">{supplier.mainContact.name}</span>
+                <span className="block text-xs break-all text-muted-foreground">
+                  {supplier.mainContact.email ?? formatPhone(supplier.mainContact.phone ?? '')}
                 </span>
-              </td>
-            </tr>
-          ) : (
-            items.map((supplier) => (
-              <tr key={supplier.id} data-supplier-id={supplier.id} data-cnpj={supplier.cnpj}>
-                <td className={cn(cell, 'min-w-48')}>
-                  <button
-                    type="button"
-                    className="text-left font-medium underline-offset-2 hover:underline focus-visible:underline"
-                    onClick={() => {
-                      onOpen(supplier);
-                    }}
-                  >
-                    {supplier.legalName}
-                  </button>
-                  {supplier.tradeName && (
-                    <span className="block text-xs text-muted-foreground">{supplier.tradeName}</span>
-                  )}
-                </td>
-                <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>{formatCnpj(supplier.cnpj)}</td>
-                <td className={cn(cell, 'min-w-40')}>
-                  {supplier.categories.map((c) => t(`category.${c}`)).join(', ')}
-                </td>
-                <td className={cn(cell, 'min-w-40')}>
-                  {supplier.mainContact ? (
-                    <>
-                      <span className="block">{supplier.mainContact.name}</span>
-                      <span className="block text-xs break-all text-muted-foreground">
-                        {supplier.mainContact.email ?? formatPhone(supplier.mainContact.phone ?? '')}
-                      </span>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>
-                  {t('ordersCount', { total: supplier.orders, open: supplier.openOrders })}
-                </td>
-                <td className={cell}>
-                  <ActiveBadge active={supplier.active} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+              </>
+            ) : (
+              '—'
+            )}
+          </td>
+          <td className={cn(cell, 'whitespace-nowrap tabular-nums')}>
+            {t('ordersCount', { total: supplier.orders, open: supplier.openOrders })}
+          </td>
+          <td className={cell}>
+            <ActiveBadge active={supplier.active} />
+          </td>
+        </tr>
+      )}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { roles as roleOrder, type Role } from '@sentinela/shared/auth-rules';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
+import { ListSkeletonRows, ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { FirstPageLoading } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
@@ -150,139 +151,121 @@ export default function UsersPage() {
           </Button>
         </div>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border">
-          <table
-            className={cn('w-full min-w-[64rem] text-sm', list.isPlaceholderData && 'opacity-60')}
-            aria-busy={list.isFetching}
-            aria-describedby={data ? 'users-total' : undefined}
-          >
-            <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-              <tr>
-                {[t('name'), t('email'), t('role'), t('twoFactor'), t('status'), t('lastLogin'), t('actions')].map(
-                  (label) => (
-                    <th key={label} scope="col" className={cellClass}>
-                      {label}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {!data ? (
-                <SkeletonRows />
-              ) : data.items.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="px-3 py-8 text-center text-muted-foreground">
-                    {search ? t('emptySearch', { search }) : t('empty')}
-                  </td>
-                </tr>
-              ) : (
-                data.items.map((user) => {
-                  const pendingRole =
-                    setRole.isPending && setRole.variables.userId === user.id ? setRole.variables.role : null;
-                  // The server refuses changing one's own role (users.ownRole): the page does not offer it.
-                  const isMe = user.id === currentUser?.id;
-                  const lockedHintId = `own-role-hint-${user.id}`;
-                  return (
-                    <tr key={user.id} data-user-email={user.email}>
-                      <td className={cn(cellClass, 'font-medium')}>
-                        {user.name}
-                        {isMe && <span className="ml-1.5 text-xs font-normal text-muted-foreground">{t('you')}</span>}
-                      </td>
-                      <td className={cn(cellClass, 'text-muted-foreground')}>{user.email}</td>
-                      <td className={cellClass}>
-                        <RoleGated needs="admin">
-                          {(allowed) => (
-                            <div className="flex flex-col items-start gap-1">
-                              <select
-                                aria-label={t('roleOf', { name: user.name })}
-                                aria-describedby={isMe ? lockedHintId : undefined}
-                                title={isMe ? t('ownRoleLocked') : undefined}
-                                className={selectClass}
-                                value={pendingRole ?? user.role}
-                                disabled={!allowed || isMe || pendingRole !== null}
-                                onChange={(event) => {
-                                  changeRole(user, event.target.value as Role);
-                                }}
-                              >
-                                {roleOrder.map((role) => (
-                                  <option key={role} value={role}>
-                                    {tLayout(`role.${role}`)}
-                                  </option>
-                                ))}
-                              </select>
-                              {isMe && (
-                                <p id={lockedHintId} className="max-w-[14rem] text-xs text-muted-foreground">
-                                  {t('ownRoleLocked')}
-                                </p>
-                              )}
-                            </div>
-                          )}
-                        </RoleGated>
-                      </td>
-                      <td className={cellClass}>
-                        <span
-                          className={cn(
-                            'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
-                            user.twoFactorEnabled
-                              ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300'
-                              : 'bg-muted text-muted-foreground',
-                          )}
+        <ListTable
+          className="relative"
+          columns={[t('name'), t('email'), t('role'), t('twoFactor'), t('status'), t('lastLogin'), t('actions')]}
+          items={data?.items}
+          minWidth="min-w-[64rem]"
+          stale={list.isPlaceholderData}
+          busy={list.isFetching}
+          describedBy={data ? 'users-total' : undefined}
+          headCell={cellClass}
+          emptyCell="px-3 py-8 text-center text-muted-foreground"
+          empty={search ? t('emptySearch', { search }) : t('empty')}
+          skeleton={<ListSkeletonRows rows={5} widths={[40, 56, 24, 20, 16, 32, 40]} cell={cellClass} />}
+          row={(user) => {
+            const pendingRole =
+              setRole.isPending && setRole.variables.userId === user.id ? setRole.variables.role : null;
+            // The server refuses changing one's own role (users.ownRole): the page does not offer it.
+            const isMe = user.id === currentUser?.id;
+            const lockedHintId = `own-role-hint-${user.id}`;
+            return (
+              <tr key={user.id} data-user-email={user.email}>
+                <td className={cn(cellClass, 'font-medium')}>
+                  {user.name}
+                  {isMe && <span className="ml-1.5 text-xs font-normal text-muted-foreground">{t('you')}</span>}
+                </td>
+                <td className={cn(cellClass, 'text-muted-foreground')}>{user.email}</td>
+                <td className={cellClass}>
+                  <RoleGated needs="admin">
+                    {(allowed) => (
+                      <div className="flex flex-col items-start gap-1">
+                        <select
+                          aria-label={t('roleOf', { name: user.name })}
+                          aria-describedby={isMe ? lockedHintId : undefined}
+                          title={isMe ? t('ownRoleLocked') : undefined}
+                          className={selectClass}
+                          value={pendingRole ?? user.role}
+                          disabled={!allowed || isMe || pendingRole !== null}
+                          onChange={(event) => {
+                            changeRole(user, event.target.value as Role);
+                          }}
                         >
-                          {user.twoFactorEnabled
-                            ? `${t('twoFactorOn')}${user.twoFactorMethod ? ` (${t(`method.${user.twoFactorMethod}`)})` : ''}`
-                            : t('twoFactorOff')}
-                        </span>
-                      </td>
-                      <td className={cellClass}>
-                        {user.disabledAt ? (
-                          <span
-                            className="inline-flex rounded-full bg-destructive/15 px-2 py-0.5 text-xs font-medium text-red-700 dark:text-red-400"
-                            title={formatDateTime(user.disabledAt, language)}
-                          >
-                            {t('disabledSince')}
-                          </span>
-                        ) : (
-                          <span className="text-xs text-muted-foreground">{t('active')}</span>
+                          {roleOrder.map((role) => (
+                            <option key={role} value={role}>
+                              {tLayout(`role.${role}`)}
+                            </option>
+                          ))}
+                        </select>
+                        {isMe && (
+                          <p id={lockedHintId} className="max-w-[14rem] text-xs text-muted-foreground">
+                            {t('ownRoleLocked')}
+                          </p>
                         )}
-                      </td>
-                      <td className={cn(cellClass, 'whitespace-nowrap text-muted-foreground')}>
-                        {user.lastLoginAt ? formatDateTime(user.lastLoginAt, language) : t('never')}
-                      </td>
-                      <td className={cellClass}>
-                        <UserRowActions
-                          user={user}
-                          isMe={isMe}
-                          pending={pendingUserId === user.id}
-                          onSetDisabled={(disabled) => {
-                            setDisabled.mutate(
-                              { userId: user.id, disabled },
-                              {
-                                onSuccess: () => {
-                                  notify.success(t(disabled ? 'disabledDone' : 'enabledDone', { name: user.name }));
-                                },
-                              },
-                            );
-                          }}
-                          onResetTwoFactor={() => {
-                            resetTwoFactor.mutate(
-                              { userId: user.id },
-                              {
-                                onSuccess: () => {
-                                  notify.success(t('resetTwoFactorDone', { name: user.name }));
-                                },
-                              },
-                            );
-                          }}
-                        />
-                      </td>
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
+                      </div>
+                    )}
+                  </RoleGated>
+                </td>
+                <td className={cellClass}>
+                  <span
+                    className={cn(
+                      'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
+                      user.twoFactorEnabled
+                        ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300'
+                        : 'bg-muted text-muted-foreground',
+                    )}
+                  >
+                    {user.twoFactorEnabled
+                      ? `${t('twoFactorOn')}${user.twoFactorMethod ? ` (${t(`method.${user.twoFactorMethod}`)})` : ''}`
+                      : t('twoFactorOff')}
+                  </span>
+                </td>
+                <td className={cellClass}>
+                  {user.disabledAt ? (
+                    <span
+                      className="inline-flex rounded-full bg-destructive/15 px-2 py-0.5 text-xs font-medium text-red-700 dark:text-red-400"
+                      title={formatDateTime(user.disabledAt, language)}
+                    >
+                      {t('disabledSince')}
+                    </span>
+                  ) : (
+                    <span className="text-xs text-muted-foreground">{t('active')}</span>
+                  )}
+                </td>
+                <td className={cn(cellClass, 'whitespace-nowrap text-muted-foreground')}>
+                  {user.lastLoginAt ? formatDateTime(user.lastLoginAt, language) : t('never')}
+                </td>
+                <td className={cellClass}>
+                  <UserRowActions
+                    user={user}
+                    isMe={isMe}
+                    pending={pendingUserId === user.id}
+                    onSetDisabled={(disabled) => {
+                      setDisabled.mutate(
+                        { userId: user.id, disabled },
+                        {
+                          onSuccess: () => {
+                            notify.success(t(disabled ? 'disabledDone' : 'enabledDone', { name: user.name }));
+                          },
+                        },
+                      );
+                    }}
+                    onResetTwoFactor={() => {
+                      resetTwoFactor.mutate(
+                        { userId: user.id },
+                        {
+                          onSuccess: () => {
+                            notify.success(t('resetTwoFactorDone', { name: user.name }));
+                          },
+                        },
+                      );
+                    }}
+                  />
+                </td>
+              </tr>
+            );
+          }}
+        />
       )}
 
       <FirstPageLoading query={list} text={t('loading')} />
@@ -319,16 +302,4 @@ export default function UsersPage() {
       )}
     </section>
   );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: 5 }, (_, row) => (
-    <tr key={row} aria-hidden data-slot="skeleton">
-      {[40, 56, 24, 20, 16, 32, 40].map((width, cell) => (
-        <td key={cell} className={cellClass}>
-          <span className="block h-4 animate-pulse rounded bg-muted" style={{ width: `${width * 4}px` }} />
-        </td>
-      ))}
-    </tr>
-  ));
 }

@@ -3,9 +3,8 @@ import { partInput, partUnitValues, stockAdjustmentInput, stockTransferInput } f
 import type { PartDetail } from '@sentinela/shared/spare-parts';
 import { useState } from 'react';
 import { DialogForm } from '../../../components/dialog-form';
-import { FormField, FormSelect } from '../../../components/form-field';
+import { FormSelect, FormInput } from '../../../components/form-field';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
 import { decimalText } from '../../../lib/form-issues';
 import { opsStrings } from '../../../lib/i18n/ops-strings';
 import { useStrings } from '../../../lib/i18n/strings';
@@ -92,17 +91,15 @@ function PartForm({
     setValues((current) => ({ ...current, [name]: event.target.value }));
   };
   const text = (name: 'code' | 'description' | 'minimumStock', label: string, error?: string, hint?: string) => (
-    <FormField label={label} error={error} hint={hint}>
-      {(control) => (
-        <Input
-          {...control}
-          name={name}
-          value={values[name]}
-          inputMode={name === 'minimumStock' ? 'decimal' : undefined}
-          onChange={set(name)}
-        />
-      )}
-    </FormField>
+    <FormInput
+      label={label}
+      error={error}
+      hint={hint}
+      name={name}
+      value={values[name]}
+      inputMode={name === 'minimumStock' ? 'decimal' : undefined}
+      onChange={set(name)}
+    />
   );
   const fields = [
     'code',
@@ -224,11 +221,14 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
   };
   const options = (locations.data ?? []).filter((l) => l.active).map((l) => ({ value: l.id, label: l.name }));
   const quantity = (error?: string) => (
-    <FormField label={t('adjust.quantity')} error={error}>
-      {(control) => (
-        <Input {...control} name="quantity" inputMode="decimal" value={values.quantity} onChange={set('quantity')} />
-      )}
-    </FormField>
+    <FormInput
+      label={t('adjust.quantity')}
+      error={error}
+      name="quantity"
+      inputMode="decimal"
+      value={values.quantity}
+      onChange={set('quantity')}
+    />
   );
   if (kind === 'adjust')
     return (
@@ -276,9 +276,13 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
               />
               {quantity(errors.quantity)}
             </div>
-            <FormField label={t('adjust.reason')} error={errors.reason}>
-              {(control) => <Input {...control} name="reason" value={values.reason} onChange={set('reason')} />}
-            </FormField>
+            <FormInput
+              label={t('adjust.reason')}
+              error={errors.reason}
+              name="reason"
+              value={values.reason}
+              onChange={set('reason')}
+            />
           </>
         )}
       </DialogForm>

@@ -1,0 +1,103 @@
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormAlert } from '../../components/form-field';
+import { ErrorState } from '../../components/query-state';
+import { Button } from '../../components/ui/button';
+import { errorMessage } from '../../lib/api-errors';
+import { notify } from '../../lib/notify';
+
+/** What a settings save hands to the procedure's `mutationOptions` (typed loosely so the data type comes from the procedure). */
+export interface SaveHandlers {
+  onSuccess: (data: unknown) => Promise<void>;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * The save of a settings section: the mutation, the form's error line (the server's message, or
+ * `failed`), and on success `onSaved` (cache updates) then the `saved` toast.
+ *
+ *     const { save, error, setError } = useSettingsSave((h) => trpc.settings.setSite.mutationOptions(h), {...});
+ */
+export function useSettingsSave<TData, TError, TVariables>(
+  options: (handlers: SaveHandlers) => UseMutationOptions<TData, TError, TVariables>,
+  { saved, failed, onSaved }: { saved: string; failed: string; onSaved?: (data: TData) => unknown },
+) {
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation(
+    options({
+      onSuccess: async (data) => {
+        await onSaved?.(data as TData);
+        notify.success(saved);
+      },
+      onError: (e) => setError(errorMessage(e, failed)),
+    }),
+  );
+  return { save, error, setError };
+}
+
+/** A settings form: its error line on top, the fields, and the save button (its text while saving). */
+export function SettingsForm({
+  label,
+  error,
+  onSubmit,
+  pending,
+  save,
+  saving,
+  className = 'flex flex-col gap-4',
+  heading,
+  outline,
+  children,
+}: {
+  label: string;
+  error: string | null;
+  onSubmit: () => void;
+  pending: boolean;
+  save: string;
+  saving: string;
+  className?: string;
+  /** Shown above the error line (a group's title). */
+  heading?: ReactNode;
+  /** An outline save button (one of several forms in a section). */
+  outline?: boolean;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form noValidate onSubmit={submit} className={className} aria-label={label}>
+      {heading}
+      <FormAlert message={error} />
+      {children}
+      <div>
+        <Button type="submit" variant={outline ? 'outline' : undefined} disabled={pending}>
+          {pending ? saving : save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A query's loading line and error state around what its data shows. */
+export function SettingsLoaded<D>({
+  query,
+  loading,
+  loadFailed,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: D | undefined; refetch: () => unknown };
+  loading: string;
+  loadFailed: string;
+  children: (data: D) => ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        {loading}
+      </p>
+    );
+  if (query.isError || query.data === undefined)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} title={loadFailed} />;
+  return <>{children(query.data)}</>;
+}
