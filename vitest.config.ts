@@ -33,9 +33,9 @@ const postgresOnly = process.env.TEST_DATABASES === 'postgres' && Boolean(proces
 // tests: they run on PGlite, and again on PostgreSQL when DATABASE_URL is set.
 export default defineConfig({
   test: {
-    // Vitest runs one file at a time on a 2-core machine; VITEST_MAX_WORKERS runs more (CI's
-    // PostgreSQL pass: most of a database test's time is spent waiting on the server).
-    ...(Number(process.env.VITEST_MAX_WORKERS) > 0 ? { maxWorkers: Number(process.env.VITEST_MAX_WORKERS) } : {}),
+    // Two files at a time (VITEST_MAX_WORKERS overrides): Vitest's default on a 2-core machine is
+    // one, and most of a server test's time is spent waiting on a process, a broker or a database.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) > 0 ? Number(process.env.VITEST_MAX_WORKERS) : 2,
     projects: [
       'apps/web/vitest.config.ts',
       {
