@@ -190,6 +190,9 @@ const envSchema = z
     }
   });
 
+/** The variables the server reads (deploy-config.test.ts checks deploy/compose.yaml against them). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   /**
    * This instance's name among several on one database (INSTANCE_ID; default: host name and
