@@ -18,8 +18,8 @@ describe.each(testDatabaseKinds())('weather warnings job on %s', (kind) => {
   const bus = { publish: (event: LiveEvent) => void events.push(event) };
   const now = new Date('2026-03-02T12:00:00Z');
   const later = (ms: number) => new Date(now.getTime() + ms);
-  // A generous limit: the fake answers at once, but a loaded machine (two test files at a time) may
-  // take longer than the product's 5 s to schedule it, and a timed-out fetch raises nothing.
+  // A generous limit: the fake answers at once, but with two test files at a time on a loaded
+  // machine the 400 ms this test used expired, and a timed-out fetch raises nothing.
   const source = () => ({ url: fake.url, timeoutMs: 10_000 });
   const weatherAlerts = () => handle.db.select().from(alerts).where(like(alerts.source, 'weather:%'));
 
