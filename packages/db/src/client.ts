@@ -29,6 +29,22 @@ export interface DatabaseHandle {
    * `wait`: wait for it; else answer null at once when another session holds it.
    */
   sessionLock?(key: string, options: { wait: boolean }): Promise<SessionLock | null>;
+  /**
+   * PostgreSQL only: LISTEN/NOTIFY, what carries live events between instances (ADR 038).
+   * `listen` holds a connection of its own (the driver's), `notify` takes one of the pool.
+   */
+  notifications?: Notifications;
+}
+
+/** PostgreSQL LISTEN/NOTIFY on one database (payloads shorter than 8000 bytes). */
+export interface Notifications {
+  /** Resolves once listening; `onListen` runs then and each time the driver listens again after a reconnect. */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<{ unlisten(): Promise<void> }>;
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 /** A held session-level advisory lock (see `DatabaseHandle.sessionLock`). */
@@ -62,6 +78,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       close: () => sql.end({ timeout: 5 }),
       sessionLock: (key, lockOptions) => takeSessionLock(options.url, key, lockOptions.wait),
+      notifications: {
+        async listen(channel, onPayload, onListen) {
+          const listening = await sql.listen(channel, onPayload, onListen);
+          return { unlisten: async () => void (await listening.unlisten()) };
+        },
+        async notify(channel, payload) {
+          await sql.notify(channel, payload);
+        },
+      },
     };
   }
   if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });

@@ -7,6 +7,7 @@ import { embeddedBrokerHealth, startBrokerHealth, type BrokerHealthMonitor } fro
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { startIngest, type Ingest } from './ingest';
 import { LiveBus } from './live-bus';
+import { startLiveRelay, type LiveRelay } from './live-relay';
 import type { MqttTarget } from '../platform/mqtt-connection';
 import { loadPlantDevices } from './simulator/plant-devices';
 import { startVirtualPlant, type VirtualPlant } from './simulator/virtual-plant';
@@ -61,12 +62,20 @@ export async function startTelemetry(
   log: FastifyBaseLogger,
   options: {
     directory?: DeviceDirectory;
-    /** PostgreSQL: the virtual plant runs on the instance holding its lock (default: here). */
-    database?: Pick<DatabaseHandle, 'sessionLock'>;
+    /**
+     * PostgreSQL: the virtual plant runs on the instance holding its lock (default: here), and the
+     * live bus is relayed to the other instances through LISTEN/NOTIFY (PGlite: in-process only).
+     */
+    database?: Pick<DatabaseHandle, 'sessionLock' | 'notifications'>;
   } = {},
 ): Promise<TelemetryRuntime> {
   const clientIds = mqttClientIds(config.instanceId);
   const bus = new LiveBus();
+  // Before anything publishes: what this instance's ingest and alarms publish reaches browsers
+  // connected to the other instances, and theirs reaches this one's (ADR 038).
+  const relay: LiveRelay | undefined = options.database?.notifications
+    ? await startLiveRelay({ bus, instanceId: config.instanceId, notifications: options.database.notifications, log })
+    : undefined;
   const broker = config.mqtt.url
     ? null
     : await startEmbeddedBroker(config.mqtt.port, config.mqtt.host, log, {
@@ -143,6 +152,7 @@ export async function startTelemetry(
       await externalHealth?.stop();
       await ingest.stop();
       await broker?.close();
+      await relay?.stop();
     },
   };
 }

@@ -190,6 +190,14 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
     expect(alertEvents('e1').map((e) => e.type === 'alert' && e.status)).toEqual(['active', 'cleared']);
   });
 
+  it("judges no thresholds on telemetry relayed from another instance (that instance's engine judges it)", async () => {
+    await engine.evaluate(telemetry('m2', { temperature: 130 }), 'elsewhere');
+    bus.receive(telemetry('m2', { temperature: 131 }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await alertRows('m2')).toEqual([]);
+    expect(alertEvents('m2')).toEqual([]);
+  });
+
   it('lets two engines on one database raise only one alert (the partial unique index decides)', async () => {
     const second = await start();
     try {

@@ -1,6 +1,6 @@
 import type { Database } from '@sentinela/db/client';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveBus, LiveEvent } from '../../telemetry/live-bus';
+import type { EventOrigin, LiveBus, LiveEvent } from '../../telemetry/live-bus';
 import {
   evaluateReading,
   indexRules,
@@ -40,8 +40,8 @@ export interface AlarmEngineOptions {
 export interface AlarmEngine {
   /** Stops listening and timers, then waits for writes in flight. */
   stop(): Promise<void>;
-  /** What the bus listener does with each event; tests await it. */
-  evaluate(event: LiveEvent): Promise<void>;
+  /** What the bus listener does with each event (`elsewhere`: relayed from another instance); tests await it. */
+  evaluate(event: LiveEvent, origin?: EventOrigin): Promise<void>;
   /** One silence pass (normally every checkEveryMs). */
   checkSilence(): Promise<void>;
   /** Re-reads the enabled rules (call after editing them). */
@@ -268,7 +268,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
   }
 
   /** The hot path: answers undefined when nothing changes (the usual case). */
-  function handle(event: LiveEvent): Promise<void> | undefined {
+  function handle(event: LiveEvent, origin: EventOrigin = 'here'): Promise<void> | undefined {
     // An administrator changed thresholds on /settings: judge the next reading by the new values.
     if (event.type === 'settings.changed') return event.section === 'alertThresholds' ? reloadRules() : undefined;
     if (event.type === 'alert') {
@@ -288,6 +288,9 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     const writes: Promise<void>[] = [];
     const silenceKey = slotKey(SILENCE_SOURCE, equipmentId);
     if (slots.get(silenceKey)?.band) writes.push(clear(silenceKey));
+    // A point another instance ingested: the device is alive (silence), but its thresholds are
+    // that instance's engine's to judge, once (and what crosses instances is coalesced).
+    if (origin === 'elsewhere') return writes[0];
     const kind = kinds.get(equipmentId);
     if (kind !== undefined) {
       evaluateThresholds(kind, equipmentId, metrics, writes);
@@ -353,8 +356,8 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     keyOfAlert.set(alert.id, key);
   }
 
-  const unsubscribe = bus.subscribe((event) => {
-    const pending = handle(event);
+  const unsubscribe = bus.subscribe((event, origin) => {
+    const pending = handle(event, origin);
     if (pending) pending.catch(onTaskError);
   });
   const silenceTimer = setInterval(
@@ -377,8 +380,8 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
       await Promise.allSettled(kindLookups.values());
       await queue.idle();
     },
-    evaluate: async (event) => {
-      await handle(event);
+    evaluate: async (event, origin) => {
+      await handle(event, origin);
     },
     checkSilence,
     reloadRules,

@@ -14,14 +14,16 @@ export interface AlertNotifier {
 /**
  * Listens to the live bus: each alert published as active (raised, or moved to another band) is
  * notified, one at a time, off the alarm engine's path. The instance whose engine raised it does
- * it; the alert_notifications row keeps it to once even so.
+ * it (alerts relayed from other instances are skipped); the alert_notifications row keeps it to
+ * once even so.
  */
 export function startAlertNotifier(deps: NotifyDeps, bus: LiveBus): AlertNotifier {
   let queued = 0;
   let chain: Promise<void> = Promise.resolve();
   let stopped = false;
-  const unsubscribe = bus.subscribe((event) => {
-    if (stopped || event.type !== 'alert' || event.status !== 'active') return;
+  const unsubscribe = bus.subscribe((event, origin) => {
+    // Another instance's alert (relayed, ADR 038) is that instance's to notify.
+    if (stopped || origin !== 'here' || event.type !== 'alert' || event.status !== 'active') return;
     if (queued >= MAX_QUEUED) {
       deps.log.warn({ alertId: event.alertId }, 'notification queue full: alert not notified');
       return;

@@ -1,0 +1,163 @@
+import type { Notifications } from '@sentinela/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveBus } from './live-bus';
+import { decodePayload, encodePayloads, encodePing, NOTIFY_MAX_BYTES, RelayBuffer } from './live-relay-codec';
+
+/** The NOTIFY channel live events travel on between instances of one database (ADR 038). */
+export const LIVE_CHANNEL = 'sentinela_live';
+
+export interface LiveRelayOptions {
+  bus: LiveBus;
+  /** This instance (INSTANCE_ID): tags what it sends; what comes back tagged so is its own and ignored. */
+  instanceId: string;
+  notifications: Notifications;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  channel?: string;
+  /** What is published within this window goes out together (coalesced, one NOTIFY or a few). */
+  flushMs?: number;
+  /** How often the instance pings itself on the channel; a ping not heard back by the next one means listen again. */
+  pingEveryMs?: number;
+  maxBytes?: number;
+}
+
+export interface LiveRelay {
+  /** Resolves when what was published so far has been sent (tests). */
+  flushed(): Promise<void>;
+  readonly stats: { sent: number; received: number; dropped: number; relistens: number };
+  stop(): Promise<void>;
+}
+
+/**
+ * Carries the live bus across instances on one PostgreSQL database: what this process publishes
+ * goes out as NOTIFY on `sentinela_live` (coalesced, split under 8000 bytes), and what the others
+ * send is heard on a LISTEN connection of its own and handed to the local bus as `elsewhere`,
+ * where the live streams (live.events, alerts.live) deliver it like their own. The driver listens
+ * again after a lost connection; a ping the instance sends itself every few seconds catches the
+ * case where that failed (the database was still down), and listens anew. What is published while
+ * the connection is down is not replayed (the pages read the database when they load).
+ */
+export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRelay> {
+  const { bus, instanceId, notifications, log } = options;
+  const channel = options.channel ?? LIVE_CHANNEL;
+  const flushMs = options.flushMs ?? 10;
+  const pingEveryMs = options.pingEveryMs ?? 5000;
+  const maxBytes = options.maxBytes ?? NOTIFY_MAX_BYTES;
+  const stats = { sent: 0, received: 0, dropped: 0, relistens: 0 };
+  const buffer = new RelayBuffer();
+  let timer: NodeJS.Timeout | null = null;
+  let sending: Promise<void> | null = null;
+  let stopped = false;
+  let failing = false;
+
+  async function send(): Promise<void> {
+    while (buffer.size > 0) {
+      const { payloads, dropped } = encodePayloads(instanceId, buffer.take(), maxBytes);
+      stats.dropped += dropped;
+      for (const payload of payloads) {
+        try {
+          await notifications.notify(channel, payload);
+          stats.sent++;
+          if (failing) log.info('live relay: notifying again');
+          failing = false;
+        } catch (error) {
+          stats.dropped++;
+          // Once per outage, not once per payload.
+          if (!failing) log.warn({ err: error }, 'live relay: notify failed; other instances miss live events');
+          failing = true;
+        }
+      }
+    }
+  }
+
+  function schedule() {
+    if (timer || sending || stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      sending = send().finally(() => {
+        sending = null;
+        if (buffer.size > 0) schedule();
+      });
+    }, flushMs);
+  }
+
+  const detach = bus.relayTo((event) => {
+    buffer.add(event);
+    schedule();
+  });
+
+  let pingSent = 0;
+  let pingHeard = 0;
+  const onPayload = (payload: string) => {
+    const message = decodePayload(payload);
+    if (!message) return;
+    if (message.from === instanceId) {
+      if ('ping' in message) pingHeard = Math.max(pingHeard, message.ping);
+      return;
+    }
+    if ('ping' in message) return;
+    stats.received += message.events.length;
+    for (const event of message.events) bus.receive(event);
+  };
+
+  let listening: { unlisten(): Promise<void> } | null = null;
+  let relistening: Promise<void> | null = null;
+  async function listen(): Promise<void> {
+    try {
+      listening = await notifications.listen(channel, onPayload);
+      // Pings sent before this listen are not expected back.
+      pingHeard = pingSent;
+    } catch (error) {
+      listening = null;
+      log.warn({ err: error }, 'live relay: could not listen; trying again');
+    }
+  }
+  await listen();
+
+  function relisten() {
+    if (relistening || stopped) return;
+    stats.relistens++;
+    log.warn(listening ? 'live relay: own ping not heard back; listening again' : 'live relay: listening again');
+    const old = listening;
+    listening = null;
+    relistening = (async () => {
+      // Not awaited: on a dead connection it may take the driver's connect timeout to fail.
+      void old?.unlisten().catch(() => undefined);
+      await listen();
+    })().finally(() => (relistening = null));
+  }
+
+  const pinger = setInterval(() => {
+    if (stopped || relistening) return;
+    if (!listening || pingSent > pingHeard) {
+      relisten();
+      return;
+    }
+    pingSent++;
+    notifications.notify(channel, encodePing(instanceId, pingSent)).catch(() => undefined);
+  }, pingEveryMs);
+  pinger.unref();
+
+  async function flushed(): Promise<void> {
+    while (timer || sending) {
+      if (timer) {
+        clearTimeout(timer);
+        timer = null;
+        sending = send().finally(() => (sending = null));
+      }
+      await sending;
+    }
+  }
+
+  return {
+    stats,
+    flushed,
+    async stop() {
+      detach();
+      clearInterval(pinger);
+      await flushed();
+      stopped = true;
+      await relistening?.catch(() => undefined);
+      await listening?.unlisten().catch(() => undefined);
+    },
+  };
+}
