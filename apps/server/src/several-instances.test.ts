@@ -343,6 +343,10 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('two instances on one P
           `${String(error)}; sent ${rounds.map((r) => r.value).join(' ')}; on A: ${values(onA)}; on B: ${values(onB)}`,
         );
       });
+      // Once each, not twice (a listen renewed next to the driver's own would deliver twice).
+      const times = (w: Watch, value: number) =>
+        w.seen.filter(({ event }) => event.type === 'telemetry' && event.metrics.probe === value).length;
+      expect(rounds.map(({ value }) => [times(onA, value), times(onB, value)])).toEqual(rounds.map(() => [1, 1]));
       const crossed = { 'A→B': [] as number[], 'B→A': [] as number[] };
       const endToEnd: number[] = [];
       for (const { value, sentAt } of rounds) {

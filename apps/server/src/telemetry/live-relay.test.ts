@@ -7,49 +7,72 @@ import { startLiveRelay, type LiveRelay } from './live-relay';
 
 const log = { info: () => {}, warn: () => {} };
 
-/** One database's NOTIFY channels in memory; `down` makes every call fail, `deaf` drops deliveries to listeners. */
+interface Entry {
+  fn: (payload: string) => void;
+  conn: { muted: boolean };
+}
+
+/**
+ * One database's NOTIFY channels in memory, and connections to it that behave like the driver's:
+ * `down` makes every call fail; a connection's `drop()` loses its listens (the driver could not
+ * listen again), `reconnect()` re-registers them as new registrations (what the driver does after
+ * a reconnect: the handle of the old one no longer removes it), `muted` loses what is delivered.
+ */
 class FakeDatabase {
-  private listeners = new Map<string, Set<(payload: string) => void>>();
+  private listeners = new Map<string, Set<Entry>>();
   payloads: string[] = [];
   down = false;
   listens = 0;
 
-  connection(): Notifications & { drop(): void } {
-    const mine = new Set<{ channel: string; fn: (payload: string) => void }>();
-    return {
-      listen: async (channel, fn) => {
+  connection(): Notifications & { drop(): void; reconnect(): void; muted: boolean } {
+    const mine = new Set<{ channel: string; entry: Entry }>();
+    const channelSet = (channel: string) => {
+      const set = this.listeners.get(channel) ?? new Set<Entry>();
+      this.listeners.set(channel, set);
+      return set;
+    };
+    const conn = {
+      muted: false,
+      listen: async (channel: string, fn: (payload: string) => void) => {
         await Promise.resolve();
         if (this.down) throw new Error('connection refused');
         this.listens++;
-        const entry = { channel, fn };
-        mine.add(entry);
-        const set = this.listeners.get(channel) ?? new Set();
-        set.add(fn);
-        this.listeners.set(channel, set);
+        const entry: Entry = { fn, conn };
+        mine.add({ channel, entry });
+        channelSet(channel).add(entry);
         return {
           unlisten: async () => {
             await Promise.resolve();
-            mine.delete(entry);
-            set.delete(fn);
+            channelSet(channel).delete(entry);
           },
         };
       },
-      notify: async (channel, payload) => {
+      notify: async (channel: string, payload: string) => {
         await Promise.resolve();
         if (this.down) throw new Error('connection refused');
         if (Buffer.byteLength(payload) >= 8000) throw new Error('payload string too long');
         this.payloads.push(payload);
         // Delivered asynchronously, like a NOTIFY at commit.
         setTimeout(() => {
-          for (const fn of this.listeners.get(channel) ?? []) fn(payload);
+          for (const entry of this.listeners.get(channel) ?? []) if (!entry.conn.muted) entry.fn(payload);
         }, 1);
       },
-      /** The listen connection was lost and the driver could not listen again. */
       drop: () => {
-        for (const { channel, fn } of mine) this.listeners.get(channel)?.delete(fn);
+        for (const { channel, entry } of mine) channelSet(channel).delete(entry);
         mine.clear();
       },
+      reconnect: () => {
+        const again = [...mine];
+        mine.clear();
+        for (const { channel, entry } of again) {
+          if (!channelSet(channel).delete(entry)) continue;
+          const fresh: Entry = { fn: entry.fn, conn };
+          channelSet(channel).add(fresh);
+          mine.add({ channel, entry: fresh });
+        }
+      },
     };
+    return conn;
   }
 }
 
@@ -127,6 +150,22 @@ describe('live relay between two instances', () => {
     await until(() => database.listens >= 3);
     busA.publish({ type: 'status', equipmentId: 'mtr-9', status: 'online' });
     await until(() => seenB.length === 1);
+  });
+
+  it('delivers once when it listens anew after the driver re-registered its handler on a reconnect', async () => {
+    const database = new FakeDatabase();
+    const { busA, busB, b, connB } = await pair(database, { pingEveryMs: 20 });
+    const seenB = record(busB);
+    connB.reconnect();
+    // Its pings lost for a moment: it listens anew, next to the driver's re-registration.
+    connB.muted = true;
+    await until(() => b.stats.relistens > 0);
+    connB.muted = false;
+    await until(() => database.listens >= 3);
+    busA.publish({ type: 'status', equipmentId: 'mtr-7', status: 'online' });
+    await until(() => seenB.length > 0);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(seenB).toHaveLength(1);
   });
 
   it('survives a database that refuses NOTIFY, then sends again when it answers', async () => {

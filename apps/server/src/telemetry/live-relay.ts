@@ -101,14 +101,29 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
 
   let listening: { unlisten(): Promise<void> } | null = null;
   let relistening: Promise<void> | null = null;
+  /**
+   * Each listen hands the driver a handler of its own generation; only the latest one delivers.
+   * The driver re-registers a handler after a reconnect under a new registration, which the
+   * handle of the old one cannot remove: without this a listen of ours after such a reconnect
+   * would deliver every payload twice.
+   */
+  let generation = 0;
+  let listenFailing = false;
   async function listen(): Promise<void> {
+    const mine = ++generation;
     try {
-      listening = await notifications.listen(channel, onPayload);
+      listening = await notifications.listen(channel, (payload) => {
+        if (mine === generation) onPayload(payload);
+      });
       // Pings sent before this listen are not expected back.
       pingHeard = pingSent;
+      if (listenFailing) log.info('live relay: listening again');
+      listenFailing = false;
     } catch (error) {
       listening = null;
-      log.warn({ err: error }, 'live relay: could not listen; trying again');
+      // Once per outage, not every few seconds.
+      if (!listenFailing) log.warn({ err: error }, 'live relay: could not listen; trying again every few seconds');
+      listenFailing = true;
     }
   }
   await listen();
@@ -116,7 +131,7 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
   function relisten() {
     if (relistening || stopped) return;
     stats.relistens++;
-    log.warn(listening ? 'live relay: own ping not heard back; listening again' : 'live relay: listening again');
+    if (listening) log.warn('live relay: own ping not heard back; listening again');
     const old = listening;
     listening = null;
     relistening = (async () => {
@@ -154,7 +169,8 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
     async stop() {
       detach();
       clearInterval(pinger);
-      await flushed();
+      // What is still to send gets a moment; a database that does not answer must not hold the shutdown.
+      await Promise.race([flushed(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       stopped = true;
       await relistening?.catch(() => undefined);
       await listening?.unlisten().catch(() => undefined);
