@@ -84,6 +84,9 @@ const until = async (check: () => boolean, ms = 3000) => {
   }
 };
 
+/** What carried events (the pings the instances send each other left out). */
+const eventPayloads = (database: FakeDatabase) => database.payloads.filter((p) => !p.includes('"ping":'));
+
 function record(bus: LiveBus) {
   const seen: { event: LiveEvent; origin: EventOrigin }[] = [];
   bus.subscribe((event, origin) => seen.push({ event, origin }));
@@ -104,6 +107,8 @@ describe('live relay between two instances', () => {
     const a = await startLiveRelay({ bus: busA, instanceId: 'a', notifications: connA, log, ...extra });
     const b = await startLiveRelay({ bus: busB, instanceId: 'b', notifications: connB, log, ...extra });
     relays.push(a, b);
+    // Each announced itself with a ping when it started: they know each other before anything is published.
+    await until(() => a.stats.peers === 1 && b.stats.peers === 1);
     return { busA, busB, a, b, connA, connB };
   }
 
@@ -121,7 +126,26 @@ describe('live relay between two instances', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(seenA).toEqual([{ event, origin: 'here' }]);
     // And B does not send back what it received.
-    expect(database.payloads).toHaveLength(1);
+    expect(eventPayloads(database)).toHaveLength(1);
+  });
+
+  it('sends nothing while it is alone on the database, and relays once another instance announces itself', async () => {
+    const database = new FakeDatabase();
+    const busA = new LiveBus();
+    const a = await startLiveRelay({ bus: busA, instanceId: 'a', notifications: database.connection(), log });
+    relays.push(a);
+    busA.publish({ type: 'status', equipmentId: 'mtr-1', status: 'offline' });
+    await a.flushed();
+    expect(eventPayloads(database)).toHaveLength(0);
+    const busB = new LiveBus();
+    const seenB = record(busB);
+    const b = await startLiveRelay({ bus: busB, instanceId: 'b', notifications: database.connection(), log });
+    relays.push(b);
+    await until(() => a.stats.peers === 1 && b.stats.peers === 1);
+    busA.publish({ type: 'status', equipmentId: 'mtr-1', status: 'online' });
+    await a.flushed();
+    await until(() => seenB.length === 1);
+    expect(eventPayloads(database)).toHaveLength(1);
   });
 
   it('coalesces a burst of telemetry into a few payloads under 8000 bytes', async () => {
@@ -135,7 +159,7 @@ describe('live relay between two instances', () => {
     }
     await a.flushed();
     await until(() => seenB.length === 1000);
-    expect(database.payloads.length).toBeLessThan(20);
+    expect(eventPayloads(database).length).toBeLessThan(20);
     expect(database.payloads.every((p) => Buffer.byteLength(p) <= NOTIFY_MAX_BYTES)).toBe(true);
     // One event per device, with its latest value.
     expect(seenB.every(({ event }) => event.type === 'telemetry' && event.metrics.t === 4)).toBe(true);

@@ -23,7 +23,8 @@ export interface LiveRelayOptions {
 export interface LiveRelay {
   /** Resolves when what was published so far has been sent (tests). */
   flushed(): Promise<void>;
-  readonly stats: { sent: number; received: number; dropped: number; relistens: number };
+  /** `peers`: other instances heard from lately (nothing is sent while there are none). */
+  readonly stats: { sent: number; received: number; dropped: number; relistens: number; peers: number };
   stop(): Promise<void>;
 }
 
@@ -42,7 +43,15 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
   const flushMs = options.flushMs ?? 10;
   const pingEveryMs = options.pingEveryMs ?? 5000;
   const maxBytes = options.maxBytes ?? NOTIFY_MAX_BYTES;
-  const stats = { sent: 0, received: 0, dropped: 0, relistens: 0 };
+  const stats = { sent: 0, received: 0, dropped: 0, relistens: 0, peers: 0 };
+  /** Other instances, by id, and when each was last heard (a ping or events). */
+  const peers = new Map<string, number>();
+  const peerTtlMs = 3 * (options.pingEveryMs ?? 5000);
+  function livePeers(now: number): number {
+    for (const [id, seen] of peers) if (now - seen > peerTtlMs) peers.delete(id);
+    stats.peers = peers.size;
+    return peers.size;
+  }
   const buffer = new RelayBuffer();
   let timer: NodeJS.Timeout | null = null;
   let sending: Promise<void> | null = null;
@@ -80,7 +89,17 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
     }, flushMs);
   }
 
+  // Alone on the database (the usual single instance): nothing goes out, PostgreSQL is spared a
+  // NOTIFY stream no one listens to. A peer announces itself with a ping when it starts.
+  let peersCheckedAt = 0;
+  let anyPeer = false;
   const detach = bus.relayTo((event) => {
+    const now = Date.now();
+    if (now - peersCheckedAt > 1000) {
+      peersCheckedAt = now;
+      anyPeer = livePeers(now) > 0;
+    }
+    if (!anyPeer) return;
     buffer.add(event);
     schedule();
   });
@@ -93,6 +112,14 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
     if (message.from === instanceId) {
       if ('ping' in message) pingHeard = Math.max(pingHeard, message.ping);
       return;
+    }
+    const known = peers.has(message.from);
+    peers.set(message.from, Date.now());
+    if (!known) {
+      stats.peers = peers.size;
+      anyPeer = true;
+      // A newcomer (or one back after a silence) learns of this instance at once, not at its next ping.
+      sendPing();
     }
     if ('ping' in message) return;
     stats.received += message.events.length;
@@ -126,7 +153,14 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
       listenFailing = true;
     }
   }
+  function sendPing() {
+    pingSent++;
+    notifications.notify(channel, encodePing(instanceId, pingSent)).catch(() => undefined);
+  }
+
   await listen();
+  // Announce this instance: the others start relaying to it now, not at their next ping.
+  if (listening) sendPing();
 
   function relisten() {
     if (relistening || stopped) return;
@@ -147,8 +181,7 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
       relisten();
       return;
     }
-    pingSent++;
-    notifications.notify(channel, encodePing(instanceId, pingSent)).catch(() => undefined);
+    sendPing();
   }, pingEveryMs);
   pinger.unref();
 
