@@ -122,6 +122,7 @@ const envSchema = z
     SIMULATOR_FAULTS: onOff.default(true),
     SIMULATOR_MQTT_USERNAME: mqttName.optional(),
     SIMULATOR_MQTT_PASSWORD: z.string().max(1024, 'expected at most 1024 characters').optional(),
+    ESCALATION_MINUTE_MS: wholeNumber(1000, 60_000, 'milliseconds').default(60_000),
     SIMULATOR_SEED: z.coerce.number({ error: 'expected a number' }).int('expected a whole number').default(20261122),
     REGISTRATIONS_PER_ADDRESS: z.coerce
       .number({ error: 'expected a number' })
@@ -232,6 +233,11 @@ export interface Config {
     credentials: MqttCredentials | undefined;
   };
   demoData: boolean;
+  /**
+   * How long one minute of the escalation setting lasts (ESCALATION_MINUTE_MS): 60 000 ms in
+   * production; the e2e server shortens it so that an escalation after "1 min" is seen in seconds.
+   */
+  escalationMinuteMs: number;
   simulator: {
     enabled: boolean;
     intervalMs: number;
@@ -334,6 +340,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       credentials: serverCredentials,
     },
     demoData: env.DEMO_DATA,
+    escalationMinuteMs: env.ESCALATION_MINUTE_MS,
     // The virtual plant runs by default with the embedded broker, not with an external one.
     simulator: {
       enabled: env.SIMULATOR ?? !env.MQTT_URL,
