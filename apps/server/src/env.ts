@@ -112,6 +112,7 @@ const envSchema = z
     MQTT_USERNAME: mqttName.optional(),
     MQTT_PASSWORD: z.string().max(1024, 'expected at most 1024 characters').optional(),
     DEMO_DATA: onOff.default(true),
+    DEMO_HISTORY: onOff.default(true),
     SIMULATOR: onOff.optional(),
     SIMULATOR_INTERVAL_MS: z.coerce
       .number({ error: 'expected milliseconds' })
@@ -234,6 +235,11 @@ export interface Config {
   };
   demoData: boolean;
   /**
+   * Whether the demo site's 35 days of history are generated after the server listens
+   * (DEMO_HISTORY, default on). Off: the demo registry alone (e2e servers that need no history).
+   */
+  demoHistory: boolean;
+  /**
    * How long one minute of the escalation setting lasts (ESCALATION_MINUTE_MS): 60 000 ms in
    * production; the e2e server shortens it so that an escalation after "1 min" is seen in seconds.
    */
@@ -340,6 +346,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       credentials: serverCredentials,
     },
     demoData: env.DEMO_DATA,
+    demoHistory: env.DEMO_HISTORY,
     escalationMinuteMs: env.ESCALATION_MINUTE_MS,
     // The virtual plant runs by default with the embedded broker, not with an external one.
     simulator: {

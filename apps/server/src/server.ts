@@ -165,7 +165,9 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     }
   }
   const history = demoHistory;
-  history.start();
+  // DEMO_HISTORY=off: never started, so it reports no history (a later start with it on resumes it).
+  if (config.demoHistory) history.start();
+  else if (config.demoData) logger.info('demo history not generated (DEMO_HISTORY=off)');
   // A database from before the derived hourly energy (ADR 032): derived once, in the background.
   backfillEnergyHours(database.db).then(
     (done) => done && logger.info('energy_1h derived from the hourly rollups'),
