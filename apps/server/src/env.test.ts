@@ -173,6 +173,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads DEMO_HISTORY (default on)', () => {
+    expect(loadConfig({}).demoHistory).toBe(true);
+    expect(loadConfig({ DEMO_HISTORY: 'off' }).demoHistory).toBe(false);
+    expect(errorOf({ DEMO_HISTORY: 'maybe' })).toMatch(/DEMO_HISTORY: expected on or off/);
+  });
+
+  it('reads ESCALATION_MINUTE_MS (default: a real minute), refusing one outside 1 s to 1 min', () => {
+    expect(loadConfig({}).escalationMinuteMs).toBe(60_000);
+    expect(loadConfig({ ESCALATION_MINUTE_MS: '2000' }).escalationMinuteMs).toBe(2000);
+    expect(errorOf({ ESCALATION_MINUTE_MS: '10' })).toMatch(/ESCALATION_MINUTE_MS: expected between 1000 and 60000/);
+    expect(errorOf({ ESCALATION_MINUTE_MS: '120000' })).toMatch(/ESCALATION_MINUTE_MS: expected between 1000/);
+  });
+
   it('reads PUBLIC_URL (links in e-mails) without its trailing slash, refusing one that is not http(s)', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
     expect(loadConfig({ PUBLIC_URL: 'https://sentinela.example.com/' }).publicUrl).toBe(

@@ -112,6 +112,7 @@ const envSchema = z
     MQTT_USERNAME: mqttName.optional(),
     MQTT_PASSWORD: z.string().max(1024, 'expected at most 1024 characters').optional(),
     DEMO_DATA: onOff.default(true),
+    DEMO_HISTORY: onOff.default(true),
     SIMULATOR: onOff.optional(),
     SIMULATOR_INTERVAL_MS: z.coerce
       .number({ error: 'expected milliseconds' })
@@ -122,6 +123,7 @@ const envSchema = z
     SIMULATOR_FAULTS: onOff.default(true),
     SIMULATOR_MQTT_USERNAME: mqttName.optional(),
     SIMULATOR_MQTT_PASSWORD: z.string().max(1024, 'expected at most 1024 characters').optional(),
+    ESCALATION_MINUTE_MS: wholeNumber(1000, 60_000, 'milliseconds').default(60_000),
     SIMULATOR_SEED: z.coerce.number({ error: 'expected a number' }).int('expected a whole number').default(20261122),
     REGISTRATIONS_PER_ADDRESS: z.coerce
       .number({ error: 'expected a number' })
@@ -232,6 +234,16 @@ export interface Config {
     credentials: MqttCredentials | undefined;
   };
   demoData: boolean;
+  /**
+   * Whether the demo site's 35 days of history are generated after the server listens
+   * (DEMO_HISTORY, default on). Off: the demo registry alone (e2e servers that need no history).
+   */
+  demoHistory: boolean;
+  /**
+   * How long one minute of the escalation setting lasts (ESCALATION_MINUTE_MS): 60 000 ms in
+   * production; the e2e server shortens it so that an escalation after "1 min" is seen in seconds.
+   */
+  escalationMinuteMs: number;
   simulator: {
     enabled: boolean;
     intervalMs: number;
@@ -334,6 +346,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       credentials: serverCredentials,
     },
     demoData: env.DEMO_DATA,
+    demoHistory: env.DEMO_HISTORY,
+    escalationMinuteMs: env.ESCALATION_MINUTE_MS,
     // The virtual plant runs by default with the embedded broker, not with an external one.
     simulator: {
       enabled: env.SIMULATOR ?? !env.MQTT_URL,

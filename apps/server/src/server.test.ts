@@ -100,3 +100,35 @@ describe('a first start with the demo site', () => {
     }
   }, 400_000);
 });
+
+describe('a first start with DEMO_HISTORY=off', () => {
+  it('seeds the demo registry and generates no history', async () => {
+    const ownDir = mkdtempSync(path.join(tmpdir(), 'sentinela-start-'));
+    let batches = 0;
+    const server = await startServer(
+      loadConfig({
+        DATA_DIR: ownDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        MQTT_PORT: '0',
+        LOG_LEVEL: 'silent',
+        DEMO_DATA: 'on',
+        DEMO_HISTORY: 'off',
+        SIMULATOR: 'off',
+      }),
+      { webDist, demoHistoryPause: () => Promise.resolve(void batches++) },
+    );
+    try {
+      const [motors] = rowsOf<{ n: number }>(
+        await server.database.db.execute(sql`select count(*)::int as n from equipment where kind = 'motor'`),
+      );
+      expect(motors?.n).toBeGreaterThan(0);
+      await server.demoHistory.settled();
+      expect(batches).toBe(0);
+      expect(server.demoHistory.progress()).toBeNull();
+    } finally {
+      await server.stop();
+      rmSync(ownDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

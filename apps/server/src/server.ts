@@ -78,7 +78,14 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   let notifier: AlertNotifier | undefined;
   const sms = smsProviderFor(config.sms, database.db, logger);
   const email = emailProviderFor(config.email, database.db, logger);
-  const notify: NotifyDeps = { db: database.db, email, sms, log: logger, now: () => new Date() };
+  const notify: NotifyDeps = {
+    db: database.db,
+    email,
+    sms,
+    log: logger,
+    now: () => new Date(),
+    escalationMinuteMs: config.escalationMinuteMs,
+  };
   try {
     // Before the virtual plant starts (it carries on from the latest values) and before the
     // server listens (one signs in to it); its history fills in once the server listens.
@@ -158,7 +165,9 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     }
   }
   const history = demoHistory;
-  history.start();
+  // DEMO_HISTORY=off: never started, so it reports no history (a later start with it on resumes it).
+  if (config.demoHistory) history.start();
+  else if (config.demoData) logger.info('demo history not generated (DEMO_HISTORY=off)');
   // A database from before the derived hourly energy (ADR 032): derived once, in the background.
   backfillEnergyHours(database.db).then(
     (done) => done && logger.info('energy_1h derived from the hourly rollups'),
@@ -226,7 +235,12 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     runAtStart: true,
     run: () => runPlaceBackfill(database.db),
   });
-  jobs.add({ name: 'notifications.escalation', intervalMs: NOTIFICATION_JOBS_MS, run: () => runEscalations(notify) });
+  jobs.add({
+    name: 'notifications.escalation',
+    // Every 30 s; twice a "minute" when ESCALATION_MINUTE_MS shortens it (the e2e server).
+    intervalMs: Math.min(NOTIFICATION_JOBS_MS, config.escalationMinuteMs / 2),
+    run: () => runEscalations(notify),
+  });
   jobs.add({ name: 'notifications.digest', intervalMs: NOTIFICATION_JOBS_MS, run: () => runDigests(notify) });
 
   const address = app.server.address();

@@ -265,6 +265,19 @@ describe.each(testDatabaseKinds())('alert notifications on %s', (kind) => {
     await handle.db.update(alerts).set({ status: 'cleared' });
   });
 
+  it('counts the setting in the shortened minute of ESCALATION_MINUTE_MS (the e2e server), naming the setting', async () => {
+    await setSite({ escalationMinutes: 10, onCall: { userIds: [], emails: ['plantao@example.com'], phones: [] } });
+    const before = mailsTo('plantao@example.com').length;
+    const late = await raise('mtr-a2', 'critical', 'event:short-late', new Date(clock.getTime() - 11_000));
+    await raise('mtr-a2', 'critical', 'event:short-recent', new Date(clock.getTime() - 9_000));
+    expect(await runEscalations({ ...deps, escalationMinuteMs: 1000 })).toBe(1);
+    const rows = await handle.db.select().from(alertNotifications).where(eq(alertNotifications.kind, 'escalation'));
+    expect(rows.map((r) => r.alertId)).toContain(late);
+    expect(mailsTo('plantao@example.com')).toHaveLength(before + 1);
+    expect(mailsTo('plantao@example.com').at(-1)!.raw).toContain('10 min');
+    await handle.db.update(alerts).set({ status: 'cleared' });
+  });
+
   it('sends at most 5 messages per recipient in 10 minutes and one digest of the rest when the window ends', async () => {
     await handle.db.delete(notificationMessages);
     const storm: string[] = [];

@@ -183,7 +183,7 @@ export async function runEscalations(deps: NotifyDeps): Promise<number> {
   const now = deps.now();
   const { site, language, settings } = await siteContext(db);
   const { onCall } = settings;
-  const cutoff = new Date(now.getTime() - settings.escalationMinutes * 60_000);
+  const cutoff = new Date(now.getTime() - settings.escalationMinutes * (deps.escalationMinuteMs ?? 60_000));
   const criticalSince = sql`coalesce((select max(c.at) from alert_changes c where c.alert_id = ${alerts.id} and c.to_severity = 'critical'), ${alerts.raisedAt})`;
   const due = await db
     .select({ id: alerts.id })

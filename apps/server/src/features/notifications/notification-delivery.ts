@@ -27,6 +27,8 @@ export interface NotifyDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   now: () => Date;
   limit?: RateLimit;
+  /** How long one minute of the escalation setting lasts: 60 000 ms unless a test shortens it (ESCALATION_MINUTE_MS). */
+  escalationMinuteMs?: number;
 }
 
 export const NOTIFY_ORIGIN: RequestOrigin = { ip: 'system', userAgent: 'sentinela-notifications' };
