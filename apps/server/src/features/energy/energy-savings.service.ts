@@ -203,7 +203,7 @@ export async function energySavings(
 }
 
 /** A facility's derived hours of [from, to) (energy_1h, ADR 032), with their local time: one index range. */
-async function facilityEnergyHours(db: Database, facilityId: string, from: Date, to: Date) {
+export async function facilityEnergyHours(db: Database, facilityId: string, from: Date, to: Date) {
   return parseRows(
     energyHourRow,
     await db.execute(sql`
@@ -224,7 +224,7 @@ async function facilityEnergyHours(db: Database, facilityId: string, from: Date,
  * a row per hour with idle motors (at most the window's hours), each with the number of motors
  * that idled in the window.
  */
-async function motorsIdle(db: Database, facilityId: string, from: Date, to: Date) {
+export async function motorsIdle(db: Database, facilityId: string, from: Date, to: Date) {
   return parseRows(
     idleHourRow,
     await db.execute(sql`
