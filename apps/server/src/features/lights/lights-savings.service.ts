@@ -15,6 +15,8 @@ const HOUR_MS = 3_600_000;
 export const DIMMED_MARGIN = 0.03;
 /** Hours this recent are always read again: late points may still change their rollups. */
 const SETTLING_HOURS = 1;
+/** The longest a query filling the settled hours should take (its chunk of hours adapts to it). */
+const FILL_QUERY_MS = 100;
 /** The recent complete minutes that tell how many readings a light sends per minute. */
 const RATE_MINUTES = 6;
 
@@ -190,9 +192,11 @@ async function fillSettled(
     const queryStarted = Date.now();
     const found = await roomHours(db, first, hour + HOUR_MS, now);
     for (let h = first; h <= hour; h += HOUR_MS) cache.hours.set(h, found.get(h) ?? []);
+    // Each query holds PGlite's one connection: a request queued behind one waits about as long,
+    // so the chunk is kept to queries of FILL_QUERY_MS or less (more of them, none long).
     const took = Date.now() - queryStarted;
-    if (took < 100) cache.chunkHours = Math.min(SAVINGS_WINDOW_DAYS * 24, cache.chunkHours * 2);
-    else if (took > 400) cache.chunkHours = Math.max(1, Math.floor(cache.chunkHours / 2));
+    if (took < FILL_QUERY_MS / 4) cache.chunkHours = Math.min(SAVINGS_WINDOW_DAYS * 24, cache.chunkHours * 2);
+    else if (took > FILL_QUERY_MS) cache.chunkHours = Math.max(1, Math.floor(cache.chunkHours / 2));
     hour = first - HOUR_MS;
   } while (Date.now() - started < budgetMs);
   for (; hour >= from; hour -= HOUR_MS) if (!cache.hours.has(hour)) return false;
