@@ -32,7 +32,7 @@ import {
   runPreventivePlans,
 } from './features/maintenance/maintenance-plans.service';
 import { ROLLUP_EVERY_MS } from './telemetry/ingest';
-import { backfillEnergyHours } from './telemetry/rollups';
+import { runEnergyBackfill } from './telemetry/rollups';
 import { applyRetention } from './platform/retention';
 import { retentionPeriods } from './platform/retention-periods';
 import { createDeviceDirectory } from './features/device-credentials/device-directory.db';
@@ -168,11 +168,6 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   // DEMO_HISTORY=off: never started, so it reports no history (a later start with it on resumes it).
   if (config.demoHistory) history.start();
   else if (config.demoData) logger.info('demo history not generated (DEMO_HISTORY=off)');
-  // A database from before the derived hourly energy (ADR 032): derived once, in the background.
-  backfillEnergyHours(database.db).then(
-    (done) => done && logger.info('energy_1h derived from the hourly rollups'),
-    (error: unknown) => logger.error({ err: error }, 'energy_1h backfill failed; the next start tries again'),
-  );
   const jobs = startScheduler({ database, log: logger });
   const lights = lightScheduler;
   jobs.add({ name: 'lights.schedules', intervalMs: SCHEDULER_INTERVAL_MS, run: () => lights.tick() });
@@ -234,6 +229,14 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     // Rows written before their place columns (ADR 035), a batch at a time: nothing once done.
     runAtStart: true,
     run: () => runPlaceBackfill(database.db),
+  });
+  jobs.add({
+    name: 'energy.backfill',
+    intervalMs: PLACE_BACKFILL_INTERVAL_MS,
+    // A database from before the derived hourly energy (ADR 032): derived in the background, newest
+    // week first, resumed where it stood after a restart; nothing once done.
+    runAtStart: true,
+    run: () => runEnergyBackfill(database.db),
   });
   jobs.add({
     name: 'notifications.escalation',

@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { rowsOf } from '@sentinela/db/sql-helpers';
-import { rebuildEnergyHours, recomputeEnergyHours } from '@sentinela/db/energy-hours';
+import { deriveEnergyHours, recomputeEnergyHours } from '@sentinela/db/energy-hours';
+import { backfills } from '@sentinela/db/schema/jobs';
 import { demoHistoryProgress } from '@sentinela/db/seed/demo-history-record';
+
+const HOUR_MS = 3_600_000;
 
 /**
  * Recomputes the 1-minute rollups of [from, to) from raw points, and the hourly rollups of the
@@ -67,20 +70,63 @@ export async function recomputeDirtyRollups(db: Database, dirty: DirtyMinutes): 
   return true;
 }
 
+/** The energy backfill's row in `backfills` (its position: the end of the hours still to derive). */
+export const ENERGY_BACKFILL = 'energy_1h';
+/** Hours per statement: a week of every place (a short hold on PGlite's one connection). */
+export const ENERGY_BACKFILL_HOURS = 7 * 24;
+/** How long one run keeps going, week after week, before leaving the rest to the next run. */
+export const ENERGY_BACKFILL_RUN_MS = 10_000;
+
 /**
- * A database from before energy_1h (ADR 032) has hourly rollups and no derived energy: derives
- * it once, in the background, a week per statement with a turn of the event loop between. Not
- * while the demo history is being written (its last hourly batch derives it).
+ * A database from before energy_1h (ADR 032) has hourly rollups and no derived energy: this job
+ * derives it in the background, a week per statement, newest week first (the energy page's
+ * recent figures come back first), with a turn of the event loop between two. Its position is
+ * kept in `backfills` (`next_id`: the end, in ms since the epoch, of the hours still to derive;
+ * null once done) after every week, so a start cut short resumes where the last committed week
+ * left (each week is derived again whole: an upsert, idempotent). The first run decides: an empty
+ * energy_1h beside hourly rollups starts a backfill from the newest rollup hour; anything else
+ * records that there is nothing to do. Not while the demo history is being written (its last
+ * hourly batch derives the whole history). Answers the hours derived.
  */
-export async function backfillEnergyHours(db: Database): Promise<boolean> {
+export async function runEnergyBackfill(
+  db: Database,
+  { budgetMs = ENERGY_BACKFILL_RUN_MS, chunkHours = ENERGY_BACKFILL_HOURS } = {},
+): Promise<{ hours: number }> {
   const progress = await demoHistoryProgress(db);
-  if (progress && !progress.complete) return false;
-  const [row] = rowsOf<{ missing: boolean }>(
-    await db.execute(
-      sql`select (not exists (select 1 from energy_1h) and exists (select 1 from telemetry_1h)) as missing`,
-    ),
-  );
-  if (!row?.missing) return false;
-  await rebuildEnergyHours(db, () => new Promise<void>((resolve) => setImmediate(resolve)));
-  return true;
+  if (progress && !progress.complete) return { hours: 0 };
+  let [state] = await db
+    .select({ nextId: backfills.nextId })
+    .from(backfills)
+    .where(eq(backfills.name, ENERGY_BACKFILL));
+  if (!state) {
+    const [span] = rowsOf<{ missing: boolean; last: string | Date | null }>(
+      await db.execute(sql`select not exists (select 1 from energy_1h) as missing,
+        (select max(bucket) from telemetry_1h) as last`),
+    );
+    // The hour after the newest too (its meters' kWh reads the hour before), as rebuildEnergyHours.
+    const end =
+      span?.missing && span.last ? Math.floor(new Date(span.last).getTime() / HOUR_MS) * HOUR_MS + 2 * HOUR_MS : null;
+    await db.insert(backfills).values({ name: ENERGY_BACKFILL, nextId: end }).onConflictDoNothing();
+    [state] = await db.select({ nextId: backfills.nextId }).from(backfills).where(eq(backfills.name, ENERGY_BACKFILL));
+  }
+  let next = state?.nextId ?? null;
+  let hours = 0;
+  const deadline = performance.now() + budgetMs;
+  while (next !== null) {
+    const [span] = rowsOf<{ first: string | Date | null }>(
+      await db.execute(sql`select min(bucket) as first from telemetry_1h`),
+    );
+    const first = span?.first ? Math.floor(new Date(span.first).getTime() / HOUR_MS) * HOUR_MS : next;
+    const from = Math.max(first, next - chunkHours * HOUR_MS);
+    if (from < next) await deriveEnergyHours(db, new Date(from), new Date(next));
+    hours += Math.max(0, (next - from) / HOUR_MS);
+    next = from > first ? from : null;
+    await db
+      .update(backfills)
+      .set({ nextId: next, updatedAt: sql`now()` })
+      .where(eq(backfills.name, ENERGY_BACKFILL));
+    if (next === null || performance.now() >= deadline) break;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return { hours };
 }

@@ -7,6 +7,10 @@ import { rowsOf } from '@sentinela/db/sql-helpers';
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { recomputeRollups } from '../../telemetry/rollups';
 import { countedMeters } from '../plant/meters-sql';
+import { defaultEnergyTariff } from '@sentinela/shared/settings';
+import { pontaShare, type LocalTime } from '@sentinela/shared/energy-billing';
+import { IDLE_MIN_HOURS, IDLE_SHARE } from '@sentinela/shared/energy';
+import { facilityEnergyHours, motorFigures, motorsIdle } from './energy-savings.service';
 
 const NOW = new Date('2026-11-24T15:10:00Z');
 const HOUR_MS = 3_600_000;
@@ -153,6 +157,69 @@ function legacyFullLights(facilityId: string, from: Date, to: Date): SQL {
      order by bucket`;
 }
 
+/**
+ * energy-savings.service's former motors figures: every motor-hour's mean kW from the rollups
+ * (its query verbatim), the ponta kWh and the idle runs summed in JS (its loop verbatim).
+ */
+async function legacyMotorFigures(handle: DatabaseHandle, facilityId: string, from: Date, to: Date) {
+  const tariff = defaultEnergyTariff;
+  const rows = rowsOf<Record<string, unknown>>(
+    await handle.db.execute(sql`
+      select h.equipment_id, h.bucket, h.sum / nullif(h.count, 0) as kw, (e.rated ->> 'powerKw')::float8 as rated_kw,
+             to_char(h.bucket at time zone f.timezone, 'YYYY-MM-DD') as day,
+             extract(isodow from h.bucket at time zone f.timezone) as dow,
+             (extract(hour from h.bucket at time zone f.timezone) * 60
+               + extract(minute from h.bucket at time zone f.timezone)) as minute
+        from equipment e
+        join facilities f on f.id = e.facility_id
+        cross join lateral (
+          select h.equipment_id, h.bucket, h.sum, h.count from telemetry_1h h
+           where h.equipment_id = e.id and h.metric = 'powerKw' and h.count > 0
+             and h.bucket >= ${from.toISOString()}::timestamptz and h.bucket < ${to.toISOString()}::timestamptz offset 0) h
+       where e.kind = 'motor' and e.facility_id = ${facilityId}
+       order by h.equipment_id, h.bucket`),
+  ).map((r) => ({
+    equipment_id: String(r.equipment_id),
+    bucket: new Date(r.bucket as string),
+    kw: Number(r.kw),
+    rated_kw: r.rated_kw === null ? null : Number(r.rated_kw),
+    at: { date: String(r.day), isoDow: Number(r.dow), minute: Number(r.minute) } satisfies LocalTime,
+  }));
+  const rateOf = (at: LocalTime) => {
+    const share = pontaShare(tariff, at);
+    return tariff.peakRate * share + tariff.offPeakRate * (1 - share);
+  };
+  let pontaKwh = 0;
+  let idleKwh = 0;
+  let idleAmount = 0;
+  let idleHours = 0;
+  const idleMotors = new Set<string>();
+  const runs: { id: string; last: number; hours: { kwh: number; rate: number }[] }[] = [];
+  for (const row of rows) {
+    pontaKwh += row.kw * pontaShare(tariff, row.at);
+    const rated = row.rated_kw ?? 0;
+    if (!(rated > 0 && row.kw > 0.01 * rated && row.kw < IDLE_SHARE * rated)) continue;
+    const time = row.bucket.getTime();
+    const last = runs.at(-1);
+    const run =
+      last && last.id === row.equipment_id && last.last === time - HOUR_MS
+        ? last
+        : runs[runs.push({ id: row.equipment_id, last: time, hours: [] }) - 1]!;
+    run.last = time;
+    run.hours.push({ kwh: row.kw, rate: rateOf(row.at) });
+  }
+  for (const run of runs) {
+    if (run.hours.length < IDLE_MIN_HOURS) continue;
+    idleMotors.add(run.id);
+    idleHours += run.hours.length;
+    for (const hour of run.hours) {
+      idleKwh += hour.kwh;
+      idleAmount += hour.kwh * hour.rate;
+    }
+  }
+  return { pontaKwh, idleKwh, idleAmount, idleHours, idleMotors: idleMotors.size };
+}
+
 const num = (v: unknown) => (v === null ? null : Number(v));
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const hours = (rows: Record<string, unknown>[]): HourRow[] =>
@@ -237,6 +304,28 @@ describe.each(testDatabaseKinds())('derived hourly energy (energy_1h) on %s', (k
       expect(now.map((r) => r.bucket)).toEqual(legacy.map((r) => r.bucket));
       now.forEach((r, i) => expect(r.kwh).toBeCloseTo(legacy[i]!.kwh, 9));
     }
+  }, 120_000);
+
+  it("gives the motors' savings figures the motors' rollups gave (ponta kWh, idle runs)", async () => {
+    // Idle runs in the plant: motors at 1–19 % of rated power two hours in a row or more.
+    const windowTo = new Date(Math.floor(NOW.getTime() / HOUR_MS) * HOUR_MS);
+    const windowFrom = new Date(windowTo.getTime() - 7 * 24 * HOUR_MS);
+    let runs = 0;
+    for (const place of places.filter((p) => p.roomId === null)) {
+      const legacy = await legacyMotorFigures(handle, place.facilityId, windowFrom, windowTo);
+      const figures = motorFigures(
+        await facilityEnergyHours(handle.db, place.facilityId, windowFrom, windowTo),
+        await motorsIdle(handle.db, place.facilityId, windowFrom, windowTo),
+        defaultEnergyTariff,
+      );
+      expect(legacy.pontaKwh).toBeGreaterThan(0);
+      expect(figures.idleMotors).toBe(legacy.idleMotors);
+      expect(figures.idleHours).toBe(legacy.idleHours);
+      for (const key of ['pontaKwh', 'idleKwh', 'idleAmount'] as const)
+        expect(figures[key]).toBeCloseTo(legacy[key], 9);
+      runs += legacy.idleHours;
+    }
+    expect(runs).toBeGreaterThan(0);
   }, 120_000);
 
   it('follows the rollups a recompute writes: the touched hours and the hour after, nothing else', async () => {

@@ -36,17 +36,19 @@ const facilityRow = z.object({
   today: z.string(),
 });
 const spanRow = z.object({ from: z.coerce.date(), to: z.coerce.date() });
-const motorHourRow = z.object({
-  equipment_id: z.string(),
-  bucket: z.coerce.date(),
-  kw: z.coerce.number(),
-  rated_kw: z.coerce.number().nullable(),
+/** One hour of a facility's derived energy (energy_1h): its motors' kWh, its lights' at full power. */
+const energyHourRow = z.object({
+  motors: z.coerce.number(),
+  lights_full: z.coerce.number().nullable(),
   day: z.string(),
   dow: z.coerce.number(),
   minute: z.coerce.number(),
 });
-const lightHourRow = z.object({
+/** One hour of the motors' idle runs: their kWh then, and how many motor-hours. */
+const idleHourRow = z.object({
   kwh: z.coerce.number(),
+  hours: z.coerce.number(),
+  motors: z.coerce.number(),
   day: z.string(),
   dow: z.coerce.number(),
   minute: z.coerce.number(),
@@ -96,101 +98,43 @@ export async function energySavings(
   input: z.output<typeof energySavingsInput>,
   now: Date,
 ): Promise<EnergySavings> {
-  const [facility] = parseRows(
-    facilityRow,
-    await db.execute(sql`
+  const [[facility], site] = await Promise.all([
+    db
+      .execute(
+        sql`
       select name, timezone, to_char(${now.toISOString()}::timestamptz at time zone timezone, 'YYYY-MM-DD') as today
-        from facilities where id = ${input.facilityId}`),
-  );
+        from facilities where id = ${input.facilityId}`,
+      )
+      .then((result) => parseRows(facilityRow, result)),
+    getEnergyTariff(db),
+  ]);
   if (!facility) throw new AppError('NOT_FOUND', 'registry.facilityNotFound');
-  const tariff = tariffFor(await getEnergyTariff(db), input.facilityId);
+  const tariff = tariffFor(site, input.facilityId);
   const to = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   const from = new Date(to.getTime() - SAVINGS_DAYS * DAY_MS);
-  const fromAt = sql`${from.toISOString()}::timestamptz`;
-  const toAt = sql`${to.toISOString()}::timestamptz`;
   const scale = SAVINGS_MONTH_DAYS / SAVINGS_DAYS;
+  const period = billingPeriod(facility.today, tariff.meterReadingDay);
 
-  // Motors: each hour's mean kW (= its kWh) and their rated power.
-  const motorHours = parseRows(
-    motorHourRow,
-    await db.execute(sql`
-      select h.equipment_id, h.bucket, h.sum / nullif(h.count, 0) as kw, (e.rated ->> 'powerKw')::float8 as rated_kw,
-             ${local('h.bucket')}
-        from equipment e
-        join facilities f on f.id = e.facility_id
-        cross join lateral (
-          select h.equipment_id, h.bucket, h.sum, h.count from telemetry_1h h
-           where h.equipment_id = e.id and h.metric = 'powerKw' and h.count > 0
-             and h.bucket >= ${fromAt} and h.bucket < ${toAt} offset 0) h
-       where e.kind = 'motor' and e.facility_id = ${input.facilityId}
-       order by h.equipment_id, h.bucket`),
-  );
-  let pontaKwh = 0;
-  let idleKwh = 0;
-  let idleAmount = 0;
-  let idleHours = 0;
-  const idleMotors = new Set<string>();
-  // Runs of idle hours in a row, per motor (rows come ordered by motor and hour).
-  const runs: { id: string; last: number; hours: { kwh: number; rate: number }[] }[] = [];
-  for (const row of motorHours) {
-    const at = localTime(row);
-    pontaKwh += row.kw * pontaShare(tariff, at);
-    const rated = row.rated_kw ?? 0;
-    if (!(rated > 0 && row.kw > 0.01 * rated && row.kw < IDLE_SHARE * rated)) continue;
-    const time = row.bucket.getTime();
-    const last = runs.at(-1);
-    const run =
-      last && last.id === row.equipment_id && last.last === time - HOUR_MS
-        ? last
-        : runs[runs.push({ id: row.equipment_id, last: time, hours: [] }) - 1]!;
-    run.last = time;
-    run.hours.push({ kwh: row.kw, rate: rateOf(tariff, at) });
-  }
-  for (const run of runs) {
-    if (run.hours.length < IDLE_MIN_HOURS) continue;
-    idleMotors.add(run.id);
-    idleHours += run.hours.length;
-    for (const hour of run.hours) {
-      idleKwh += hour.kwh;
-      idleAmount += hour.kwh * hour.rate;
-    }
-  }
-  const shiftAmount = pontaKwh * Math.max(0, tariff.peakRate - tariff.offPeakRate);
+  // Independent reads, side by side (PostgreSQL answers them on several connections).
+  const [energy, idle, alreadySaved, measured] = await Promise.all([
+    facilityEnergyHours(db, input.facilityId, from, to),
+    motorsIdle(db, input.facilityId, from, to),
+    lightsSavings(db, { facilityId: input.facilityId }, now),
+    billingMonthUsage(db, input.facilityId, facility.timezone, period, tariff, now),
+  ]);
+  const motors = motorFigures(energy, idle, tariff);
+  const shiftAmount = motors.pontaKwh * Math.max(0, tariff.peakRate - tariff.offPeakRate);
 
   // Lights: each hour's kWh of the lights that ran at full power (derived with the hourly energy, ADR 032).
-  const lightHours = parseRows(
-    lightHourRow,
-    await db.execute(sql`
-      select h.lights_full as kwh, ${local('h.bucket')}
-        from energy_1h h
-        join facilities f on f.id = h.facility_id
-       where h.place_id = ${input.facilityId} and h.lights_full is not null
-         and h.bucket >= ${fromAt} and h.bucket < ${toAt}`),
-  );
   let fullKwh = 0;
   let ecoAmount = 0;
-  for (const row of lightHours) {
-    fullKwh += row.kwh;
-    ecoAmount += row.kwh * ECO_SAVED_SHARE * rateOf(tariff, localTime(row));
+  for (const row of energy) {
+    if (row.lights_full === null) continue;
+    fullKwh += row.lights_full;
+    ecoAmount += row.lights_full * ECO_SAVED_SHARE * rateOf(tariff, localTime(row));
   }
-  const alreadySaved = await lightsSavings(db, { facilityId: input.facilityId }, now);
 
   // Demand: the billing month so far, its peak against the 95th percentile of its intervals.
-  const period = billingPeriod(facility.today, tariff.meterReadingDay);
-  const [span] = parseRows(
-    spanRow,
-    await db.execute(sql`
-      select (${period.start}::date::timestamp at time zone ${facility.timezone}) as "from",
-             (${period.end}::date::timestamp at time zone ${facility.timezone}) as "to"`),
-  );
-  if (!span) throw new Error('no billing span');
-  const measured = await facilityUsage(
-    db,
-    input.facilityId,
-    span.from,
-    new Date(Math.min(now.getTime(), span.to.getTime())),
-    tariff,
-  );
   const posts: TariffPost[] = ['ponta', 'foraPonta'];
   const shaved: BillingUsage = {
     ...measured.usage,
@@ -214,7 +158,7 @@ export async function energySavings(
       kind: 'pontaShift',
       amount: money(shiftAmount),
       monthly: money(shiftAmount * scale),
-      figures: { kwh: round(pontaKwh), peakRate: tariff.peakRate, offPeakRate: tariff.offPeakRate },
+      figures: { kwh: round(motors.pontaKwh), peakRate: tariff.peakRate, offPeakRate: tariff.offPeakRate },
     },
     {
       kind: 'lightsEco',
@@ -229,9 +173,9 @@ export async function energySavings(
     },
     {
       kind: 'motorsIdle',
-      amount: money(idleAmount),
-      monthly: money(idleAmount * scale),
-      figures: { motors: idleMotors.size, hours: idleHours, kwh: round(idleKwh) },
+      amount: money(motors.idleAmount),
+      monthly: money(motors.idleAmount * scale),
+      figures: { motors: motors.idleMotors, hours: motors.idleHours, kwh: round(motors.idleKwh) },
     },
     {
       kind: 'demandPeak',
@@ -256,4 +200,95 @@ export async function energySavings(
     suggestions,
     monthlyTotal: money(suggestions.reduce((total, s) => total + s.monthly, 0)),
   };
+}
+
+/** A facility's derived hours of [from, to) (energy_1h, ADR 032), with their local time: one index range. */
+export async function facilityEnergyHours(db: Database, facilityId: string, from: Date, to: Date) {
+  return parseRows(
+    energyHourRow,
+    await db.execute(sql`
+      select h.motors, h.lights_full, ${local('h.bucket')}
+        from energy_1h h
+        join facilities f on f.id = h.facility_id
+       where h.place_id = ${facilityId}
+         and h.bucket >= ${from.toISOString()}::timestamptz and h.bucket < ${to.toISOString()}::timestamptz
+       order by h.bucket`),
+  );
+}
+
+/**
+ * The hours of [from, to) in which a motor of the facility idled (on below IDLE_SHARE of its
+ * rated power) within a run of at least IDLE_MIN_HOURS such hours in a row, summed per hour in
+ * SQL: each motor's rollups on their primary key (a lateral range per motor), the runs found as
+ * islands (an hour less its rank among the motor's idle hours is constant along a run). Answers
+ * a row per hour with idle motors (at most the window's hours), each with the number of motors
+ * that idled in the window.
+ */
+export async function motorsIdle(db: Database, facilityId: string, from: Date, to: Date) {
+  return parseRows(
+    idleHourRow,
+    await db.execute(sql`
+      with motor_hours as (
+        select e.id, h.bucket, h.sum / h.count as kw, (e.rated ->> 'powerKw')::float8 as rated_kw
+          from equipment e
+          cross join lateral (
+            select h.bucket, h.sum, h.count from telemetry_1h h
+             where h.equipment_id = e.id and h.metric = 'powerKw' and h.count > 0
+               and h.bucket >= ${from.toISOString()}::timestamptz and h.bucket < ${to.toISOString()}::timestamptz
+            offset 0) h
+         where e.kind = 'motor' and e.facility_id = ${facilityId}
+      ), idle as (
+        select id, bucket, kw,
+               bucket - (row_number() over (partition by id order by bucket))::int * interval '1 hour' as run
+          from motor_hours
+         where rated_kw > 0 and kw > 0.01 * rated_kw and kw < ${IDLE_SHARE}::float8 * rated_kw
+      ), runs as (
+        select id, bucket, kw from (
+          select id, bucket, kw, count(*) over (partition by id, run) as length from idle
+        ) r where length >= ${IDLE_MIN_HOURS}
+      )
+      select sum(r.kw) as kwh, count(*) as hours, (select count(distinct id) from runs) as motors, ${local('r.bucket')}
+        from runs r
+        join facilities f on f.id = ${facilityId}
+       group by r.bucket, f.timezone
+       order by r.bucket`),
+  );
+}
+
+/** What the motors' suggestions price: their kWh in ponta, and their idle runs with each hour's rate. */
+export function motorFigures(
+  energy: readonly { motors: number; day: string; dow: number; minute: number }[],
+  idle: readonly z.output<typeof idleHourRow>[],
+  tariff: EnergyTariff,
+) {
+  let pontaKwh = 0;
+  for (const row of energy) pontaKwh += row.motors * pontaShare(tariff, localTime(row));
+  let idleKwh = 0;
+  let idleAmount = 0;
+  let idleHours = 0;
+  for (const row of idle) {
+    idleKwh += row.kwh;
+    idleHours += row.hours;
+    idleAmount += row.kwh * rateOf(tariff, localTime(row));
+  }
+  return { pontaKwh, idleKwh, idleAmount, idleHours, idleMotors: idle[0]?.motors ?? 0 };
+}
+
+/** The facility's use over its billing month so far (the demand suggestion's bills). */
+async function billingMonthUsage(
+  db: Database,
+  facilityId: string,
+  timezone: string,
+  period: { start: string; end: string },
+  tariff: EnergyTariff,
+  now: Date,
+) {
+  const [span] = parseRows(
+    spanRow,
+    await db.execute(sql`
+      select (${period.start}::date::timestamp at time zone ${timezone}) as "from",
+             (${period.end}::date::timestamp at time zone ${timezone}) as "to"`),
+  );
+  if (!span) throw new Error('no billing span');
+  return facilityUsage(db, facilityId, span.from, new Date(Math.min(now.getTime(), span.to.getTime())), tariff);
 }

@@ -116,9 +116,11 @@ export async function facilitiesUsage(db: Database, spans: readonly UsageSpan[])
     extract(isodow from ${sql.raw(column)} at time zone f.timezone) as dow,
     (extract(hour from ${sql.raw(column)} at time zone f.timezone) * 60
       + extract(minute from ${sql.raw(column)} at time zone f.timezone)) as minute`;
-  const hours = parseRows(
-    hourRow,
-    await db.execute(sql`
+  // The hours and the demand intervals, side by side (PostgreSQL answers them on two connections).
+  const [hours, intervals] = await Promise.all([
+    db
+      .execute(
+        sql`
         with ${meters},
         energy as (
           select m.facility_id, m.id as equipment_id, h.bucket, m.from_at,
@@ -149,12 +151,13 @@ export async function facilitiesUsage(db: Database, spans: readonly UsageSpan[])
           from (select * from energy where bucket >= from_at) e
           full join means p on p.equipment_id = e.equipment_id and p.bucket = e.bucket
           join facilities f on f.id = coalesce(e.facility_id, p.facility_id)
-         order by 3`),
-  );
-  // 15-minute intervals aligned to the clock (date_bin from a whole hour: :00, :15, :30, :45).
-  const intervals = parseRows(
-    intervalRow,
-    await db.execute(sql`
+         order by 3`,
+      )
+      .then((result) => parseRows(hourRow, result)),
+    // 15-minute intervals aligned to the clock (date_bin from a whole hour: :00, :15, :30, :45).
+    db
+      .execute(
+        sql`
         with ${meters},
         minutes as (
           select m.facility_id, t.bucket, sum(t.sum / nullif(t.count, 0)) as kw
@@ -172,8 +175,10 @@ export async function facilitiesUsage(db: Database, spans: readonly UsageSpan[])
         select i.facility_id::text as facility_id, i.start, i.kw, ${local('i.start')}
           from intervals i
           join facilities f on f.id = i.facility_id
-         order by i.start`),
-  );
+         order by i.start`,
+      )
+      .then((result) => parseRows(intervalRow, result)),
+  ]);
   const hoursOf = groupBy(hours);
   const intervalsOf = groupBy(intervals);
   for (const span of spans)

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { parseRows } from '@sentinela/db/sql-helpers';
 import { SAVINGS_WINDOW_DAYS, type LightsSavings } from '@sentinela/shared/lights';
@@ -15,6 +15,8 @@ const HOUR_MS = 3_600_000;
 export const DIMMED_MARGIN = 0.03;
 /** Hours this recent are always read again: late points may still change their rollups. */
 const SETTLING_HOURS = 1;
+/** The longest a query filling the settled hours should take (its chunk of hours adapts to it). */
+const FILL_QUERY_MS = 100;
 /** The recent complete minutes that tell how many readings a light sends per minute. */
 const RATE_MINUTES = 6;
 
@@ -49,16 +51,40 @@ const roomHourRow = z.object({
  * minutes × 60): an hour the plant started or stopped in counts only for the time it reported.
  * For a light silent in those minutes: the whole hour, or the part of the current hour gone by.
  * One pass over the rollups of the lights' `powerW` and `on` metrics, aggregated in SQL.
+ * `scope`: only the lights of a facility or room (each light's rollups on their primary key),
+ * else every light (the bucket index: what the cache of settled hours is filled with).
  */
-async function roomHours(db: Database, from: number, to: number, now: Date): Promise<Map<number, RoomHour[]>> {
+async function roomHours(
+  db: Database,
+  from: number,
+  to: number,
+  now: Date,
+  scope: LightsScope = {},
+): Promise<Map<number, RoomHour[]>> {
   const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+  const scoped: SQL[] = [];
+  if (scope.facilityId) scoped.push(sql`and e.facility_id = ${scope.facilityId}`);
+  if (scope.roomId) scoped.push(sql`and e.room_id = ${scope.roomId}`);
+  const lights =
+    scoped.length > 0 ? sql`(select e.id from equipment e where e.kind = 'light' ${sql.join(scoped, sql` `)})` : null;
+  const fromAt = sql`${new Date(from).toISOString()}::timestamptz`;
+  const toAt = sql`${new Date(to).toISOString()}::timestamptz`;
+  // In scope, each light's rollups by a lateral range on the primary key (`offset 0` keeps it one):
+  // the planner, without statistics of the newest hours, would walk the bucket index over every device.
+  const rollups = lights
+    ? sql`cross join lateral (
+            select b.bucket, b.metric, b.sum, b.count from telemetry_1h b
+             where b.equipment_id = e.id and b.metric in ('on', 'powerW') and b.bucket >= ${fromAt} and b.bucket < ${toAt}
+            offset 0) b`
+    : sql`join telemetry_1h b on b.equipment_id = e.id and b.metric in ('on', 'powerW')
+           and b.bucket >= ${fromAt} and b.bucket < ${toAt}`;
   // Grouping each light's two rows of an hour (one index range per light) is several times
   // cheaper than joining the rollup table to itself.
   const result = await db.execute(sql`
     with rate as (
       select equipment_id, max(count) as per_minute
         from telemetry_1m
-       where metric = 'on' and count > 0
+       where metric = 'on' and count > 0 ${lights ? sql`and equipment_id in ${lights}` : sql``}
          and bucket >= ${new Date(minute - RATE_MINUTES * 60_000).toISOString()}::timestamptz
          and bucket < ${new Date(minute - 60_000).toISOString()}::timestamptz
        group by equipment_id
@@ -69,10 +95,9 @@ async function roomHours(db: Database, from: number, to: number, now: Date): Pro
              max(b.sum / b.count) filter (where b.metric = 'on') as on_share,
              max(b.sum / b.count) filter (where b.metric = 'powerW') as avg_w
         from equipment e
-        join telemetry_1h b on b.equipment_id = e.id and b.metric in ('on', 'powerW')
-         and b.bucket >= ${new Date(from).toISOString()}::timestamptz and b.bucket < ${new Date(to).toISOString()}::timestamptz
+        ${rollups}
         left join rate r on r.equipment_id = e.id
-       where e.kind = 'light' and b.count > 0
+       where e.kind = 'light' and b.count > 0 ${sql.join(scoped, sql` `)}
        group by e.id, b.bucket, r.per_minute
     ), saved as (
       select facility_id, room_id, bucket,
@@ -167,9 +192,11 @@ async function fillSettled(
     const queryStarted = Date.now();
     const found = await roomHours(db, first, hour + HOUR_MS, now);
     for (let h = first; h <= hour; h += HOUR_MS) cache.hours.set(h, found.get(h) ?? []);
+    // Each query holds PGlite's one connection: a request queued behind one waits about as long,
+    // so the chunk is kept to queries of FILL_QUERY_MS or less (more of them, none long).
     const took = Date.now() - queryStarted;
-    if (took < 100) cache.chunkHours = Math.min(SAVINGS_WINDOW_DAYS * 24, cache.chunkHours * 2);
-    else if (took > 400) cache.chunkHours = Math.max(1, Math.floor(cache.chunkHours / 2));
+    if (took < FILL_QUERY_MS / 4) cache.chunkHours = Math.min(SAVINGS_WINDOW_DAYS * 24, cache.chunkHours * 2);
+    else if (took > FILL_QUERY_MS) cache.chunkHours = Math.max(1, Math.floor(cache.chunkHours / 2));
     hour = first - HOUR_MS;
   } while (Date.now() - started < budgetMs);
   for (; hour >= from; hour -= HOUR_MS) if (!cache.hours.has(hour)) return false;
@@ -249,7 +276,8 @@ export async function lightsSavings(
   const windowStart = currentHour - SAVINGS_WINDOW_DAYS * 24 * HOUR_MS;
   const settledUntil = currentHour - SETTLING_HOURS * HOUR_MS;
   const settled = await settledHours(db, windowStart, settledUntil, now, options);
-  const recent = await roomHours(db, settledUntil, now.getTime(), now);
+  // The hours not settled yet: only the lights in scope (a facility's, not the site's).
+  const recent = await roomHours(db, settledUntil, now.getTime(), now, scope);
 
   // The window covered: back from now for as long as every hour is known.
   let from = settledUntil;
