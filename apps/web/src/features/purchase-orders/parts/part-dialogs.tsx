@@ -3,7 +3,7 @@ import { partInput, partUnitValues, stockAdjustmentInput, stockTransferInput } f
 import type { PartDetail } from '@sentinela/shared/spare-parts';
 import { useState } from 'react';
 import { DialogForm } from '../../../components/dialog-form';
-import { FormSelect, FormInput } from '../../../components/form-field';
+import { CheckboxGroup, FormSelect, FormInput } from '../../../components/form-field';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { decimalText } from '../../../lib/form-issues';
 import { opsStrings } from '../../../lib/i18n/ops-strings';
@@ -173,28 +173,15 @@ function PartForm({
               onChange={set('preferredSupplierId')}
             />
           </div>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">{t('form.kinds')}</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-2">
-              {equipmentKinds.map((kind) => (
-                <label key={kind} className="inline-flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="compatibleKinds"
-                    value={kind}
-                    checked={kinds.includes(kind)}
-                    onChange={(event) => {
-                      setKinds((current) =>
-                        event.target.checked ? [...current, kind] : current.filter((k) => k !== kind),
-                      );
-                    }}
-                  />
-                  {tOps(`kind.${kind}`)}
-                </label>
-              ))}
-            </div>
-            {errors.compatibleKinds && <p className="text-xs text-destructive">{errors.compatibleKinds}</p>}
-          </fieldset>
+          <CheckboxGroup
+            legend={t('form.kinds')}
+            name="compatibleKinds"
+            className="flex flex-wrap gap-x-4 gap-y-2"
+            options={equipmentKinds.map((kind) => ({ value: kind, label: tOps(`kind.${kind}`) }))}
+            checked={kinds}
+            onChange={setKinds}
+            error={errors.compatibleKinds}
+          />
         </>
       )}
     </DialogForm>
