@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { hasRole } from '@sentinela/shared/auth-rules';
 import type { RoomItem } from '@sentinela/shared/rooms';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RoleGated } from '../../components/role-gated';
@@ -10,8 +10,9 @@ import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { RegistryImportButton } from '../plant/registry-import-button';
+import { RegistryRowActions } from '../plant/registry-row-actions';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
-import { SearchField } from '../../components/filter-bar';
+import { DraftSearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, FirstPageLoading } from '../../components/query-state';
 import { StatCard } from '../../components/stat-card';
@@ -23,7 +24,6 @@ import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { SiteFigures } from '../plant/site-figures';
 import { ListPagination } from '../../components/list-pagination';
-import { useSearchDraft } from '../plant/use-search-draft';
 import { RoomsTable } from './rooms-table';
 import { ZoneNote } from '../../components/zone-note';
 import { useFacilityZones } from '../plant/use-facility-zones';
@@ -44,7 +44,6 @@ export default function RoomsPage() {
   const [filters, setFilters] = useRoomsFilters();
   // The search box follows the URL and writes to it once typing pauses.
   const onSearch = useCallback((search: string) => setFilters({ search }), [setFilters]);
-  const [text, setText] = useSearchDraft(filters.search, onSearch);
 
   const facilities = useQuery(trpc.facilities.options.queryOptions());
   const list = useQuery(
@@ -82,27 +81,13 @@ export default function RoomsPage() {
   const rowActions = (room: RoomItem) => {
     const label = `${room.name} (${room.facilityName})`;
     return (
-      <>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={t('editOf', { room: label })}
-          onClick={() => setForm({ id: room.id })}
-        >
-          <Pencil aria-hidden />
-          {t('edit')}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          className="text-destructive"
-          aria-label={t('deleteOf', { room: label })}
-          onClick={() => setDeleting(room)}
-        >
-          <Trash2 aria-hidden />
-          {t('delete')}
-        </Button>
-      </>
+      <RegistryRowActions
+        t={t}
+        editLabel={t('editOf', { room: label })}
+        deleteLabel={t('deleteOf', { room: label })}
+        onEdit={() => setForm({ id: room.id })}
+        onDelete={() => setDeleting(room)}
+      />
     );
   };
 
@@ -129,12 +114,11 @@ export default function RoomsPage() {
       </div>
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(14rem,2fr)_minmax(10rem,1fr)] lg:max-w-3xl">
-        <SearchField
+        <DraftSearchField
           label={t('search')}
-          maxLength={120}
           placeholder={t('searchPlaceholder')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          search={filters.search}
+          onSearch={onSearch}
         />
         <SelectField
           label={t('facility')}
