@@ -7,8 +7,8 @@ import { formStrings } from './form.strings';
 import { Button } from './ui/button';
 
 /**
- * A form's text values and the `onChange` of each field: `set('title')` for an input or select,
- * `change({ … })` for several at once.
+ * A form's text values and the `onChange` of each field: `field('title')` spread on an input or
+ * select, `set('title')` for its `onChange` alone, `change({ … })` for several at once.
  */
 export function useFieldValues<V extends object>(initial: V | (() => V)) {
   const [values, setValues] = useState<V>(initial);
@@ -20,7 +20,13 @@ export function useFieldValues<V extends object>(initial: V | (() => V)) {
     (event: { target: { value: string } }): void => {
       change({ [name]: event.target.value } as Partial<V>);
     };
-  return { values, setValues, change, set };
+  /** A text field's `name`, `value` and `onChange`, to spread on its input or select. */
+  const field = (name: { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string) => ({
+    name,
+    value: values[name] as string,
+    onChange: set(name),
+  });
+  return { values, setValues, change, set, field };
 }
 
 interface CheckedSubmit<T> {

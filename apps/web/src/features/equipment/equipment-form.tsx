@@ -113,7 +113,7 @@ export function EquipmentForm({
   const t = useStrings(equipmentStrings);
   const tOps = useStrings(opsStrings);
   const { language } = useLanguage();
-  const { values, setValues, set } = useFieldValues(() =>
+  const { values, setValues, set, field } = useFieldValues(() =>
     initialValues(record, {
       ...defaults,
       // A room filter alone still names its facility.
@@ -206,10 +206,8 @@ export function EquipmentForm({
         label={t('form.id')}
         hint={t('form.idHint')}
         error={errors.id}
-        name="id"
+        {...field('id')}
         maxLength={64}
-        value={values.id}
-        onChange={set('id')}
       />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <FormSelect
@@ -224,9 +222,7 @@ export function EquipmentForm({
         <FormSelect
           label={t('form.room')}
           error={errors.roomId}
-          name="roomId"
-          value={values.roomId}
-          onChange={set('roomId')}
+          {...field('roomId')}
           emptyOption={t('form.noRoom')}
           options={facilityRooms.map((room) => ({ value: room.id, label: room.name }))}
         />
@@ -245,9 +241,7 @@ export function EquipmentForm({
           label={t('form.gateway')}
           error={errors.gatewayId}
           hint={t('form.gatewayHint')}
-          name="gatewayId"
-          value={values.gatewayId}
-          onChange={set('gatewayId')}
+          {...field('gatewayId')}
           emptyOption={t('form.noGateway')}
           options={[
             ...facilityGateways.map((gateway) => ({ value: gateway.id, label: `${gateway.name} (${gateway.id})` })),
@@ -265,9 +259,7 @@ export function EquipmentForm({
           optional
           error={errors.installDate}
           type="date"
-          name="installDate"
-          value={values.installDate}
-          onChange={set('installDate')}
+          {...field('installDate')}
         />
       </div>
 
@@ -315,12 +307,10 @@ export function EquipmentForm({
         label={t('form.metrics')}
         error={errors.metrics}
         hint={values.kind ? t('form.metricsHint', { defaults: metricsText(defaultMetrics[values.kind]) }) : undefined}
-        name="metrics"
+        {...field('metrics')}
         autoComplete="off"
         spellCheck={false}
         className="font-mono"
-        value={values.metrics}
-        onChange={set('metrics')}
       />
 
       <RegistryFormButtons

@@ -45,7 +45,7 @@ interface FacilityFormProps {
 export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) {
   const t = useStrings(facilitiesStrings);
   const tForm = useStrings(formStrings);
-  const { values, set } = useFieldValues(() => initialValues(record));
+  const { values, set, field } = useFieldValues(() => initialValues(record));
   const zones = useMemo(() => timeZones(), []);
   const zonesId = `${useId()}-zones`;
 
@@ -89,10 +89,8 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
         label={t('form.code')}
         hint={t('form.codeHint')}
         error={errors.code}
-        name="code"
+        {...field('code')}
         maxLength={32}
-        value={values.code}
-        onChange={set('code')}
       />
       {text('name', t('form.name'))}
       {text('address', t('form.address'), { optional: true })}
@@ -104,30 +102,24 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
         <FormInput
           label={`${t('form.latitude')} (${tForm('optional')})`}
           error={errors.latitude}
-          name="latitude"
+          {...field('latitude')}
           inputMode="decimal"
-          value={values.latitude}
-          onChange={set('latitude')}
         />
         <FormInput
           label={`${t('form.longitude')} (${tForm('optional')})`}
           error={errors.longitude}
-          name="longitude"
+          {...field('longitude')}
           inputMode="decimal"
-          value={values.longitude}
-          onChange={set('longitude')}
         />
       </div>
       <FormInput
         label={t('form.timezone')}
         error={errors.timezone}
         hint={t('form.timezoneHint')}
-        name="timezone"
+        {...field('timezone')}
         list={zonesId}
         autoComplete="off"
         spellCheck={false}
-        value={values.timezone}
-        onChange={set('timezone')}
       />
       <datalist id={zonesId}>
         {zones.map((zone) => (

@@ -77,7 +77,9 @@ function PlanForm({
   const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
   const zones = useFacilityZones();
-  const { values, change, set } = useFieldValues<PlanFormValues>(() => planFormValues(plan, zones.shared?.timeZone));
+  const { values, change, set, field } = useFieldValues<PlanFormValues>(() =>
+    planFormValues(plan, zones.shared?.timeZone),
+  );
   const create = useMutation(trpc.maintenance.plans.create.mutationOptions());
   const update = useMutation(trpc.maintenance.plans.update.mutationOptions());
 
@@ -100,28 +102,13 @@ function PlanForm({
 
   return (
     <CheckedForm form={form}>
-      <FormInput
-        label={t('form.title')}
-        error={errors.title}
-        name="title"
-        value={values.title}
-        onChange={set('title')}
-      />
-      <FormInput
-        label={t('form.details')}
-        optional
-        error={errors.description}
-        name="description"
-        value={values.description}
-        onChange={set('description')}
-      />
+      <FormInput label={t('form.title')} error={errors.title} {...field('title')} />
+      <FormInput label={t('form.details')} optional error={errors.description} {...field('description')} />
       {pair(
         <>
           <FormSelect
             label={t('form.target')}
-            name="target"
-            value={values.target}
-            onChange={set('target')}
+            {...field('target')}
             options={[
               { value: 'equipment', label: t('form.targetEquipment') },
               { value: 'kind', label: t('form.targetKind') },
@@ -140,17 +127,13 @@ function PlanForm({
               <FormSelect
                 label={t('form.kind')}
                 error={errors.kind ?? errors.equipmentId}
-                name="kind"
-                value={values.kind}
-                onChange={set('kind')}
+                {...field('kind')}
                 options={equipmentKinds.map((kind) => ({ value: kind, label: tOps(`kind.${kind}`) }))}
               />
               <FormSelect
                 label={t('form.facility')}
                 error={errors.facilityId}
-                name="facilityId"
-                value={values.facilityId}
-                onChange={set('facilityId')}
+                {...field('facilityId')}
                 emptyOption={t('form.allFacilities')}
                 options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
               />
@@ -162,9 +145,7 @@ function PlanForm({
         <>
           <FormSelect
             label={t('form.recurrence')}
-            name="recurrence"
-            value={values.recurrence}
-            onChange={set('recurrence')}
+            {...field('recurrence')}
             options={[
               { value: 'days', label: t('form.byDays') },
               { value: 'hours', label: t('form.byHours') },
@@ -173,10 +154,8 @@ function PlanForm({
           <FormInput
             label={values.recurrence === 'days' ? t('form.everyDays') : t('form.everyHours')}
             error={errors.everyDays ?? errors.everyRunningHours}
-            name="every"
+            {...field('every')}
             inputMode="decimal"
-            value={values.every}
-            onChange={set('every')}
           />
         </>,
       )}
@@ -185,35 +164,27 @@ function PlanForm({
           label={t('form.startsAt')}
           error={errors.startsAt}
           hint={t('form.startsAtHint')}
-          name="startsOn"
+          {...field('startsOn')}
           type="date"
-          value={values.startsOn}
-          onChange={set('startsOn')}
         />
         <FormInput
           label={t('form.leadDays')}
           error={errors.leadDays}
           hint={t('form.leadDaysHint')}
-          name="leadDays"
+          {...field('leadDays')}
           inputMode="numeric"
-          value={values.leadDays}
-          onChange={set('leadDays')}
         />
         <FormInput
           label={tOrders('form.duration')}
           error={errors.durationHours}
-          name="durationHours"
+          {...field('durationHours')}
           inputMode="decimal"
-          value={values.durationHours}
-          onChange={set('durationHours')}
         />
       </div>
       <FormSelect
         label={tOrders('form.priority')}
         error={errors.priority}
-        name="priority"
-        value={values.priority}
-        onChange={set('priority')}
+        {...field('priority')}
         options={workOrderPriorityValues.map((value) => ({ value, label: tOrders(`priority.${value}`) }))}
       />
       <TechnicianFields values={values} technicians={technicians} errors={errors} onChange={change} />

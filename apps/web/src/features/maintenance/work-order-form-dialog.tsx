@@ -102,7 +102,7 @@ function WorkOrderForm({
 }) {
   const t = useStrings(maintenanceStrings);
   const trpc = useTRPC();
-  const { values, change, set } = useFieldValues({
+  const { values, change, set, field } = useFieldValues({
     title: '',
     description: '',
     equipmentId: '',
@@ -183,9 +183,7 @@ function WorkOrderForm({
             label={t('form.facility')}
             error={errors.facilityId}
             hint={t('form.facilityHint')}
-            name="facilityId"
-            value={values.facilityId}
-            onChange={set('facilityId')}
+            {...field('facilityId')}
             emptyOption={t('form.chooseFacility')}
             options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
           />
@@ -195,17 +193,13 @@ function WorkOrderForm({
         <FormSelect
           label={t('form.kind')}
           error={errors.kind}
-          name="kind"
-          value={values.kind}
-          onChange={set('kind')}
+          {...field('kind')}
           options={workOrderKindValues.map((value) => ({ value, label: t(`kind.${value}`) }))}
         />
         <FormSelect
           label={t('form.priority')}
           error={errors.priority}
-          name="priority"
-          value={values.priority}
-          onChange={set('priority')}
+          {...field('priority')}
           options={workOrderPriorityValues.map((value) => ({ value, label: t(`priority.${value}`) }))}
         />
       </div>
@@ -214,19 +208,15 @@ function WorkOrderForm({
           label={t('form.date')}
           error={errors.scheduledAt}
           hint={t('form.timeHint')}
-          name="date"
+          {...field('date')}
           type="date"
-          value={values.date}
-          onChange={set('date')}
         />
         <FormInput label={t('form.time')} name="time" type="time" value={values.time} onChange={set('time')} />
         <FormInput
           label={t('form.duration')}
           error={errors.durationHours}
-          name="durationHours"
+          {...field('durationHours')}
           inputMode="decimal"
-          value={values.durationHours}
-          onChange={set('durationHours')}
         />
       </div>
       <TechnicianFields values={values} technicians={technicians} errors={errors} onChange={change} />

@@ -48,7 +48,7 @@ interface RoomFormProps {
 export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCancel }: RoomFormProps) {
   const t = useStrings(roomsStrings);
   const tForm = useStrings(formStrings);
-  const { values, set } = useFieldValues(() => initialValues(record, defaultFacilityId));
+  const { values, set, field } = useFieldValues(() => initialValues(record, defaultFacilityId));
 
   const parse = () => {
     const fields = {
@@ -81,9 +81,7 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
         label={t('form.facility')}
         error={errors.facilityId}
         hint={record ? t('form.facilityHint') : undefined}
-        name="facilityId"
-        value={values.facilityId}
-        onChange={set('facilityId')}
+        {...field('facilityId')}
         emptyOption={t('form.chooseFacility')}
         options={facilities.map((facility) => ({ value: facility.id, label: facility.name }))}
       />
@@ -92,9 +90,7 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
         <FormSelect
           label={t('form.kind')}
           error={errors.kind}
-          name="kind"
-          value={values.kind}
-          onChange={set('kind')}
+          {...field('kind')}
           emptyOption={t('form.chooseKind')}
           options={roomKindValues.map((kind) => ({ value: kind, label: roomKindLabel(t, kind) }))}
         />

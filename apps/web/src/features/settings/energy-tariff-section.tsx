@@ -60,7 +60,7 @@ export function TariffForm({
 }) {
   const t = useStrings(settingsStrings);
   const { language } = useLanguage();
-  const { values, setValues, set } = useFieldValues<TariffFormValues>(() => tariffFormValues(tariff, language));
+  const { values, setValues, set, field } = useFieldValues<TariffFormValues>(() => tariffFormValues(tariff, language));
   const azul = values.modality === 'azul';
 
   const form = useCheckedForm(TARIFF_FIELDS, {
@@ -99,9 +99,7 @@ export function TariffForm({
       <FormSelect
         label={t('modality')}
         error={errors.modality}
-        name="modality"
-        value={values.modality}
-        onChange={set('modality')}
+        {...field('modality')}
         className="max-w-md"
         options={tariffModalities.map((m) => ({ value: m, label: t(`modality.${m}`) }))}
       />
@@ -112,19 +110,10 @@ export function TariffForm({
             label={t('peakStart')}
             error={errors.peakStart}
             hint={t('peakHint')}
-            name="peakStart"
+            {...field('peakStart')}
             type="time"
-            value={values.peakStart}
-            onChange={set('peakStart')}
           />
-          <FormInput
-            label={t('peakEnd')}
-            error={errors.peakEnd}
-            name="peakEnd"
-            type="time"
-            value={values.peakEnd}
-            onChange={set('peakEnd')}
-          />
+          <FormInput label={t('peakEnd')} error={errors.peakEnd} {...field('peakEnd')} type="time" />
           <span className="hidden lg:block" />
           {numberField('peakRate', t('peakRate'))}
           {numberField('offPeakRate', t('offPeakRate'))}
@@ -150,9 +139,7 @@ export function TariffForm({
           <FormSelect
             label={t('flag')}
             error={errors.flag}
-            name="flag"
-            value={values.flag}
-            onChange={set('flag')}
+            {...field('flag')}
             options={tariffFlags.map((f) => ({ value: f, label: t(`flag.${f}`) }))}
           />
           {(['amarela', 'vermelha1', 'vermelha2'] as const).map((flag) => (
@@ -168,9 +155,7 @@ export function TariffForm({
           {numberField('cofinsPercent', t('cofinsPercent'))}
           <FormSelect
             label={t('billing')}
-            name="billing"
-            value={values.billing}
-            onChange={set('billing')}
+            {...field('billing')}
             options={[
               { value: 'calendar', label: t('billing.calendar') },
               { value: 'readingDay', label: t('billing.readingDay') },

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { partInput, partUnitValues, stockAdjustmentInput, stockTransferInput } from '@sentinela/shared/procurement';
 import type { PartDetail } from '@sentinela/shared/spare-parts';
 import { useState } from 'react';
+import { useFieldValues } from '../../../components/checked-form';
 import { DialogForm } from '../../../components/dialog-form';
 import { CheckboxGroup, FormSelect, FormInput } from '../../../components/form-field';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -78,7 +79,7 @@ function PartForm({
   const suppliers = useQuery(trpc.spareParts.supplierOptions.queryOptions());
   const create = useMutation(trpc.spareParts.create.mutationOptions({ onSettled: refresh }));
   const update = useMutation(trpc.spareParts.update.mutationOptions({ onSettled: refresh }));
-  const [values, setValues] = useState({
+  const { values, set, field } = useFieldValues({
     code: part?.code ?? '',
     description: part?.description ?? '',
     unit: part?.unit ?? 'un',
@@ -87,18 +88,13 @@ function PartForm({
     preferredSupplierId: part?.preferredSupplier?.id ?? '',
   });
   const [kinds, setKinds] = useState<string[]>(part?.compatibleKinds ?? []);
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-  };
   const text = (name: 'code' | 'description' | 'minimumStock', label: string, error?: string, hint?: string) => (
     <FormInput
       label={label}
       error={error}
       hint={hint}
-      name={name}
-      value={values[name]}
+      {...field(name)}
       inputMode={name === 'minimumStock' ? 'decimal' : undefined}
-      onChange={set(name)}
     />
   );
   const fields = [
@@ -136,11 +132,9 @@ function PartForm({
             {text('code', t('form.code'), errors.code)}
             <FormSelect
               label={t('form.unit')}
-              name="unit"
-              value={values.unit}
+              {...field('unit')}
               error={errors.unit}
               options={partUnitValues.map((unit) => ({ value: unit, label: t(`unit.${unit}`) }))}
-              onChange={set('unit')}
             />
             {text('minimumStock', t('form.minimum'), errors.minimumStock)}
           </div>
@@ -196,26 +190,16 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
   const adjust = useMutation(trpc.spareParts.adjust.mutationOptions({ onSettled: refresh }));
   const transfer = useMutation(trpc.spareParts.transfer.mutationOptions({ onSettled: refresh }));
   const held = part.stockByLocation.find((s) => Number(s.quantity) > 0)?.location.id;
-  const [values, setValues] = useState({
+  const { values, set, field } = useFieldValues({
     locationId: held ?? part.defaultLocation?.id ?? '',
     toLocationId: '',
     direction: 'in',
     quantity: '',
     reason: '',
   });
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-  };
   const options = (locations.data ?? []).filter((l) => l.active).map((l) => ({ value: l.id, label: l.name }));
   const quantity = (error?: string) => (
-    <FormInput
-      label={t('adjust.quantity')}
-      error={error}
-      name="quantity"
-      inputMode="decimal"
-      value={values.quantity}
-      onChange={set('quantity')}
-    />
+    <FormInput label={t('adjust.quantity')} error={error} {...field('quantity')} inputMode="decimal" />
   );
   if (kind === 'adjust')
     return (
@@ -244,12 +228,10 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
               <FormSelect
                 label={t('adjust.location')}
-                name="locationId"
-                value={values.locationId}
+                {...field('locationId')}
                 error={errors.locationId}
                 emptyOption={t('chooseLocation')}
                 options={options}
-                onChange={set('locationId')}
               />
               <FormSelect
                 label={t('adjust.direction')}
@@ -263,13 +245,7 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
               />
               {quantity(errors.quantity)}
             </div>
-            <FormInput
-              label={t('adjust.reason')}
-              error={errors.reason}
-              name="reason"
-              value={values.reason}
-              onChange={set('reason')}
-            />
+            <FormInput label={t('adjust.reason')} error={errors.reason} {...field('reason')} />
           </>
         )}
       </DialogForm>
@@ -306,12 +282,10 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
           />
           <FormSelect
             label={t('transfer.to')}
-            name="toLocationId"
-            value={values.toLocationId}
+            {...field('toLocationId')}
             error={errors.toLocationId}
             emptyOption={t('chooseLocation')}
             options={options}
-            onChange={set('toLocationId')}
           />
           {quantity(errors.quantity)}
         </div>
