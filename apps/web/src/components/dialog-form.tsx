@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { CheckedForm, FormActions, useCheckedForm } from './checked-form';
 import type { ParseResult } from './form-field';
-import { DialogDescription, DialogTitle } from './ui/dialog';
+import { opsStrings } from '../lib/i18n/ops-strings';
+import { useStrings } from '../lib/i18n/strings';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from './ui/dialog';
 
 export interface DialogFormProps<T> {
   title: string;
@@ -46,5 +48,32 @@ export function DialogForm<T>({
         <FormActions saving={form.saving} submitLabel={submitLabel} onCancel={onDone} />
       </CheckedForm>
     </>
+  );
+}
+
+/** A dialog that holds one form: open while `open`, `onClose` when dismissed (Esc, outside, ×). */
+export function FormDialog({
+  open,
+  onClose,
+  className,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const tOps = useStrings(opsStrings);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+    >
+      <DialogContent closeLabel={tOps('close')} className={className}>
+        {children}
+      </DialogContent>
+    </Dialog>
   );
 }

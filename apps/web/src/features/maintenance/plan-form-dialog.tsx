@@ -7,7 +7,8 @@ import {
 import type { ReactNode } from 'react';
 import { CheckedForm, FormActions, useCheckedForm, useFieldValues } from '../../components/checked-form';
 import { FormSelect, FormInput } from '../../components/form-field';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/dialog-form';
+import { DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
@@ -49,20 +50,12 @@ interface PlanFormDialogProps {
 /** "Novo plano" / "Editar plano" (admins), checked with the shared schema, then by the server. */
 export default function PlanFormDialog({ plan, technicians, onClose, onSaved }: PlanFormDialogProps) {
   const t = useStrings(plansStrings);
-  const tOps = useStrings(opsStrings);
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <DialogContent closeLabel={tOps('close')} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
-        <DialogTitle>{plan ? t('editPlan') : t('newPlan')}</DialogTitle>
-        <DialogDescription>{t('form.description')}</DialogDescription>
-        <PlanForm plan={plan} technicians={technicians} onCancel={onClose} onSaved={onSaved} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open onClose={onClose} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+      <DialogTitle>{plan ? t('editPlan') : t('newPlan')}</DialogTitle>
+      <DialogDescription>{t('form.description')}</DialogDescription>
+      <PlanForm plan={plan} technicians={technicians} onCancel={onClose} onSaved={onSaved} />
+    </FormDialog>
   );
 }
 

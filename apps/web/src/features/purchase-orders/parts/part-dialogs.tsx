@@ -3,9 +3,8 @@ import { partInput, partUnitValues, stockAdjustmentInput, stockTransferInput } f
 import type { PartDetail } from '@sentinela/shared/spare-parts';
 import { useState } from 'react';
 import { useFieldValues } from '../../../components/checked-form';
-import { DialogForm } from '../../../components/dialog-form';
+import { DialogForm, FormDialog } from '../../../components/dialog-form';
 import { CheckboxGroup, FormSelect, FormInput } from '../../../components/form-field';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { decimalText } from '../../../lib/form-issues';
 import { opsStrings } from '../../../lib/i18n/ops-strings';
 import { useStrings } from '../../../lib/i18n/strings';
@@ -26,33 +25,20 @@ interface PartDialogProps {
 
 /** The panel's dialogs, loaded on first use (they bring the shared schemas along). */
 export default function PartDialog({ target, onClose, onSaved }: PartDialogProps) {
-  const tOps = useStrings(opsStrings);
   return (
-    <Dialog
-      open={target !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <DialogContent closeLabel={tOps('close')}>
-        {target &&
-          (target.kind === 'create' || target.kind === 'edit' ? (
-            <PartForm
-              key={target.kind === 'edit' ? target.part.id : 'new'}
-              part={target.kind === 'edit' ? target.part : null}
-              onClose={onClose}
-              onSaved={onSaved}
-            />
-          ) : (
-            <StockForm
-              key={`${target.kind}:${target.part.id}`}
-              kind={target.kind}
-              part={target.part}
-              onClose={onClose}
-            />
-          ))}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={target !== null} onClose={onClose}>
+      {target &&
+        (target.kind === 'create' || target.kind === 'edit' ? (
+          <PartForm
+            key={target.kind === 'edit' ? target.part.id : 'new'}
+            part={target.kind === 'edit' ? target.part : null}
+            onClose={onClose}
+            onSaved={onSaved}
+          />
+        ) : (
+          <StockForm key={`${target.kind}:${target.part.id}`} kind={target.kind} part={target.part} onClose={onClose} />
+        ))}
+    </FormDialog>
   );
 }
 
