@@ -1,14 +1,11 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { hasRole } from '@sentinela/shared/auth-rules';
-import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { DraftSearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ListPagination } from '../../components/list-pagination';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/use-current-user';
@@ -22,7 +19,7 @@ import { useTRPC } from '../../lib/trpc';
 import { SiteFigures } from '../plant/site-figures';
 import { pageParam, searchParam } from '../plant/url-filters';
 import { RegistryImportButton } from '../plant/registry-import-button';
-import { RegistryRowActions } from '../plant/registry-row-actions';
+import { RegistryNewButton, RegistryRowActions } from '../plant/registry-actions';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
 import { FacilityCard } from './facility-card';
 
@@ -78,14 +75,7 @@ export default function FacilitiesPage() {
       <PageHeader title={tCore('nav.facilities')}>
         <div className="flex flex-wrap items-center gap-2">
           <RegistryImportButton entity="facilities" />
-          <RoleGated needs="admin">
-            {(allowed) => (
-              <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
-                <Plus aria-hidden />
-                {t('newFacility')}
-              </Button>
-            )}
-          </RoleGated>
+          <RegistryNewButton label={t('newFacility')} onClick={() => setForm({ id: null })} />
         </div>
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>

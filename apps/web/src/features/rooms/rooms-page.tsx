@@ -1,16 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { hasRole } from '@sentinela/shared/auth-rules';
 import type { RoomItem } from '@sentinela/shared/rooms';
-import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { RegistryImportButton } from '../plant/registry-import-button';
-import { RegistryRowActions } from '../plant/registry-row-actions';
+import { RegistryNewButton, RegistryRowActions } from '../plant/registry-actions';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
 import { DraftSearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
@@ -96,14 +93,7 @@ export default function RoomsPage() {
       <PageHeader title={tCore('nav.rooms')}>
         <div className="flex flex-wrap items-center gap-2">
           <RegistryImportButton entity="rooms" />
-          <RoleGated needs="admin">
-            {(allowed) => (
-              <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
-                <Plus aria-hidden />
-                {t('newRoom')}
-              </Button>
-            )}
-          </RoleGated>
+          <RegistryNewButton label={t('newRoom')} onClick={() => setForm({ id: null })} />
         </div>
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>

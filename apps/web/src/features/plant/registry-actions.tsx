@@ -1,4 +1,5 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 
 /** A registry record's Edit and Delete buttons (administrators), each named after the record. */
@@ -28,5 +29,19 @@ export function RegistryRowActions({
         {t('delete')}
       </Button>
     </>
+  );
+}
+
+/** A registry page's "New …" button: administrators only (others see it disabled, with the reason). */
+export function RegistryNewButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <RoleGated needs="admin">
+      {(allowed) => (
+        <Button disabled={!allowed} onClick={onClick}>
+          <Plus aria-hidden />
+          {label}
+        </Button>
+      )}
+    </RoleGated>
   );
 }
