@@ -1,10 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { CheckedForm, FormActions, useCheckedForm } from './checked-form';
+import type { ParseResult } from './form-field';
 import { opsStrings } from '../lib/i18n/ops-strings';
 import { useStrings } from '../lib/i18n/strings';
-import { FormAlert, useFormIssues, type ParseResult } from './form-field';
-import { formStrings } from './form.strings';
-import { Button } from './ui/button';
-import { DialogDescription, DialogTitle } from './ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from './ui/dialog';
 
 export interface DialogFormProps<T> {
   title: string;
@@ -33,40 +32,48 @@ export function DialogForm<T>({
   onDone,
   children,
 }: DialogFormProps<T>) {
-  const tForm = useStrings(formStrings);
-  const tOps = useStrings(opsStrings);
-  const { formRef, errors, formError, validate, showServerError } = useFormIssues(fields);
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = validate(parse());
-    if (!input) return;
-    setSaving(true);
-    try {
+  const form = useCheckedForm(fields, {
+    parse,
+    send: async (input) => {
       await send(input);
       onDone();
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
   return (
     <>
       <DialogTitle>{title}</DialogTitle>
       <DialogDescription className={description ? undefined : 'sr-only'}>{description ?? title}</DialogDescription>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <FormAlert message={formError} />
-        {children(errors)}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onDone}>
-            {tOps('cancel')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? tForm('saving') : submitLabel}
-          </Button>
-        </div>
-      </form>
+      <CheckedForm form={form}>
+        {children(form.errors)}
+        <FormActions saving={form.saving} submitLabel={submitLabel} onCancel={onDone} />
+      </CheckedForm>
     </>
+  );
+}
+
+/** A dialog that holds one form: open while `open`, `onClose` when dismissed (Esc, outside, ×). */
+export function FormDialog({
+  open,
+  onClose,
+  className,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const tOps = useStrings(opsStrings);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+    >
+      <DialogContent closeLabel={tOps('close')} className={className}>
+        {children}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -107,21 +107,23 @@ export function FormSelect({
 }
 
 /**
- * A form's labelled text input (a `FormField` around an `Input`): the field's label, error, hint
- * and class; every other prop goes to the input.
+ * A form's labelled text input (a `FormField` around an `Input`): the field's label (followed by
+ * "(optional)" when `optional`), error, hint and class; every other prop goes to the input.
  */
 export function FormInput({
   label,
+  optional = false,
   error,
   hint,
   className,
   ...input
-}: { label: ReactNode; error?: string; hint?: ReactNode; className?: string } & Omit<
+}: { label: string; optional?: boolean; error?: string; hint?: ReactNode; className?: string } & Omit<
   ComponentProps<'input'>,
   'className'
 >) {
+  const t = useStrings(formStrings);
   return (
-    <FormField label={label} error={error} hint={hint} className={className}>
+    <FormField label={optional ? `${label} (${t('optional')})` : label} error={error} hint={hint} className={className}>
       {(control) => <Input {...control} {...input} />}
     </FormField>
   );
@@ -203,4 +205,48 @@ export function useFormIssues(fields: readonly string[]) {
   );
 
   return { formRef, errors, formError, validate, showServerError };
+}
+
+/** A form's set of checkboxes under a legend (categories, compatible kinds), with its error. */
+export function CheckboxGroup<V extends string>({
+  legend,
+  name,
+  options,
+  checked,
+  onChange,
+  error,
+  className,
+}: {
+  legend: string;
+  name: string;
+  options: readonly { value: V; label: string }[];
+  checked: readonly V[];
+  onChange: (checked: V[]) => void;
+  error?: string;
+  /** Class of the options' frame (a grid or a wrapping row). */
+  className?: string;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-1" aria-invalid={error ? true : undefined}>
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      <div className={className}>
+        {options.map((option) => (
+          <label key={option.value} className="inline-flex min-w-0 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={name}
+              value={option.value}
+              className="size-4 shrink-0 accent-primary"
+              checked={checked.includes(option.value)}
+              onChange={(event) => {
+                onChange(event.target.checked ? [...checked, option.value] : checked.filter((v) => v !== option.value));
+              }}
+            />
+            <span className="truncate">{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {error && <p className="text-xs text-destructive">{error}</p>}
+    </fieldset>
+  );
 }

@@ -7,7 +7,7 @@ export interface SelectOption {
   label: string;
 }
 
-interface SelectFieldProps {
+export interface SelectFieldProps {
   label: string;
   /** `above`: a small label over the select; `hidden`: the label only for screen readers. */
   labelPlacement?: 'above' | 'hidden';

@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EquipmentKind } from '@sentinela/shared/plant';
-import { X } from 'lucide-react';
 import { useCallback } from 'react';
-import { SearchField } from '../../components/filter-bar';
+import { ClearFiltersButton, DraftSearchField } from '../../components/filter-bar';
 import { SelectField } from '../../components/select-field';
-import { Button } from '../../components/ui/button';
 import { equipmentStrings } from './equipment.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { equipmentKinds } from '../plant/equipment-values';
 import { StatusSelect } from '../plant/status-select';
-import { useSearchDraft } from '../plant/use-search-draft';
 import type { EquipmentFilterPatch, EquipmentFilterState } from './use-equipment-filters';
 
 /** Search (debounced) and the status, kind, facility and room filters, all kept in the URL. */
@@ -29,20 +26,18 @@ export function EquipmentFilters({
   const rooms = useQuery(trpc.rooms.options.queryOptions(filters.facilityId ? { facilityId: filters.facilityId } : {}));
 
   const onSearch = useCallback((search: string) => onChange({ search }), [onChange]);
-  const [text, setText] = useSearchDraft(filters.search, onSearch);
 
   const filtered = Boolean(filters.search || filters.status || filters.kind || filters.facilityId || filters.roomId);
   const roomOptions = rooms.data ?? [];
 
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(8rem,1fr))_auto] lg:items-end">
-      <SearchField
+      <DraftSearchField
         label={t('search')}
         fieldClassName="col-span-2 lg:col-span-1"
         placeholder={t('searchPlaceholder')}
-        value={text}
-        maxLength={120}
-        onChange={(event) => setText(event.target.value)}
+        search={filters.search}
+        onSearch={onSearch}
       />
       <StatusSelect
         label={t('status')}
@@ -75,18 +70,15 @@ export function EquipmentFilters({
         }))}
         onChange={(value) => onChange({ roomId: value || undefined })}
       />
-      <Button
-        variant="ghost"
-        size="sm"
+      <ClearFiltersButton
         className="col-span-2 h-9 justify-self-start lg:col-span-1"
-        disabled={!filtered}
-        onClick={() =>
+        filtered={filtered}
+        onClear={() =>
           onChange({ search: undefined, status: undefined, kind: undefined, facilityId: undefined, roomId: undefined })
         }
       >
-        <X aria-hidden />
         {t('clearFilters')}
-      </Button>
+      </ClearFiltersButton>
     </div>
   );
 }

@@ -7,10 +7,9 @@ import {
   nameplateFields,
   type EquipmentRecord,
 } from '@sentinela/shared/registry';
-import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { FormAlert, FormField, FormSelect, useFormIssues, FormInput } from '../../components/form-field';
-import { formStrings } from '../../components/form.strings';
+import { CheckedForm, useCheckedForm, useFieldValues } from '../../components/checked-form';
+import { FormField, FormSelect, FormInput } from '../../components/form-field';
 import { Input } from '../../components/ui/input';
 import { formatNumber } from '../../lib/format';
 import { numberText, parseNumberText } from '../../lib/form-issues';
@@ -18,7 +17,7 @@ import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { equipmentKinds } from '../plant/equipment-values';
-import { RegistryFormButtons, RegistryKeyField, useRegistrySubmit } from '../plant/registry-form-parts';
+import { RegistryFormButtons, RegistryKeyField } from '../plant/registry-form-parts';
 import { equipmentStrings } from './equipment.strings';
 import { ratedLabel } from './metric-format';
 
@@ -112,29 +111,21 @@ export function EquipmentForm({
   onCancel,
 }: EquipmentFormProps) {
   const t = useStrings(equipmentStrings);
-  const tForm = useStrings(formStrings);
   const tOps = useStrings(opsStrings);
   const { language } = useLanguage();
-  const [values, setValues] = useState(() =>
+  const { values, setValues, set, field } = useFieldValues(() =>
     initialValues(record, {
       ...defaults,
       // A room filter alone still names its facility.
       facilityId: defaults.facilityId ?? rooms.find((room) => room.id === defaults.roomId)?.facilityId,
     }),
   );
-  const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
-  const { saving, send } = useRegistrySubmit(onSubmit, showServerError);
   const plate = values.kind ? nameplateFields[values.kind] : [];
   const facilityRooms = rooms.filter((room) => room.facilityId === values.facilityId);
   const facilityGateways = gateways.filter((g) => g.facilityId === values.facilityId && g.id !== record?.id);
   // A gateway it keeps that is no longer offered (retired): still shown, so saving keeps it.
   const keptGateway =
     values.gatewayId && !facilityGateways.some((g) => g.id === values.gatewayId) ? values.gatewayId : null;
-
-  const set = (name: TextField) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
 
   const setFacility = (facilityId: string) => {
     // A room and a gateway belong to one facility: another facility drops them.
@@ -169,8 +160,7 @@ export function EquipmentForm({
     });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const parse = () => {
     const rated: Record<string, number> = {};
     for (const field of plate) {
       const value = parseNumberText(values.rated[field.key] ?? '');
@@ -191,15 +181,17 @@ export function EquipmentForm({
       metrics: parseMetrics(values.metrics),
       gatewayId: values.gatewayId || null,
     };
-    const input = validate<EquipmentInput>(
-      record ? equipmentUpdateInput.safeParse({ ...fields, id: record.id }) : equipmentCreateInput.safeParse(fields),
-    );
-    await send(input);
+    return record
+      ? equipmentUpdateInput.safeParse({ ...fields, id: record.id })
+      : equipmentCreateInput.safeParse(fields);
   };
+  const form = useCheckedForm<EquipmentInput>(FIELDS, { parse, send: onSubmit });
+  const { errors } = form;
 
   const text = (name: TextField, label: string, optional = true) => (
     <FormInput
-      label={optional ? `${label} (${tForm('optional')})` : label}
+      label={label}
+      optional={optional}
       error={errors[name]}
       name={name}
       value={values[name]}
@@ -208,17 +200,14 @@ export function EquipmentForm({
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <FormAlert message={formError} />
+    <CheckedForm form={form}>
       <RegistryKeyField
         fixed={record ? t('form.idFixed', { id: record.id }) : null}
         label={t('form.id')}
         hint={t('form.idHint')}
         error={errors.id}
-        name="id"
+        {...field('id')}
         maxLength={64}
-        value={values.id}
-        onChange={set('id')}
       />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <FormSelect
@@ -233,12 +222,7 @@ export function EquipmentForm({
         <FormSelect
           label={t('form.room')}
           error={errors.roomId}
-          name="roomId"
-          value={values.roomId}
-          onChange={(e) => {
-            const roomId = e.target.value;
-            setValues((current) => ({ ...current, roomId }));
-          }}
+          {...field('roomId')}
           emptyOption={t('form.noRoom')}
           options={facilityRooms.map((room) => ({ value: room.id, label: room.name }))}
         />
@@ -257,12 +241,7 @@ export function EquipmentForm({
           label={t('form.gateway')}
           error={errors.gatewayId}
           hint={t('form.gatewayHint')}
-          name="gatewayId"
-          value={values.gatewayId}
-          onChange={(e) => {
-            const gatewayId = e.target.value;
-            setValues((current) => ({ ...current, gatewayId }));
-          }}
+          {...field('gatewayId')}
           emptyOption={t('form.noGateway')}
           options={[
             ...facilityGateways.map((gateway) => ({ value: gateway.id, label: `${gateway.name} (${gateway.id})` })),
@@ -276,12 +255,11 @@ export function EquipmentForm({
         {text('model', t('form.model'))}
         {text('serial', t('form.serial'))}
         <FormInput
-          label={`${t('form.installDate')} (${tForm('optional')})`}
+          label={t('form.installDate')}
+          optional
           error={errors.installDate}
           type="date"
-          name="installDate"
-          value={values.installDate}
-          onChange={set('installDate')}
+          {...field('installDate')}
         />
       </div>
 
@@ -329,20 +307,18 @@ export function EquipmentForm({
         label={t('form.metrics')}
         error={errors.metrics}
         hint={values.kind ? t('form.metricsHint', { defaults: metricsText(defaultMetrics[values.kind]) }) : undefined}
-        name="metrics"
+        {...field('metrics')}
         autoComplete="off"
         spellCheck={false}
         className="font-mono"
-        value={values.metrics}
-        onChange={set('metrics')}
       />
 
       <RegistryFormButtons
-        saving={saving}
+        saving={form.saving}
         editing={record !== null}
         createLabel={t('form.create')}
         onCancel={onCancel}
       />
-    </form>
+    </CheckedForm>
   );
 }

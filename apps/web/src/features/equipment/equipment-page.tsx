@@ -2,14 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EquipmentFilters as EquipmentFilterInput, EquipmentItem } from '@sentinela/shared/equipment';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { hasRole } from '@sentinela/shared/auth-rules';
-import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, FirstPageLoading } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { equipmentStrings } from './equipment.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -21,6 +18,7 @@ import { EquipmentFilters } from './equipment-filters';
 import { EquipmentTable } from './equipment-table';
 import { ExportCsvButton } from './export-csv-button';
 import { ProvisioningButton } from './provisioning-button';
+import { RegistryNewButton } from '../plant/registry-actions';
 import { RegistryImportButton } from '../plant/registry-import-button';
 import { useEquipmentFilters } from './use-equipment-filters';
 
@@ -98,14 +96,7 @@ export default function EquipmentPage() {
           <ExportCsvButton filters={query} />
           <RegistryImportButton entity="equipment" />
           <ProvisioningButton />
-          <RoleGated needs="admin">
-            {(allowed) => (
-              <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
-                <Plus aria-hidden />
-                {t('newEquipment')}
-              </Button>
-            )}
-          </RoleGated>
+          <RegistryNewButton label={t('newEquipment')} onClick={() => setForm({ id: null })} />
         </div>
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>

@@ -1,5 +1,6 @@
 import { eventKindLabels } from '@sentinela/shared/event-messages';
 import { adminOnlyEventKinds, eventKinds, SYSTEM_ACTOR_FILTER } from '@sentinela/shared/event-values';
+import { filterSelects } from '../../components/filter-bar';
 import { SelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -22,56 +23,35 @@ interface EventFiltersProps {
 export function EventFilters({ values, onChange, admin, facilities, equipment, actors, filtered }: EventFiltersProps) {
   const { language } = useLanguage();
   const t = useStrings(eventsStrings);
-  const set = (change: Partial<EventFilterValues>) => {
-    onChange({ ...values, ...change });
-  };
+  const { set, select } = filterSelects(values, onChange);
   const kinds = eventKinds.filter((k) => admin || !adminOnlyEventKinds.includes(k));
   return (
     <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(8rem,1fr))_auto]">
       <legend className="sr-only">{t('filter.legend')}</legend>
-      <SelectField
-        label={t('filter.kind')}
-        labelPlacement="hidden"
-        value={values.kind}
-        emptyOption={t('filter.allKinds')}
-        options={kinds.map((value) => ({ value, label: eventKindLabels[language][value] }))}
-        onChange={(kind) => {
-          set({ kind: kind as EventFilterValues['kind'] });
-        }}
-      />
-      <SelectField
-        label={t('filter.facility')}
-        labelPlacement="hidden"
-        value={values.facilityId}
-        emptyOption={t('filter.allFacilities')}
-        options={(facilities ?? []).map((f) => ({ value: f.id, label: f.name }))}
-        onChange={(facilityId) => {
-          set({ facilityId, equipmentId: '' });
-        }}
-      />
-      <SelectField
-        label={values.facilityId ? t('filter.equipment') : t('filter.equipmentPickFacility')}
-        labelPlacement="hidden"
-        value={values.equipmentId}
-        emptyOption={values.facilityId ? t('filter.allEquipment') : t('filter.equipmentPickFacility')}
-        options={(equipment ?? []).map((e) => ({ value: e.id, label: e.name }))}
-        onChange={(equipmentId) => {
-          set({ equipmentId });
-        }}
-      />
-      <SelectField
-        label={t('filter.actor')}
-        labelPlacement="hidden"
-        value={values.actor}
-        emptyOption={t('filter.allActors')}
-        options={[
+      {select('kind', {
+        label: t('filter.kind'),
+        emptyOption: t('filter.allKinds'),
+        options: kinds.map((value) => ({ value, label: eventKindLabels[language][value] })),
+      })}
+      {select('facilityId', {
+        label: t('filter.facility'),
+        emptyOption: t('filter.allFacilities'),
+        options: (facilities ?? []).map((f) => ({ value: f.id, label: f.name })),
+        clears: { equipmentId: '' },
+      })}
+      {select('equipmentId', {
+        label: values.facilityId ? t('filter.equipment') : t('filter.equipmentPickFacility'),
+        emptyOption: values.facilityId ? t('filter.allEquipment') : t('filter.equipmentPickFacility'),
+        options: (equipment ?? []).map((e) => ({ value: e.id, label: e.name })),
+      })}
+      {select('actor', {
+        label: t('filter.actor'),
+        emptyOption: t('filter.allActors'),
+        options: [
           { value: SYSTEM_ACTOR_FILTER, label: t('filter.system') },
           ...(actors ?? []).map((a) => ({ value: a.id, label: a.email })),
-        ]}
-        onChange={(actor) => {
-          set({ actor });
-        }}
-      />
+        ],
+      })}
       <SelectField
         label={t('filter.range')}
         labelPlacement="hidden"

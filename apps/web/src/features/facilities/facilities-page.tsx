@@ -1,14 +1,11 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { hasRole } from '@sentinela/shared/auth-rules';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { SearchField } from '../../components/filter-bar';
+import { DraftSearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ListPagination } from '../../components/list-pagination';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/use-current-user';
@@ -22,8 +19,8 @@ import { useTRPC } from '../../lib/trpc';
 import { SiteFigures } from '../plant/site-figures';
 import { pageParam, searchParam } from '../plant/url-filters';
 import { RegistryImportButton } from '../plant/registry-import-button';
+import { RegistryNewButton, RegistryRowActions } from '../plant/registry-actions';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
-import { useSearchDraft } from '../plant/use-search-draft';
 import { FacilityCard } from './facility-card';
 
 // The form brings the shared schemas (zod) along: it loads on the first click, not with the page.
@@ -47,7 +44,6 @@ export default function FacilitiesPage() {
     (next: string) => setParams(next ? { search: next } : {}, { replace: true }),
     [setParams],
   );
-  const [text, setText] = useSearchDraft(search, onSearch);
 
   const list = useQuery(
     trpc.facilities.list.queryOptions(
@@ -79,14 +75,7 @@ export default function FacilitiesPage() {
       <PageHeader title={tCore('nav.facilities')}>
         <div className="flex flex-wrap items-center gap-2">
           <RegistryImportButton entity="facilities" />
-          <RoleGated needs="admin">
-            {(allowed) => (
-              <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
-                <Plus aria-hidden />
-                {t('newFacility')}
-              </Button>
-            )}
-          </RoleGated>
+          <RegistryNewButton label={t('newFacility')} onClick={() => setForm({ id: null })} />
         </div>
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
@@ -97,13 +86,12 @@ export default function FacilitiesPage() {
         <SiteFigures summary={summary} t={t} />
       </div>
 
-      <SearchField
+      <DraftSearchField
         label={t('search')}
         fieldClassName="max-w-sm"
-        maxLength={120}
         placeholder={t('searchPlaceholder')}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        search={search}
+        onSearch={onSearch}
       />
 
       {list.isError && !data ? (
@@ -132,27 +120,13 @@ export default function FacilitiesPage() {
               facility={facility}
               actions={
                 admin && (
-                  <>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={t('editOf', { name: facility.name })}
-                      onClick={() => setForm({ id: facility.id })}
-                    >
-                      <Pencil aria-hidden />
-                      {t('edit')}
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="text-destructive"
-                      aria-label={t('deleteOf', { name: facility.name })}
-                      onClick={() => setDeleting({ id: facility.id, name: facility.name })}
-                    >
-                      <Trash2 aria-hidden />
-                      {t('delete')}
-                    </Button>
-                  </>
+                  <RegistryRowActions
+                    t={t}
+                    editLabel={t('editOf', { name: facility.name })}
+                    deleteLabel={t('deleteOf', { name: facility.name })}
+                    onEdit={() => setForm({ id: facility.id })}
+                    onDelete={() => setDeleting({ id: facility.id, name: facility.name })}
+                  />
                 )
               }
             />

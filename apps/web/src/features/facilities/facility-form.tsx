@@ -1,11 +1,12 @@
 import { facilityCreateInput, facilityUpdateInput, type FacilityRecord } from '@sentinela/shared/registry';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import type { z } from 'zod';
-import { FormAlert, useFormIssues, FormInput } from '../../components/form-field';
+import { CheckedForm, useCheckedForm, useFieldValues } from '../../components/checked-form';
+import { FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { numberText, parseNumberText } from '../../lib/form-issues';
 import { useStrings } from '../../lib/i18n/strings';
-import { RegistryFormButtons, RegistryKeyField, useRegistrySubmit } from '../plant/registry-form-parts';
+import { RegistryFormButtons, RegistryKeyField } from '../plant/registry-form-parts';
 import { facilitiesStrings } from './facilities.strings';
 
 export type FacilityInput = z.output<typeof facilityCreateInput> | z.output<typeof facilityUpdateInput>;
@@ -44,19 +45,11 @@ interface FacilityFormProps {
 export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) {
   const t = useStrings(facilitiesStrings);
   const tForm = useStrings(formStrings);
-  const [values, setValues] = useState(() => initialValues(record));
-  const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
-  const { saving, send } = useRegistrySubmit(onSubmit, showServerError);
+  const { values, set, field } = useFieldValues(() => initialValues(record));
   const zones = useMemo(() => timeZones(), []);
   const zonesId = `${useId()}-zones`;
 
-  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const parse = () => {
     const fields = {
       name: values.name,
       address: values.address,
@@ -66,13 +59,12 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
       longitude: parseNumberText(values.longitude),
       timezone: values.timezone,
     };
-    const input = validate<FacilityInput>(
-      record
-        ? facilityUpdateInput.safeParse({ ...fields, id: record.id })
-        : facilityCreateInput.safeParse({ ...fields, code: values.code }),
-    );
-    await send(input);
+    return record
+      ? facilityUpdateInput.safeParse({ ...fields, id: record.id })
+      : facilityCreateInput.safeParse({ ...fields, code: values.code });
   };
+  const form = useCheckedForm<FacilityInput>(FIELDS, { parse, send: onSubmit });
+  const { errors } = form;
 
   const text = (
     name: keyof Values,
@@ -91,17 +83,14 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <FormAlert message={formError} />
+    <CheckedForm form={form}>
       <RegistryKeyField
         fixed={record ? t('form.codeFixed', { code: record.code }) : null}
         label={t('form.code')}
         hint={t('form.codeHint')}
         error={errors.code}
-        name="code"
+        {...field('code')}
         maxLength={32}
-        value={values.code}
-        onChange={set('code')}
       />
       {text('name', t('form.name'))}
       {text('address', t('form.address'), { optional: true })}
@@ -113,30 +102,24 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
         <FormInput
           label={`${t('form.latitude')} (${tForm('optional')})`}
           error={errors.latitude}
-          name="latitude"
+          {...field('latitude')}
           inputMode="decimal"
-          value={values.latitude}
-          onChange={set('latitude')}
         />
         <FormInput
           label={`${t('form.longitude')} (${tForm('optional')})`}
           error={errors.longitude}
-          name="longitude"
+          {...field('longitude')}
           inputMode="decimal"
-          value={values.longitude}
-          onChange={set('longitude')}
         />
       </div>
       <FormInput
         label={t('form.timezone')}
         error={errors.timezone}
         hint={t('form.timezoneHint')}
-        name="timezone"
+        {...field('timezone')}
         list={zonesId}
         autoComplete="off"
         spellCheck={false}
-        value={values.timezone}
-        onChange={set('timezone')}
       />
       <datalist id={zonesId}>
         {zones.map((zone) => (
@@ -144,11 +127,11 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
         ))}
       </datalist>
       <RegistryFormButtons
-        saving={saving}
+        saving={form.saving}
         editing={record !== null}
         createLabel={t('form.create')}
         onCancel={onCancel}
       />
-    </form>
+    </CheckedForm>
   );
 }

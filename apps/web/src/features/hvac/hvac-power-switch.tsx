@@ -1,4 +1,4 @@
-import { PowerSwitch } from '../../components/power-switch';
+import { MachinePowerSwitch } from '../plant/machine-power-switch';
 import { hvacStrings } from './hvac.strings';
 import { useStrings } from '../../lib/i18n/strings';
 
@@ -22,22 +22,16 @@ interface HvacPowerSwitchProps {
 export function HvacPowerSwitch({ name, facility, on, mode, pending, onChange, lockedBy }: HvacPowerSwitchProps) {
   const t = useStrings(hvacStrings);
   return (
-    <PowerSwitch
-      label={t('switchLabel', { name })}
-      on={on}
-      pending={pending}
-      onChange={onChange}
-      lockedBy={lockedBy}
-      confirm={(target) => ({
-        title: t(target ? 'confirm.onTitle' : 'confirm.offTitle'),
-        description: t(target ? 'confirm.on' : 'confirm.off', { name, facility }),
-        confirmLabel: t(target ? 'confirm.turnOn' : 'confirm.turnOff'),
-      })}
+    <MachinePowerSwitch
+      t={t}
+      turnOnLabel={t('confirm.turnOn')}
+      turnOffLabel={t('confirm.turnOff')}
+      {...{ name, facility, on, pending, onChange, lockedBy }}
     >
       <span className="w-24 text-xs whitespace-nowrap">
         <span className="block">{t(on ? 'power.on' : 'power.off')}</span>
         <span className="block text-muted-foreground">{mode}</span>
       </span>
-    </PowerSwitch>
+    </MachinePowerSwitch>
   );
 }

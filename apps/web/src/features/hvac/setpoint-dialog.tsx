@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/dialog-form';
+import { DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { formatNumber, formatTemperature } from '../../lib/format';
 import { hvacStrings } from './hvac.strings';
@@ -53,49 +54,42 @@ export default function SetpointDialog({ unit, limits, onClose, onSubmit }: Setp
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <DialogContent closeLabel={tOps('close')}>
-        <DialogTitle>{t('setpoint.title')}</DialogTitle>
-        <DialogDescription>
-          {t('setpoint.description', { name: unit.name, current: formatTemperature(unit.setpoint, language) })}
-        </DialogDescription>
-        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={inputId} className="text-sm font-medium">
-              {t('setpoint.label', { unit: temperatureUnit(language) })}
-            </label>
-            <Input
-              id={inputId}
-              inputMode="decimal"
-              autoComplete="off"
-              value={text}
-              aria-invalid={error !== null}
-              aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-              onChange={(event) => {
-                setText(event.target.value);
-                setError(null);
-              }}
-            />
-            <p id={hintId} className="text-xs text-muted-foreground">
-              {t('setpoint.range', range)}
-            </p>
-            <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700 dark:text-red-400">
-              {error}
-            </p>
-          </div>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={onClose}>
-              {tOps('cancel')}
-            </Button>
-            <Button type="submit">{t('setpoint.submit')}</Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open onClose={onClose}>
+      <DialogTitle>{t('setpoint.title')}</DialogTitle>
+      <DialogDescription>
+        {t('setpoint.description', { name: unit.name, current: formatTemperature(unit.setpoint, language) })}
+      </DialogDescription>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={inputId} className="text-sm font-medium">
+            {t('setpoint.label', { unit: temperatureUnit(language) })}
+          </label>
+          <Input
+            id={inputId}
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            aria-invalid={error !== null}
+            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+            onChange={(event) => {
+              setText(event.target.value);
+              setError(null);
+            }}
+          />
+          <p id={hintId} className="text-xs text-muted-foreground">
+            {t('setpoint.range', range)}
+          </p>
+          <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            {tOps('cancel')}
+          </Button>
+          <Button type="submit">{t('setpoint.submit')}</Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }

@@ -7,6 +7,7 @@ import { equipmentGender } from '../../lib/i18n/equipment-gender';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/use-search-draft';
 import { useTrailingCall } from '../../lib/use-trailing-call';
 import { DevicePageHeader, FiguresOrError } from '../plant/device-page-header';
 import { PagedList } from '../plant/paged-list';
@@ -22,7 +23,6 @@ import { useFacilityZones } from '../plant/use-facility-zones';
 import { useLightsLive, type LightChange } from './use-lights-live';
 
 export const LIGHTS_PAGE_SIZE = 20;
-const SEARCH_DEBOUNCE_MS = 300;
 /**
  * Readings and confirmed states are pushed live; the figures are re-read as soon as a light's
  * confirmed state changes (gathered for this long), and the figures and the list now and then all the same.

@@ -6,11 +6,9 @@ import {
   type WorkOrderItem,
 } from '@sentinela/shared/maintenance';
 import { useState } from 'react';
-import { DialogForm } from '../../components/dialog-form';
+import { DialogForm, FormDialog } from '../../components/dialog-form';
 import { FormInput } from '../../components/form-field';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { parseNumberText } from '../../lib/form-issues';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { dateToZonedWallTime, zonedWallTimeToDate } from '../../lib/zoned-time';
 import { maintenanceStrings } from './maintenance.strings';
@@ -38,26 +36,18 @@ interface WorkOrderActionDialogProps {
  * reassign. Loaded on first use: it brings the schemas along.
  */
 export default function WorkOrderActionDialog({ target, actions, technicians, onClose }: WorkOrderActionDialogProps) {
-  const tOps = useStrings(opsStrings);
   return (
-    <Dialog
-      open={target !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <DialogContent closeLabel={tOps('close')}>
-        {target && (
-          <ActionBody
-            key={`${target.kind}:${target.order.id}`}
-            target={target}
-            actions={actions}
-            technicians={technicians}
-            onClose={onClose}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={target !== null} onClose={onClose}>
+      {target && (
+        <ActionBody
+          key={`${target.kind}:${target.order.id}`}
+          target={target}
+          actions={actions}
+          technicians={technicians}
+          onClose={onClose}
+        />
+      )}
+    </FormDialog>
   );
 }
 

@@ -8,11 +8,11 @@ import {
 } from '@sentinela/shared/maintenance-values';
 import { WORK_ORDER_FIRST_YEAR, WORK_ORDER_LAST_YEAR } from '@sentinela/shared/maintenance-values';
 import { useId, useMemo, useState } from 'react';
-import { SearchField } from '../../components/filter-bar';
-import { SelectField } from '../../components/select-field';
+import { filterSelects, SearchField } from '../../components/filter-bar';
 import { Input } from '../../components/ui/input';
 import { useStrings } from '../../lib/i18n/strings';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/use-search-draft';
 import { zonedWallTimeToDate } from '../../lib/zoned-time';
 import { useFilteredPage } from '../plant/use-filtered-page';
 import { maintenanceStrings } from './maintenance.strings';
@@ -68,8 +68,6 @@ export function scheduleRange(from: string, to: string, timeZone: string | undef
   const end = to === '' ? null : zonedWallTimeToDate(nextDay(to), '00:00', timeZone);
   return { ok: true, ...(start ? { from: start } : {}), ...(end ? { to: end } : {}) };
 }
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The list's filter values; `input`, the filters the calendar shares (it has its month for
@@ -132,9 +130,7 @@ export function WorkOrderFilters({
 }: WorkOrderFiltersProps) {
   const t = useStrings(maintenanceStrings);
   const id = useId();
-  const set = (change: Partial<WorkOrderFilterValues>) => {
-    onChange({ ...values, ...change });
-  };
+  const { set, select } = filterSelects(values, onChange);
   return (
     <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,1fr)_repeat(5,minmax(8rem,11rem))]">
       <legend className="sr-only">{t('filter.status')}</legend>
@@ -147,63 +143,38 @@ export function WorkOrderFilters({
           set({ search: event.target.value });
         }}
       />
-      <SelectField
-        label={t('filter.status')}
-        labelPlacement="hidden"
-        value={values.status}
-        emptyOption={t('filter.allStatuses')}
-        options={[
+      {select('status', {
+        label: t('filter.status'),
+        emptyOption: t('filter.allStatuses'),
+        options: [
           { value: 'open', label: t('filter.open') },
           { value: 'overdue', label: t('filter.overdue') },
           ...workOrderStatusValues.map((value) => ({ value, label: t(`status.${value}`) })),
-        ]}
-        onChange={(status) => {
-          set({ status: status as WorkOrderFilterValues['status'] });
-        }}
-      />
-      <SelectField
-        label={t('filter.kind')}
-        labelPlacement="hidden"
-        value={values.kind}
-        emptyOption={t('filter.allKinds')}
-        options={workOrderKindValues.map((value) => ({ value, label: t(`kind.${value}`) }))}
-        onChange={(kind) => {
-          set({ kind: kind as WorkOrderFilterValues['kind'] });
-        }}
-      />
-      <SelectField
-        label={t('filter.priority')}
-        labelPlacement="hidden"
-        value={values.priority}
-        emptyOption={t('filter.allPriorities')}
-        options={workOrderPriorityValues.map((value) => ({ value, label: t(`priority.${value}`) }))}
-        onChange={(priority) => {
-          set({ priority: priority as WorkOrderFilterValues['priority'] });
-        }}
-      />
-      <SelectField
-        label={t('filter.technician')}
-        labelPlacement="hidden"
-        value={values.technician}
-        emptyOption={t('filter.allTechnicians')}
-        options={[
+        ],
+      })}
+      {select('kind', {
+        label: t('filter.kind'),
+        emptyOption: t('filter.allKinds'),
+        options: workOrderKindValues.map((value) => ({ value, label: t(`kind.${value}`) })),
+      })}
+      {select('priority', {
+        label: t('filter.priority'),
+        emptyOption: t('filter.allPriorities'),
+        options: workOrderPriorityValues.map((value) => ({ value, label: t(`priority.${value}`) })),
+      })}
+      {select('technician', {
+        label: t('filter.technician'),
+        emptyOption: t('filter.allTechnicians'),
+        options: [
           { value: 'unassigned', label: t('unassigned') },
           ...(technicians ?? []).map((tech) => ({ value: tech.id, label: tech.name })),
-        ]}
-        onChange={(technician) => {
-          set({ technician });
-        }}
-      />
-      <SelectField
-        label={t('filter.facility')}
-        labelPlacement="hidden"
-        value={values.facilityId}
-        emptyOption={t('filter.allFacilities')}
-        options={(facilities ?? []).map((f) => ({ value: f.id, label: f.name }))}
-        onChange={(facilityId) => {
-          set({ facilityId });
-        }}
-      />
+        ],
+      })}
+      {select('facilityId', {
+        label: t('filter.facility'),
+        emptyOption: t('filter.allFacilities'),
+        options: (facilities ?? []).map((f) => ({ value: f.id, label: f.name })),
+      })}
       {dates && (
         <div
           role="group"

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   workOrderCreateInput,
   workOrderKindValues,
@@ -6,10 +6,9 @@ import {
   type ChecklistItemInput,
 } from '@sentinela/shared/maintenance';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { FormAlert, FormSelect, useFormIssues, FormInput } from '../../components/form-field';
-import { formStrings } from '../../components/form.strings';
-import { SearchInput } from '../../components/filter-bar';
+import { useState } from 'react';
+import { CheckedForm, FormActions, useCheckedForm, useFieldValues } from '../../components/checked-form';
+import { FormSelect, FormInput } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
@@ -18,8 +17,8 @@ import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { dateToZonedWallTime, zonedWallTimeToDate } from '../../lib/zoned-time';
+import { EquipmentPicker, useEquipmentChoice } from './equipment-picker';
 import { maintenanceStrings } from './maintenance.strings';
 import { TechnicianFields, technicianInput } from './technician-fields';
 
@@ -37,8 +36,6 @@ const FIELDS = [
   'checklist',
   'notes',
 ] as const;
-
-const EQUIPMENT_OPTIONS = 50;
 
 interface WorkOrderFormDialogProps {
   open: boolean;
@@ -104,13 +101,10 @@ function WorkOrderForm({
   onCreated: () => Promise<unknown>;
 }) {
   const t = useStrings(maintenanceStrings);
-  const tForm = useStrings(formStrings);
-  const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
-  const [values, setValues] = useState({
+  const { values, change, set, field } = useFieldValues({
     title: '',
     description: '',
-    equipmentSearch: '',
     equipmentId: '',
     facilityId: '',
     kind: 'corrective',
@@ -123,38 +117,22 @@ function WorkOrderForm({
     notes: '',
     ...(prefill && {
       title: prefill.title,
-      equipmentSearch: prefill.equipmentId,
       equipmentId: prefill.equipmentId,
       priority: prefill.priority,
       date: dateToZonedWallTime(new Date(), undefined).date,
     }),
   });
   const [checklist, setChecklist] = useState<ChecklistItemInput[]>([]);
-  const [saving, setSaving] = useState(false);
-  const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
   const create = useMutation(trpc.maintenance.orders.create.mutationOptions());
 
-  const search = useDebouncedValue(values.equipmentSearch.trim(), 300);
-  const equipment = useQuery(
-    trpc.equipment.list.queryOptions(
-      { search: search || undefined, page: 1, pageSize: EQUIPMENT_OPTIONS },
-      { placeholderData: keepPreviousData },
-    ),
-  );
+  const equipment = useEquipmentChoice(values.equipmentId, prefill?.equipmentId);
+  const chosen = equipment.chosen;
   const facilities = useQuery(trpc.facilities.options.queryOptions());
-  const options = equipment.data?.items ?? [];
-  const chosen = options.find((item) => item.id === values.equipmentId);
   const facilityId = chosen?.facilityId ?? values.facilityId;
   const zone = facilities.data?.find((f) => f.id === facilityId)?.timezone;
 
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = validate(
+  const form = useCheckedForm(FIELDS, {
+    parse: () =>
       workOrderCreateInput.safeParse({
         title: values.title,
         description: values.description,
@@ -169,23 +147,18 @@ function WorkOrderForm({
         checklist,
         alertId: prefill?.alertId ?? null,
       }),
-    );
-    if (!input) return;
-    setSaving(true);
-    try {
+    send: async (input) => {
       const order = await create.mutateAsync(input);
       notify.success(t('created', { number: order.number }));
       await onCreated();
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const { errors } = form;
 
   const text = (name: 'title' | 'description' | 'notes', label: string) => (
     <FormInput
-      label={name === 'title' ? label : `${label} (${tForm('optional')})`}
+      label={label}
+      optional={name !== 'title'}
       error={errors[name]}
       name={name}
       value={values[name]}
@@ -194,39 +167,23 @@ function WorkOrderForm({
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <FormAlert message={formError} />
+    <CheckedForm form={form}>
       {text('title', t('form.title'))}
       {text('description', t('form.details'))}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <SearchInput
-            aria-label={t('form.equipmentSearch')}
-            placeholder={t('form.equipmentSearch')}
-            value={values.equipmentSearch}
-            onChange={set('equipmentSearch')}
-          />
-          <FormSelect
-            label={t('form.equipment')}
-            error={errors.equipmentId}
-            name="equipmentId"
-            value={values.equipmentId}
-            onChange={set('equipmentId')}
-            emptyOption={t('form.noEquipment')}
-            options={[
-              ...(values.equipmentId && !chosen ? [{ value: values.equipmentId, label: values.equipmentId }] : []),
-              ...options.map((item) => ({ value: item.id, label: `${item.name} · ${item.facilityName}` })),
-            ]}
-          />
-        </div>
+        <EquipmentPicker
+          choice={equipment}
+          equipmentId={values.equipmentId}
+          keptLabel={values.equipmentId}
+          error={errors.equipmentId}
+          onChange={set('equipmentId')}
+        />
         {!values.equipmentId && (
           <FormSelect
             label={t('form.facility')}
             error={errors.facilityId}
             hint={t('form.facilityHint')}
-            name="facilityId"
-            value={values.facilityId}
-            onChange={set('facilityId')}
+            {...field('facilityId')}
             emptyOption={t('form.chooseFacility')}
             options={(facilities.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
           />
@@ -236,17 +193,13 @@ function WorkOrderForm({
         <FormSelect
           label={t('form.kind')}
           error={errors.kind}
-          name="kind"
-          value={values.kind}
-          onChange={set('kind')}
+          {...field('kind')}
           options={workOrderKindValues.map((value) => ({ value, label: t(`kind.${value}`) }))}
         />
         <FormSelect
           label={t('form.priority')}
           error={errors.priority}
-          name="priority"
-          value={values.priority}
-          onChange={set('priority')}
+          {...field('priority')}
           options={workOrderPriorityValues.map((value) => ({ value, label: t(`priority.${value}`) }))}
         />
       </div>
@@ -255,40 +208,22 @@ function WorkOrderForm({
           label={t('form.date')}
           error={errors.scheduledAt}
           hint={t('form.timeHint')}
-          name="date"
+          {...field('date')}
           type="date"
-          value={values.date}
-          onChange={set('date')}
         />
         <FormInput label={t('form.time')} name="time" type="time" value={values.time} onChange={set('time')} />
         <FormInput
           label={t('form.duration')}
           error={errors.durationHours}
-          name="durationHours"
+          {...field('durationHours')}
           inputMode="decimal"
-          value={values.durationHours}
-          onChange={set('durationHours')}
         />
       </div>
-      <TechnicianFields
-        values={values}
-        technicians={technicians}
-        errors={errors}
-        onChange={(change) => {
-          setValues((current) => ({ ...current, ...change }));
-        }}
-      />
+      <TechnicianFields values={values} technicians={technicians} errors={errors} onChange={change} />
       <ChecklistEditor items={checklist} onChange={setChecklist} error={errors.checklist} />
       {text('notes', t('form.notes'))}
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>
-          {tOps('cancel')}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? tForm('saving') : t('form.create')}
-        </Button>
-      </div>
-    </form>
+      <FormActions saving={form.saving} submitLabel={t('form.create')} onCancel={onCancel} />
+    </CheckedForm>
   );
 }
 

@@ -1,11 +1,11 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { WorkOrderDetail, WorkOrderItem } from '@sentinela/shared/maintenance';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ErrorState } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
 import { ZoneNote } from '../../components/zone-note';
 import { Button } from '../../components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet';
+import { DetailSheet, Fact, SheetSection } from '../../components/detail-sheet';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
@@ -26,24 +26,6 @@ interface WorkOrderSheetProps {
   actions: WorkOrderActionsApi;
   onDialog: (kind: WorkOrderDialogKind, order: WorkOrderItem) => void;
   onOpenChange: (open: boolean) => void;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
 }
 
 /** An audited transition in words: "Iniciada por ana@… ". */
@@ -80,28 +62,18 @@ export default function WorkOrderSheet({ id, actions, onDialog, onOpenChange }: 
   const order = useQuery(trpc.maintenance.orders.get.queryOptions(id === null ? skipToken : { id }));
   const data = order.data;
   return (
-    <Sheet open={id !== null} onOpenChange={onOpenChange}>
-      <SheetContent
-        side="right"
-        closeLabel={tOps('close')}
-        className="w-full max-w-xl overflow-y-auto"
-        aria-describedby="work-order-description"
-      >
-        <div className="flex flex-col gap-5 p-5">
-          <header className="flex flex-col gap-1 pr-8">
-            <SheetTitle className="text-lg">
-              {data ? t('detail.title', { number: data.number }) : t('details')}
-            </SheetTitle>
-            <SheetDescription id="work-order-description">{data ? data.title : tOps('loading')}</SheetDescription>
-          </header>
-          {order.isError ? (
-            <ErrorState error={order.error} onRetry={() => void order.refetch()} />
-          ) : (
-            data && <WorkOrderBody order={data} actions={actions} onDialog={onDialog} />
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
+    <DetailSheet
+      open={id !== null}
+      onOpenChange={onOpenChange}
+      title={data ? t('detail.title', { number: data.number }) : t('details')}
+      description={data ? data.title : tOps('loading')}
+    >
+      {order.isError ? (
+        <ErrorState error={order.error} onRetry={() => void order.refetch()} />
+      ) : (
+        data && <WorkOrderBody order={data} actions={actions} onDialog={onDialog} />
+      )}
+    </DetailSheet>
   );
 }
 
@@ -170,11 +142,11 @@ function WorkOrderBody({
         {order.completedAt && <Fact label={t('detail.completedAt')}>{when(order.completedAt)}</Fact>}
       </dl>
       {order.description && (
-        <Section title={t('detail.description')}>
+        <SheetSection title={t('detail.description')}>
           <p className="text-sm whitespace-pre-wrap">{order.description}</p>
-        </Section>
+        </SheetSection>
       )}
-      <Section title={t('detail.checklist')}>
+      <SheetSection title={t('detail.checklist')}>
         {order.checklistItems.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('detail.noChecklist')}</p>
         ) : (
@@ -204,17 +176,17 @@ function WorkOrderBody({
             ))}
           </ul>
         )}
-      </Section>
-      <Section title={tParts('title')}>
+      </SheetSection>
+      <SheetSection title={tParts('title')}>
         <WorkOrderPartLines workOrderId={order.id} timeZone={zone} />
-      </Section>
+      </SheetSection>
       {order.notes && (
-        <Section title={t('detail.notes')}>
+        <SheetSection title={t('detail.notes')}>
           <p className="text-sm whitespace-pre-wrap">{order.notes}</p>
-        </Section>
+        </SheetSection>
       )}
       {(order.status === 'completed' || order.status === 'cancelled') && (
-        <Section title={t('detail.result')}>
+        <SheetSection title={t('detail.result')}>
           <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
             {order.status === 'completed' ? (
               <>
@@ -227,9 +199,9 @@ function WorkOrderBody({
               <Fact label={t('detail.cancelReason')}>{order.cancelReason ?? '—'}</Fact>
             )}
           </dl>
-        </Section>
+        </SheetSection>
       )}
-      <Section title={t('detail.history')}>
+      <SheetSection title={t('detail.history')}>
         <ol className="flex flex-col gap-1.5 text-sm" data-slot="order-history">
           {order.history.map((entry, index) => (
             <li key={index}>
@@ -241,7 +213,7 @@ function WorkOrderBody({
             </li>
           ))}
         </ol>
-      </Section>
+      </SheetSection>
     </>
   );
 }

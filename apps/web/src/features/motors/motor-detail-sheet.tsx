@@ -1,11 +1,9 @@
 import type { MotorItem } from '@sentinela/shared/motors';
-import type { ReactNode } from 'react';
 import { StatusBadge } from '../../components/status-badge';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet';
+import { DetailSheet, SheetSection } from '../../components/detail-sheet';
 import { formatDateTime, formatQuantity, formatTemperature } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { motorsStrings } from './motors.strings';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { MotorCommands } from './motor-commands';
 import { ZoneNote } from '../../components/zone-note';
@@ -31,19 +29,9 @@ const ratedKeys = [
   ['efficiency', '%', 1],
 ] as const;
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
 /** Detailed monitoring of one motor: live readings, history, nameplate and recent commands. */
 export default function MotorDetailSheet({ item, live, pending, open, onOpenChange, onPower }: MotorDetailSheetProps) {
   const t = useStrings(motorsStrings);
-  const tOps = useStrings(opsStrings);
   const { language } = useLanguage();
   // Every time in the sheet is the motor's facility's clock, said once under the title.
   const zone = useFacilityZones().of(item.facilityId);
@@ -66,69 +54,63 @@ export default function MotorDetailSheet({ item, live, pending, open, onOpenChan
   };
 
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent
-        side="right"
-        closeLabel={tOps('close')}
-        className="w-full max-w-xl overflow-y-auto"
-        aria-describedby="motor-detail-description"
-      >
-        <div className="flex flex-col gap-5 p-5">
-          <header className="flex flex-col gap-1 pr-8">
-            <SheetTitle className="text-lg">{item.name}</SheetTitle>
-            <SheetDescription id="motor-detail-description">
-              {t('detail.title')} · {[item.roomName ?? item.location, item.facilityName].filter(Boolean).join(' · ')}
-            </SheetDescription>
-            {zone && <ZoneNote place={zone.place} timeZone={zone.timeZone} />}
-          </header>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <StatusBadge status={live.status} />
-            <MotorPowerSwitch
-              name={item.name}
-              facility={item.facilityName}
-              on={live.on}
-              pending={pending || live.pending}
-              lockedBy={item.lockedBy}
-              onChange={onPower}
-            />
-          </div>
+    <DetailSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={item.name}
+      description={
+        <>
+          {t('detail.title')} · {[item.roomName ?? item.location, item.facilityName].filter(Boolean).join(' · ')}
+        </>
+      }
+      header={zone && <ZoneNote place={zone.place} timeZone={zone.timeZone} />}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <StatusBadge status={live.status} />
+        <MotorPowerSwitch
+          name={item.name}
+          facility={item.facilityName}
+          on={live.on}
+          pending={pending || live.pending}
+          lockedBy={item.lockedBy}
+          onChange={onPower}
+        />
+      </div>
 
-          <Section title={t('detail.readings')}>
-            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-              {motorMetrics.map((metric) => (
-                <div key={metric} className="rounded-md border p-3" data-metric={metric}>
-                  <dt className="text-xs text-muted-foreground">{t(`metric.${metric}`)}</dt>
-                  <dd className="mt-1 text-lg font-semibold tabular-nums">{display(metric)}</dd>
-                </div>
-              ))}
-            </dl>
-            <p className="min-h-4 text-xs text-muted-foreground">
-              {live.readingsAt
-                ? t('detail.updated', { time: formatDateTime(live.readingsAt, language, zone?.timeZone) })
-                : t('detail.noReadings')}
-            </p>
-          </Section>
+      <SheetSection title={t('detail.readings')}>
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {motorMetrics.map((metric) => (
+            <div key={metric} className="rounded-md border p-3" data-metric={metric}>
+              <dt className="text-xs text-muted-foreground">{t(`metric.${metric}`)}</dt>
+              <dd className="mt-1 text-lg font-semibold tabular-nums">{display(metric)}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="min-h-4 text-xs text-muted-foreground">
+          {live.readingsAt
+            ? t('detail.updated', { time: formatDateTime(live.readingsAt, language, zone?.timeZone) })
+            : t('detail.noReadings')}
+        </p>
+      </SheetSection>
 
-          <Section title={t('detail.history')}>
-            <MotorHistory motorId={item.id} motorName={item.name} timeZone={zone?.timeZone} />
-          </Section>
+      <SheetSection title={t('detail.history')}>
+        <MotorHistory motorId={item.id} motorName={item.name} timeZone={zone?.timeZone} />
+      </SheetSection>
 
-          <Section title={t('detail.rated')}>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
-              {ratedKeys.map(([key, unit, digits]) => (
-                <div key={key} className="flex justify-between gap-2 border-b py-1">
-                  <dt className="text-muted-foreground">{t(`rated.${key}`)}</dt>
-                  <dd className="tabular-nums">{formatQuantity(item.rated[key], unit, language, digits)}</dd>
-                </div>
-              ))}
-            </dl>
-          </Section>
+      <SheetSection title={t('detail.rated')}>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+          {ratedKeys.map(([key, unit, digits]) => (
+            <div key={key} className="flex justify-between gap-2 border-b py-1">
+              <dt className="text-muted-foreground">{t(`rated.${key}`)}</dt>
+              <dd className="tabular-nums">{formatQuantity(item.rated[key], unit, language, digits)}</dd>
+            </div>
+          ))}
+        </dl>
+      </SheetSection>
 
-          <Section title={t('detail.commands')}>
-            <MotorCommands motorId={item.id} timeZone={zone?.timeZone} />
-          </Section>
-        </div>
-      </SheetContent>
-    </Sheet>
+      <SheetSection title={t('detail.commands')}>
+        <MotorCommands motorId={item.id} timeZone={zone?.timeZone} />
+      </SheetSection>
+    </DetailSheet>
   );
 }

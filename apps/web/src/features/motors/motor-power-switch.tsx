@@ -1,4 +1,4 @@
-import { PowerSwitch } from '../../components/power-switch';
+import { MachinePowerSwitch } from '../plant/machine-power-switch';
 import { cn } from '../../lib/cn';
 import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
@@ -21,21 +21,15 @@ interface MotorPowerSwitchProps {
 export function MotorPowerSwitch({ name, facility, on, pending, onChange, lockedBy }: MotorPowerSwitchProps) {
   const t = useStrings(motorsStrings);
   return (
-    <PowerSwitch
-      label={t('switchLabel', { name })}
-      on={on}
-      pending={pending}
-      onChange={onChange}
-      lockedBy={lockedBy}
-      confirm={(target) => ({
-        title: t(target ? 'confirm.onTitle' : 'confirm.offTitle'),
-        description: t(target ? 'confirm.on' : 'confirm.off', { name, facility }),
-        confirmLabel: t(target ? 'cmd.turnOn' : 'cmd.turnOff'),
-      })}
+    <MachinePowerSwitch
+      t={t}
+      turnOnLabel={t('cmd.turnOn')}
+      turnOffLabel={t('cmd.turnOff')}
+      {...{ name, facility, on, pending, onChange, lockedBy }}
     >
       <span className={cn('w-28 text-xs whitespace-nowrap', pending ? 'text-muted-foreground' : '')} aria-live="polite">
         {pending ? t('pending') : t(on ? 'power.on' : 'power.off')}
       </span>
-    </PowerSwitch>
+    </MachinePowerSwitch>
   );
 }

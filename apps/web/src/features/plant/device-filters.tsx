@@ -1,10 +1,10 @@
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { useMemo, useState, type ReactNode } from 'react';
-import { SearchField } from '../../components/filter-bar';
-import { SelectField } from '../../components/select-field';
+import { filterSelects, SearchField } from '../../components/filter-bar';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/use-search-draft';
 import { plantStrings } from './plant.strings';
 import { StatusSelect } from './status-select';
 import { useFilteredPage } from './use-filtered-page';
@@ -27,8 +27,6 @@ export interface DeviceLocation {
   roomId?: string | null;
   roomName?: string | null;
 }
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** The filter values as a list procedure takes them: trimmed, debounced search; an empty choice is no filter. */
 type ListInput<V> = { [K in keyof V]?: Exclude<V[K], ''> };
@@ -82,9 +80,9 @@ export function DeviceFilters<V extends DeviceFilterValues>({
     return [...seen];
   }, [locations]);
   const rooms = (locations ?? []).filter((l) => l.roomId && (!values.facilityId || l.facilityId === values.facilityId));
-  const set = (change: Partial<DeviceFilterValues>) => {
-    onChange({ ...values, ...change });
-  };
+  const { set, select } = filterSelects<DeviceFilterValues>(values, (next) => {
+    onChange({ ...values, ...next });
+  });
 
   return (
     <div className={className}>
@@ -97,31 +95,21 @@ export function DeviceFilters<V extends DeviceFilterValues>({
           set({ search: event.target.value });
         }}
       />
-      <SelectField
-        label={t('filter.facility')}
-        labelPlacement="hidden"
-        value={values.facilityId}
-        emptyOption={t('filter.allFacilities')}
-        options={facilities.map(([id, name]) => ({ value: id, label: name }))}
-        onChange={(facilityId) => {
-          set({ facilityId, roomId: '' });
-        }}
-      />
-      {withRooms && (
-        <SelectField
-          label={t('filter.room')}
-          labelPlacement="hidden"
-          value={values.roomId}
-          emptyOption={t('filter.allRooms')}
-          options={rooms.map((room) => ({
+      {select('facilityId', {
+        label: t('filter.facility'),
+        emptyOption: t('filter.allFacilities'),
+        options: facilities.map(([id, name]) => ({ value: id, label: name })),
+        clears: { roomId: '' },
+      })}
+      {withRooms &&
+        select('roomId', {
+          label: t('filter.room'),
+          emptyOption: t('filter.allRooms'),
+          options: rooms.map((room) => ({
             value: room.roomId ?? '',
             label: values.facilityId ? (room.roomName ?? '') : `${room.roomName} · ${room.facilityName}`,
-          }))}
-          onChange={(roomId) => {
-            set({ roomId });
-          }}
-        />
-      )}
+          })),
+        })}
       <StatusSelect
         label={t('filter.status')}
         labelPlacement="hidden"

@@ -1,32 +1,8 @@
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
+import { FormActions } from '../../components/checked-form';
 import { FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
-import { Button } from '../../components/ui/button';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
-
-/**
- * The send of a registry form (facility, room, equipment): nothing when the input did not pass its
- * schema, else `saving` while `onSubmit` runs and a server refusal shown by `showServerError`.
- */
-export function useRegistrySubmit<I>(
-  onSubmit: (input: I) => Promise<unknown>,
-  showServerError: (error: unknown) => void,
-) {
-  const [saving, setSaving] = useState(false);
-  const send = async (input: I | null | undefined) => {
-    if (!input) return;
-    setSaving(true);
-    try {
-      await onSubmit(input);
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-  return { saving, send };
-}
 
 /** A record's key (equipment id, facility code): typed once when creating, then only said. */
 export function RegistryKeyField({
@@ -79,15 +55,5 @@ export function RegistryFormButtons({
   onCancel: () => void;
 }) {
   const tForm = useStrings(formStrings);
-  const tOps = useStrings(opsStrings);
-  return (
-    <div className="flex justify-end gap-2">
-      <Button variant="outline" onClick={onCancel}>
-        {tOps('cancel')}
-      </Button>
-      <Button type="submit" disabled={saving}>
-        {saving ? tForm('saving') : editing ? tForm('save') : createLabel}
-      </Button>
-    </div>
-  );
+  return <FormActions saving={saving} submitLabel={editing ? tForm('save') : createLabel} onCancel={onCancel} />;
 }

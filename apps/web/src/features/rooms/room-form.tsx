@@ -6,14 +6,13 @@ import {
   roomUpdateInput,
   type RoomRecord,
 } from '@sentinela/shared/registry';
-import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { FormAlert, FormField, useFormIssues, FormInput } from '../../components/form-field';
+import { CheckedForm, useCheckedForm, useFieldValues } from '../../components/checked-form';
+import { FormInput, FormSelect } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
-import { Select } from '../../components/ui/input';
 import { numberText, parseNumberText } from '../../lib/form-issues';
 import { useStrings } from '../../lib/i18n/strings';
-import { RegistryFormButtons, useRegistrySubmit } from '../plant/registry-form-parts';
+import { RegistryFormButtons } from '../plant/registry-form-parts';
 import { roomKindLabel } from './rooms-table';
 import { roomsStrings } from './rooms.strings';
 
@@ -49,17 +48,9 @@ interface RoomFormProps {
 export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCancel }: RoomFormProps) {
   const t = useStrings(roomsStrings);
   const tForm = useStrings(formStrings);
-  const [values, setValues] = useState(() => initialValues(record, defaultFacilityId));
-  const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
-  const { saving, send } = useRegistrySubmit(onSubmit, showServerError);
+  const { values, set, field } = useFieldValues(() => initialValues(record, defaultFacilityId));
 
-  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const parse = () => {
     const fields = {
       facilityId: values.facilityId,
       name: values.name,
@@ -68,11 +59,10 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
       setpointMin: parseNumberText(values.setpointMin),
       setpointMax: parseNumberText(values.setpointMax),
     };
-    const input = validate<RoomInput>(
-      record ? roomUpdateInput.safeParse({ ...fields, id: record.id }) : roomCreateInput.safeParse(fields),
-    );
-    await send(input);
+    return record ? roomUpdateInput.safeParse({ ...fields, id: record.id }) : roomCreateInput.safeParse(fields);
   };
+  const form = useCheckedForm<RoomInput>(FIELDS, { parse, send: onSubmit });
+  const { errors } = form;
 
   const number = (name: 'areaM2' | 'setpointMin' | 'setpointMax', label: string) => (
     <FormInput
@@ -86,38 +76,24 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <FormAlert message={formError} />
-      <FormField
+    <CheckedForm form={form}>
+      <FormSelect
         label={t('form.facility')}
         error={errors.facilityId}
         hint={record ? t('form.facilityHint') : undefined}
-      >
-        {(control) => (
-          <Select {...control} name="facilityId" value={values.facilityId} onChange={set('facilityId')}>
-            <option value="">{t('form.chooseFacility')}</option>
-            {facilities.map((facility) => (
-              <option key={facility.id} value={facility.id}>
-                {facility.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+        {...field('facilityId')}
+        emptyOption={t('form.chooseFacility')}
+        options={facilities.map((facility) => ({ value: facility.id, label: facility.name }))}
+      />
       <FormInput label={t('form.name')} error={errors.name} name="name" value={values.name} onChange={set('name')} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <FormField label={t('form.kind')} error={errors.kind}>
-          {(control) => (
-            <Select {...control} name="kind" value={values.kind} onChange={set('kind')}>
-              <option value="">{t('form.chooseKind')}</option>
-              {roomKindValues.map((kind) => (
-                <option key={kind} value={kind}>
-                  {roomKindLabel(t, kind)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <FormSelect
+          label={t('form.kind')}
+          error={errors.kind}
+          {...field('kind')}
+          emptyOption={t('form.chooseKind')}
+          options={roomKindValues.map((kind) => ({ value: kind, label: roomKindLabel(t, kind) }))}
+        />
         {number('areaM2', t('form.area'))}
       </div>
       <div className="flex flex-col gap-1">
@@ -130,11 +106,11 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
         </p>
       </div>
       <RegistryFormButtons
-        saving={saving}
+        saving={form.saving}
         editing={record !== null}
         createLabel={t('form.create')}
         onCancel={onCancel}
       />
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,17 +1,15 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { hasRole } from '@sentinela/shared/auth-rules';
 import type { RoomItem } from '@sentinela/shared/rooms';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
 import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { RegistryImportButton } from '../plant/registry-import-button';
+import { RegistryNewButton, RegistryRowActions } from '../plant/registry-actions';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
-import { SearchField } from '../../components/filter-bar';
+import { DraftSearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, FirstPageLoading } from '../../components/query-state';
 import { StatCard } from '../../components/stat-card';
@@ -23,7 +21,6 @@ import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { SiteFigures } from '../plant/site-figures';
 import { ListPagination } from '../../components/list-pagination';
-import { useSearchDraft } from '../plant/use-search-draft';
 import { RoomsTable } from './rooms-table';
 import { ZoneNote } from '../../components/zone-note';
 import { useFacilityZones } from '../plant/use-facility-zones';
@@ -44,7 +41,6 @@ export default function RoomsPage() {
   const [filters, setFilters] = useRoomsFilters();
   // The search box follows the URL and writes to it once typing pauses.
   const onSearch = useCallback((search: string) => setFilters({ search }), [setFilters]);
-  const [text, setText] = useSearchDraft(filters.search, onSearch);
 
   const facilities = useQuery(trpc.facilities.options.queryOptions());
   const list = useQuery(
@@ -82,27 +78,13 @@ export default function RoomsPage() {
   const rowActions = (room: RoomItem) => {
     const label = `${room.name} (${room.facilityName})`;
     return (
-      <>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={t('editOf', { room: label })}
-          onClick={() => setForm({ id: room.id })}
-        >
-          <Pencil aria-hidden />
-          {t('edit')}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          className="text-destructive"
-          aria-label={t('deleteOf', { room: label })}
-          onClick={() => setDeleting(room)}
-        >
-          <Trash2 aria-hidden />
-          {t('delete')}
-        </Button>
-      </>
+      <RegistryRowActions
+        t={t}
+        editLabel={t('editOf', { room: label })}
+        deleteLabel={t('deleteOf', { room: label })}
+        onEdit={() => setForm({ id: room.id })}
+        onDelete={() => setDeleting(room)}
+      />
     );
   };
 
@@ -111,14 +93,7 @@ export default function RoomsPage() {
       <PageHeader title={tCore('nav.rooms')}>
         <div className="flex flex-wrap items-center gap-2">
           <RegistryImportButton entity="rooms" />
-          <RoleGated needs="admin">
-            {(allowed) => (
-              <Button disabled={!allowed} onClick={() => setForm({ id: null })}>
-                <Plus aria-hidden />
-                {t('newRoom')}
-              </Button>
-            )}
-          </RoleGated>
+          <RegistryNewButton label={t('newRoom')} onClick={() => setForm({ id: null })} />
         </div>
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
@@ -129,12 +104,11 @@ export default function RoomsPage() {
       </div>
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(14rem,2fr)_minmax(10rem,1fr)] lg:max-w-3xl">
-        <SearchField
+        <DraftSearchField
           label={t('search')}
-          maxLength={120}
           placeholder={t('searchPlaceholder')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          search={filters.search}
+          onSearch={onSearch}
         />
         <SelectField
           label={t('facility')}

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EnergyTariff } from '@sentinela/shared/settings';
 import { tariffFlags, tariffModalities } from '@sentinela/shared/energy-values';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CardSection } from '../../components/card-section';
-import { FormAlert, FormSelect, useFormIssues, FormInput } from '../../components/form-field';
+import { CheckedForm, FormActions, useCheckedForm, useFieldValues } from '../../components/checked-form';
+import { FormSelect, FormInput } from '../../components/form-field';
 import { QueryError } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -58,32 +59,22 @@ export function TariffForm({
   onSave: (tariff: EnergyTariff) => Promise<void>;
 }) {
   const t = useStrings(settingsStrings);
-  const [saving, setSaving] = useState(false);
   const { language } = useLanguage();
-  const [values, setValues] = useState<TariffFormValues>(() => tariffFormValues(tariff, language));
-  const { formRef, errors, formError, validate, showServerError } = useFormIssues(TARIFF_FIELDS);
+  const { values, setValues, set, field } = useFieldValues<TariffFormValues>(() => tariffFormValues(tariff, language));
   const azul = values.modality === 'azul';
 
-  const set = (name: keyof TariffFormValues) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The schema (and zod with it) loads on the first save, not with the page (route budget).
-    const { energyTariffSchema } = await import('@sentinela/shared/settings');
-    const input = validate(energyTariffSchema.safeParse(tariffInputOf(values)));
-    if (!input) return;
-    setSaving(true);
-    try {
+  const form = useCheckedForm(TARIFF_FIELDS, {
+    parse: async () => {
+      // The schema (and zod with it) loads on the first save, not with the page (route budget).
+      const { energyTariffSchema } = await import('@sentinela/shared/settings');
+      return energyTariffSchema.safeParse(tariffInputOf(values));
+    },
+    send: async (input) => {
       await onSave(input);
       notify.success(t('tariff.saved'));
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const { errors } = form;
 
   const numberField = (field: TariffNumberField, label: string, hint?: ReactNode) => (
     <FormInput
@@ -104,14 +95,11 @@ export function TariffForm({
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
-      <FormAlert message={formError} />
+    <CheckedForm form={form} className="gap-6">
       <FormSelect
         label={t('modality')}
         error={errors.modality}
-        name="modality"
-        value={values.modality}
-        onChange={set('modality')}
+        {...field('modality')}
         className="max-w-md"
         options={tariffModalities.map((m) => ({ value: m, label: t(`modality.${m}`) }))}
       />
@@ -122,19 +110,10 @@ export function TariffForm({
             label={t('peakStart')}
             error={errors.peakStart}
             hint={t('peakHint')}
-            name="peakStart"
+            {...field('peakStart')}
             type="time"
-            value={values.peakStart}
-            onChange={set('peakStart')}
           />
-          <FormInput
-            label={t('peakEnd')}
-            error={errors.peakEnd}
-            name="peakEnd"
-            type="time"
-            value={values.peakEnd}
-            onChange={set('peakEnd')}
-          />
+          <FormInput label={t('peakEnd')} error={errors.peakEnd} {...field('peakEnd')} type="time" />
           <span className="hidden lg:block" />
           {numberField('peakRate', t('peakRate'))}
           {numberField('offPeakRate', t('offPeakRate'))}
@@ -160,9 +139,7 @@ export function TariffForm({
           <FormSelect
             label={t('flag')}
             error={errors.flag}
-            name="flag"
-            value={values.flag}
-            onChange={set('flag')}
+            {...field('flag')}
             options={tariffFlags.map((f) => ({ value: f, label: t(`flag.${f}`) }))}
           />
           {(['amarela', 'vermelha1', 'vermelha2'] as const).map((flag) => (
@@ -178,9 +155,7 @@ export function TariffForm({
           {numberField('cofinsPercent', t('cofinsPercent'))}
           <FormSelect
             label={t('billing')}
-            name="billing"
-            value={values.billing}
-            onChange={set('billing')}
+            {...field('billing')}
             options={[
               { value: 'calendar', label: t('billing.calendar') },
               { value: 'readingDay', label: t('billing.readingDay') },
@@ -189,7 +164,7 @@ export function TariffForm({
           {values.billing === 'readingDay' && numberField('meterReadingDay', t('meterReadingDay'))}
         </>,
       )}
-      <div className="flex flex-wrap justify-end gap-2">
+      <FormActions saving={form.saving} submitLabel={t('tariff.save')} savingLabel={t('tariff.saving')}>
         <Button
           variant="outline"
           onClick={() => {
@@ -198,10 +173,7 @@ export function TariffForm({
         >
           {t('tariff.reset')}
         </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? t('tariff.saving') : t('tariff.save')}
-        </Button>
-      </div>
-    </form>
+      </FormActions>
+    </CheckedForm>
   );
 }

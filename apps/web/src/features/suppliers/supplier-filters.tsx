@@ -1,11 +1,9 @@
 import { supplierCategoryValues, type SupplierCategory } from '@sentinela/shared/procurement-values';
-import { X } from 'lucide-react';
 import { useCallback } from 'react';
-import { SearchField } from '../../components/filter-bar';
+import { ClearFiltersButton, SearchField } from '../../components/filter-bar';
 import { SelectField } from '../../components/select-field';
-import { Button } from '../../components/ui/button';
 import { useStrings } from '../../lib/i18n/strings';
-import { useSearchDraft } from '../plant/use-search-draft';
+import { useSearchDraft } from '../../lib/use-search-draft';
 import { suppliersStrings } from './suppliers.strings';
 import type { SupplierFilterState } from './use-supplier-filters';
 
@@ -59,18 +57,15 @@ export function SupplierFilters({
           onChange({ active: value === 'true' || value === 'false' ? value : undefined });
         }}
       />
-      <Button
-        variant="ghost"
-        size="sm"
-        disabled={!filtered}
-        onClick={() => {
+      <ClearFiltersButton
+        filtered={filtered}
+        onClear={() => {
           setText('');
           onChange({ search: '', category: undefined, active: undefined });
         }}
       >
-        <X aria-hidden />
         {t('clearFilters')}
-      </Button>
+      </ClearFiltersButton>
     </div>
   );
 }

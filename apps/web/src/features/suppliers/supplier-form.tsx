@@ -6,11 +6,11 @@ import {
 } from '@sentinela/shared/procurement-values';
 import type { SupplierDetail } from '@sentinela/shared/suppliers';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { FormAlert, useFormIssues, FormInput } from '../../components/form-field';
+import { useState } from 'react';
+import { CheckedForm, FormActions, useCheckedForm, useFieldValues } from '../../components/checked-form';
+import { CheckboxGroup, FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { Button } from '../../components/ui/button';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { suppliersStrings } from './suppliers.strings';
 
@@ -56,8 +56,7 @@ let nextKey = 0;
 export function SupplierForm({ initial, save, onSaved, onCancel }: SupplierFormProps) {
   const t = useStrings(suppliersStrings);
   const tForm = useStrings(formStrings);
-  const tOps = useStrings(opsStrings);
-  const [values, setValues] = useState({
+  const { values, change } = useFieldValues({
     legalName: initial?.legalName ?? '',
     tradeName: initial?.tradeName ?? '',
     cnpj: initial ? formatCnpj(initial.cnpj) : '',
@@ -73,40 +72,36 @@ export function SupplierForm({ initial, save, onSaved, onCancel }: SupplierFormP
       phone: c.phone ?? '',
     })),
   );
-  const [saving, setSaving] = useState(false);
-  const { formRef, errors, formError, validate, showServerError } = useFormIssues(FIELDS);
 
   const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
-    const value = name === 'cnpj' ? formatCnpj(event.target.value) : event.target.value;
-    setValues((current) => ({ ...current, [name]: value }));
+    change({ [name]: name === 'cnpj' ? formatCnpj(event.target.value) : event.target.value });
   };
   const setContact = (key: number, field: 'name' | 'email' | 'phone', value: string) => {
     setContacts((list) => list.map((c) => (c.key === key ? { ...c, [field]: value } : c)));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const raw: SupplierFormInput = {
-      ...values,
-      categories,
-      contacts: contacts.map(({ name, email, phone }) => ({ name, email, phone })),
-    };
-    const { supplierInput } = await import('@sentinela/shared/procurement');
-    if (!validate(supplierInput.safeParse(raw))) return;
-    setSaving(true);
-    try {
-      const saved = await save(raw);
+  const raw = (): SupplierFormInput => ({
+    ...values,
+    categories,
+    contacts: contacts.map(({ name, email, phone }) => ({ name, email, phone })),
+  });
+  const form = useCheckedForm(FIELDS, {
+    parse: async () => {
+      const { supplierInput } = await import('@sentinela/shared/procurement');
+      return supplierInput.safeParse(raw());
+    },
+    // What was typed is sent (the server checks it again), not the parsed copy.
+    send: async () => {
+      const saved = await save(raw());
       await onSaved(saved);
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const { errors } = form;
 
   const text = (name: 'legalName' | 'tradeName' | 'paymentTerms' | 'notes', label: string, hint?: string) => (
     <FormInput
-      label={name === 'legalName' ? label : `${label} (${tForm('optional')})`}
+      label={label}
+      optional={name !== 'legalName'}
       error={errors[name]}
       hint={hint}
       name={name}
@@ -116,8 +111,7 @@ export function SupplierForm({ initial, save, onSaved, onCancel }: SupplierFormP
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <FormAlert message={formError} />
+    <CheckedForm form={form}>
       {text('legalName', t('form.legalName'))}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {text('tradeName', t('form.tradeName'))}
@@ -132,29 +126,15 @@ export function SupplierForm({ initial, save, onSaved, onCancel }: SupplierFormP
           onChange={set('cnpj')}
         />
       </div>
-      <fieldset className="flex flex-col gap-1" aria-invalid={errors.categories ? true : undefined}>
-        <legend className="mb-1 text-sm font-medium">{t('form.categories')}</legend>
-        <div className="grid grid-cols-1 gap-1 sm:grid-cols-3">
-          {supplierCategoryValues.map((category) => (
-            <label key={category} className="inline-flex min-w-0 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="categories"
-                value={category}
-                className="size-4 shrink-0 accent-primary"
-                checked={categories.includes(category)}
-                onChange={(e) => {
-                  setCategories((list) =>
-                    e.target.checked ? [...list, category] : list.filter((c) => c !== category),
-                  );
-                }}
-              />
-              <span className="truncate">{t(`category.${category}`)}</span>
-            </label>
-          ))}
-        </div>
-        {errors.categories && <p className="text-xs text-destructive">{errors.categories}</p>}
-      </fieldset>
+      <CheckboxGroup
+        legend={t('form.categories')}
+        name="categories"
+        className="grid grid-cols-1 gap-1 sm:grid-cols-3"
+        options={supplierCategoryValues.map((category) => ({ value: category, label: t(`category.${category}`) }))}
+        checked={categories}
+        onChange={setCategories}
+        error={errors.categories}
+      />
       {text('paymentTerms', t('form.paymentTerms'), t('form.paymentTermsHint'))}
       {text('notes', t('form.notes'))}
 
@@ -212,14 +192,7 @@ export function SupplierForm({ initial, save, onSaved, onCancel }: SupplierFormP
         </div>
       </fieldset>
 
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {tOps('cancel')}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? tForm('saving') : tForm('save')}
-        </Button>
-      </div>
-    </form>
+      <FormActions saving={form.saving} submitLabel={tForm('save')} onCancel={onCancel} />
+    </CheckedForm>
   );
 }

@@ -2,12 +2,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatCnpj } from '@sentinela/shared/cnpj';
 import { SUPPLIER_ORDERS_SHOWN, type PurchaseOrderStatus } from '@sentinela/shared/procurement-values';
 import type { SupplierDetail } from '@sentinela/shared/suppliers';
-import type { ReactNode } from 'react';
 import { formStrings } from '../../components/form.strings';
 import { ErrorState } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet';
+import { DetailSheet, Fact, SheetSection } from '../../components/detail-sheet';
 import { errorMessage } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { formatCurrency, formatDateTime, formatNumber } from '../../lib/format';
@@ -38,25 +37,6 @@ function calendarDay(day: string | null, language: 'pt' | 'en'): string {
   return format.format(new Date(`${day}T12:00:00Z`));
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function Fact({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="break-words">{children}</dd>
-      {hint && <dd className="text-xs text-muted-foreground">{hint}</dd>}
-    </div>
-  );
-}
-
 interface SupplierSheetProps {
   id: string;
   onEdit: (id: string) => void;
@@ -72,38 +52,29 @@ export default function SupplierSheet({ id, onEdit, onChanged, onOpenChange }: S
   const supplier = useQuery(trpc.suppliers.get.queryOptions({ id }));
   const data = supplier.data;
   return (
-    <Sheet open onOpenChange={onOpenChange}>
-      <SheetContent
-        side="right"
-        closeLabel={tOps('close')}
-        className="w-full max-w-xl overflow-y-auto"
-        aria-describedby="supplier-description"
-      >
-        <div className="flex flex-col gap-5 p-5" data-slot="supplier-sheet">
-          <header className="flex flex-col gap-1 pr-8">
-            <SheetTitle className="text-lg">{data ? data.legalName : t('sheet.loading')}</SheetTitle>
-            <SheetDescription id="supplier-description">
-              {data ? `CNPJ ${formatCnpj(data.cnpj)}` : tOps('loading')}
-            </SheetDescription>
-          </header>
-          {supplier.isError ? (
-            <ErrorState error={supplier.error} onRetry={() => void supplier.refetch()} />
-          ) : (
-            data && (
-              <SupplierBody
-                supplier={data}
-                onEdit={() => {
-                  onEdit(data.id);
-                }}
-                onChanged={async () => {
-                  await Promise.all([supplier.refetch(), onChanged()]);
-                }}
-              />
-            )
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
+    <DetailSheet
+      open
+      onOpenChange={onOpenChange}
+      title={data ? data.legalName : t('sheet.loading')}
+      description={data ? `CNPJ ${formatCnpj(data.cnpj)}` : tOps('loading')}
+      slot="supplier-sheet"
+    >
+      {supplier.isError ? (
+        <ErrorState error={supplier.error} onRetry={() => void supplier.refetch()} />
+      ) : (
+        data && (
+          <SupplierBody
+            supplier={data}
+            onEdit={() => {
+              onEdit(data.id);
+            }}
+            onChanged={async () => {
+              await Promise.all([supplier.refetch(), onChanged()]);
+            }}
+          />
+        )
+      )}
+    </DetailSheet>
   );
 }
 
@@ -171,7 +142,7 @@ function SupplierBody({
         )}
       </dl>
 
-      <Section title={t('sheet.performance')}>
+      <SheetSection title={t('sheet.performance')}>
         <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2" data-slot="supplier-performance">
           <Fact
             label={t('sheet.onTime')}
@@ -190,9 +161,9 @@ function SupplierBody({
               : t('sheet.leadTimeValue', { days: formatNumber(p.averageLeadDays, language, 1) })}
           </Fact>
         </dl>
-      </Section>
+      </SheetSection>
 
-      <Section title={t('sheet.contacts')}>
+      <SheetSection title={t('sheet.contacts')}>
         {supplier.contacts.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('sheet.noContacts')}</p>
         ) : (
@@ -214,9 +185,9 @@ function SupplierBody({
             ))}
           </ul>
         )}
-      </Section>
+      </SheetSection>
 
-      <Section title={t('sheet.orders')}>
+      <SheetSection title={t('sheet.orders')}>
         {supplier.recentOrders.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('sheet.noOrders')}</p>
         ) : (
@@ -254,7 +225,7 @@ function SupplierBody({
         {supplier.recentOrders.length >= SUPPLIER_ORDERS_SHOWN && (
           <p className="text-xs text-muted-foreground">{t('sheet.ordersShown', { count: SUPPLIER_ORDERS_SHOWN })}</p>
         )}
-      </Section>
+      </SheetSection>
     </>
   );
 }

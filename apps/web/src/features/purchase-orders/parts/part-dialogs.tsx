@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { partInput, partUnitValues, stockAdjustmentInput, stockTransferInput } from '@sentinela/shared/procurement';
 import type { PartDetail } from '@sentinela/shared/spare-parts';
 import { useState } from 'react';
-import { DialogForm } from '../../../components/dialog-form';
-import { FormSelect, FormInput } from '../../../components/form-field';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { useFieldValues } from '../../../components/checked-form';
+import { DialogForm, FormDialog } from '../../../components/dialog-form';
+import { CheckboxGroup, FormSelect, FormInput } from '../../../components/form-field';
 import { decimalText } from '../../../lib/form-issues';
 import { opsStrings } from '../../../lib/i18n/ops-strings';
 import { useStrings } from '../../../lib/i18n/strings';
@@ -25,33 +25,20 @@ interface PartDialogProps {
 
 /** The panel's dialogs, loaded on first use (they bring the shared schemas along). */
 export default function PartDialog({ target, onClose, onSaved }: PartDialogProps) {
-  const tOps = useStrings(opsStrings);
   return (
-    <Dialog
-      open={target !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <DialogContent closeLabel={tOps('close')}>
-        {target &&
-          (target.kind === 'create' || target.kind === 'edit' ? (
-            <PartForm
-              key={target.kind === 'edit' ? target.part.id : 'new'}
-              part={target.kind === 'edit' ? target.part : null}
-              onClose={onClose}
-              onSaved={onSaved}
-            />
-          ) : (
-            <StockForm
-              key={`${target.kind}:${target.part.id}`}
-              kind={target.kind}
-              part={target.part}
-              onClose={onClose}
-            />
-          ))}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={target !== null} onClose={onClose}>
+      {target &&
+        (target.kind === 'create' || target.kind === 'edit' ? (
+          <PartForm
+            key={target.kind === 'edit' ? target.part.id : 'new'}
+            part={target.kind === 'edit' ? target.part : null}
+            onClose={onClose}
+            onSaved={onSaved}
+          />
+        ) : (
+          <StockForm key={`${target.kind}:${target.part.id}`} kind={target.kind} part={target.part} onClose={onClose} />
+        ))}
+    </FormDialog>
   );
 }
 
@@ -78,7 +65,7 @@ function PartForm({
   const suppliers = useQuery(trpc.spareParts.supplierOptions.queryOptions());
   const create = useMutation(trpc.spareParts.create.mutationOptions({ onSettled: refresh }));
   const update = useMutation(trpc.spareParts.update.mutationOptions({ onSettled: refresh }));
-  const [values, setValues] = useState({
+  const { values, set, field } = useFieldValues({
     code: part?.code ?? '',
     description: part?.description ?? '',
     unit: part?.unit ?? 'un',
@@ -87,18 +74,13 @@ function PartForm({
     preferredSupplierId: part?.preferredSupplier?.id ?? '',
   });
   const [kinds, setKinds] = useState<string[]>(part?.compatibleKinds ?? []);
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-  };
   const text = (name: 'code' | 'description' | 'minimumStock', label: string, error?: string, hint?: string) => (
     <FormInput
       label={label}
       error={error}
       hint={hint}
-      name={name}
-      value={values[name]}
+      {...field(name)}
       inputMode={name === 'minimumStock' ? 'decimal' : undefined}
-      onChange={set(name)}
     />
   );
   const fields = [
@@ -136,11 +118,9 @@ function PartForm({
             {text('code', t('form.code'), errors.code)}
             <FormSelect
               label={t('form.unit')}
-              name="unit"
-              value={values.unit}
+              {...field('unit')}
               error={errors.unit}
               options={partUnitValues.map((unit) => ({ value: unit, label: t(`unit.${unit}`) }))}
-              onChange={set('unit')}
             />
             {text('minimumStock', t('form.minimum'), errors.minimumStock)}
           </div>
@@ -173,28 +153,15 @@ function PartForm({
               onChange={set('preferredSupplierId')}
             />
           </div>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">{t('form.kinds')}</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-2">
-              {equipmentKinds.map((kind) => (
-                <label key={kind} className="inline-flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="compatibleKinds"
-                    value={kind}
-                    checked={kinds.includes(kind)}
-                    onChange={(event) => {
-                      setKinds((current) =>
-                        event.target.checked ? [...current, kind] : current.filter((k) => k !== kind),
-                      );
-                    }}
-                  />
-                  {tOps(`kind.${kind}`)}
-                </label>
-              ))}
-            </div>
-            {errors.compatibleKinds && <p className="text-xs text-destructive">{errors.compatibleKinds}</p>}
-          </fieldset>
+          <CheckboxGroup
+            legend={t('form.kinds')}
+            name="compatibleKinds"
+            className="flex flex-wrap gap-x-4 gap-y-2"
+            options={equipmentKinds.map((kind) => ({ value: kind, label: tOps(`kind.${kind}`) }))}
+            checked={kinds}
+            onChange={setKinds}
+            error={errors.compatibleKinds}
+          />
         </>
       )}
     </DialogForm>
@@ -209,26 +176,16 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
   const adjust = useMutation(trpc.spareParts.adjust.mutationOptions({ onSettled: refresh }));
   const transfer = useMutation(trpc.spareParts.transfer.mutationOptions({ onSettled: refresh }));
   const held = part.stockByLocation.find((s) => Number(s.quantity) > 0)?.location.id;
-  const [values, setValues] = useState({
+  const { values, set, field } = useFieldValues({
     locationId: held ?? part.defaultLocation?.id ?? '',
     toLocationId: '',
     direction: 'in',
     quantity: '',
     reason: '',
   });
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-  };
   const options = (locations.data ?? []).filter((l) => l.active).map((l) => ({ value: l.id, label: l.name }));
   const quantity = (error?: string) => (
-    <FormInput
-      label={t('adjust.quantity')}
-      error={error}
-      name="quantity"
-      inputMode="decimal"
-      value={values.quantity}
-      onChange={set('quantity')}
-    />
+    <FormInput label={t('adjust.quantity')} error={error} {...field('quantity')} inputMode="decimal" />
   );
   if (kind === 'adjust')
     return (
@@ -257,12 +214,10 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
               <FormSelect
                 label={t('adjust.location')}
-                name="locationId"
-                value={values.locationId}
+                {...field('locationId')}
                 error={errors.locationId}
                 emptyOption={t('chooseLocation')}
                 options={options}
-                onChange={set('locationId')}
               />
               <FormSelect
                 label={t('adjust.direction')}
@@ -276,13 +231,7 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
               />
               {quantity(errors.quantity)}
             </div>
-            <FormInput
-              label={t('adjust.reason')}
-              error={errors.reason}
-              name="reason"
-              value={values.reason}
-              onChange={set('reason')}
-            />
+            <FormInput label={t('adjust.reason')} error={errors.reason} {...field('reason')} />
           </>
         )}
       </DialogForm>
@@ -319,12 +268,10 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
           />
           <FormSelect
             label={t('transfer.to')}
-            name="toLocationId"
-            value={values.toLocationId}
+            {...field('toLocationId')}
             error={errors.toLocationId}
             emptyOption={t('chooseLocation')}
             options={options}
-            onChange={set('toLocationId')}
           />
           {quantity(errors.quantity)}
         </div>

@@ -1,11 +1,11 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PartDetail, StockMovement } from '@sentinela/shared/spare-parts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ErrorState } from '../../../components/query-state';
 import { RoleGated } from '../../../components/role-gated';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../../components/ui/sheet';
+import { DetailSheet, SheetSection } from '../../../components/detail-sheet';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/language-context';
@@ -26,15 +26,6 @@ interface PartSheetProps {
   onOpenChange: (open: boolean) => void;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
 /** One part: its stock per location, the stock on a chosen day, its movements (who, when), and its actions. */
 export default function PartSheet({ id, onDialog, onOpenChange }: PartSheetProps) {
   const t = useStrings(sparePartsStrings);
@@ -43,26 +34,18 @@ export default function PartSheet({ id, onDialog, onOpenChange }: PartSheetProps
   const part = useQuery(trpc.spareParts.get.queryOptions(id === null ? skipToken : { id }));
   const data = part.data;
   return (
-    <Sheet open={id !== null} onOpenChange={onOpenChange}>
-      <SheetContent
-        side="right"
-        closeLabel={tOps('close')}
-        className="w-full max-w-xl overflow-y-auto"
-        aria-describedby="part-description"
-      >
-        <div className="flex flex-col gap-5 p-5">
-          <header className="flex flex-col gap-1 pr-8">
-            <SheetTitle className="text-lg">{data ? t('detail.title', { code: data.code }) : t('title')}</SheetTitle>
-            <SheetDescription id="part-description">{data ? data.description : tOps('loading')}</SheetDescription>
-          </header>
-          {part.isError ? (
-            <ErrorState error={part.error} onRetry={() => void part.refetch()} />
-          ) : (
-            data && <PartBody part={data} onDialog={onDialog} />
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
+    <DetailSheet
+      open={id !== null}
+      onOpenChange={onOpenChange}
+      title={data ? t('detail.title', { code: data.code }) : t('title')}
+      description={data ? data.description : tOps('loading')}
+    >
+      {part.isError ? (
+        <ErrorState error={part.error} onRetry={() => void part.refetch()} />
+      ) : (
+        data && <PartBody part={data} onDialog={onDialog} />
+      )}
+    </DetailSheet>
   );
 }
 
@@ -132,7 +115,7 @@ function PartBody({ part, onDialog }: { part: PartDetail; onDialog: PartSheetPro
           <dd>{part.lastUnitPrice === null ? '—' : formatCurrency(Number(part.lastUnitPrice), language)}</dd>
         </div>
       </dl>
-      <Section title={t('detail.stockByLocation')}>
+      <SheetSection title={t('detail.stockByLocation')}>
         {part.stockByLocation.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('detail.noStock')}</p>
         ) : (
@@ -145,9 +128,9 @@ function PartBody({ part, onDialog }: { part: PartDetail; onDialog: PartSheetPro
             ))}
           </ul>
         )}
-      </Section>
+      </SheetSection>
       <StockOnDay part={part} />
-      <Section title={t('detail.movements')}>
+      <SheetSection title={t('detail.movements')}>
         {part.movements.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('detail.noMovements')}</p>
         ) : (
@@ -180,7 +163,7 @@ function PartBody({ part, onDialog }: { part: PartDetail; onDialog: PartSheetPro
             {t('detail.movementsTruncated', { count: part.movements.length })}
           </p>
         )}
-      </Section>
+      </SheetSection>
     </>
   );
 }
@@ -202,7 +185,7 @@ function StockOnDay({ part }: { part: PartDetail }) {
   const unit = t(`unit.${part.unit}`);
   const shownDay = valid ? new Date(`${day}T12:00:00`).toLocaleDateString(language === 'pt' ? 'pt-BR' : 'en-US') : day;
   return (
-    <Section title={t('detail.onDay')}>
+    <SheetSection title={t('detail.onDay')}>
       <label className="flex items-center gap-2 text-sm">
         <span>{t('detail.day')}</span>
         <Input
@@ -238,6 +221,6 @@ function StockOnDay({ part }: { part: PartDetail }) {
           )}
         </div>
       ) : null}
-    </Section>
+    </SheetSection>
   );
 }
