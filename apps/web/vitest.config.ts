@@ -8,7 +8,8 @@ export default defineProject({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    // A stand-in 2D canvas context for uPlot's charts (happy-dom draws nothing).
-    setupFiles: ['src/test/canvas-context.ts'],
+    // A stand-in 2D canvas context for uPlot's charts (happy-dom draws nothing), and a 5-s wait
+    // for findBy…/waitFor on a loaded machine.
+    setupFiles: ['src/test/canvas-context.ts', 'src/test/async-timeout.ts'],
   },
 });
