@@ -3,8 +3,8 @@
 // app (buildApp, every hook; PGlite) and, beside it in the same process, a bare Fastify hello route;
 // this process sends N sequential requests over one keep-alive connection to each and reads the
 // child's process.cpuUsage() before and after (over IPC), so the client's own work is not counted.
-// Calls: the bare route, a no-op tRPC query through the app (the framework's floor: Fastify's and
-// our hooks, tRPC's adapter, superjson), auth.me and dashboard.summary (signed in, 2FA done).
+// Calls: the bare route, a no-op tRPC query on that bare Fastify (tRPC's adapter and superjson
+// alone), the same query through the app (the floor: plus Fastify's plugins and our hooks), auth.me and dashboard.summary (signed in, 2FA done).
 // Prints µs of server CPU per request (the lowest of BENCH_ROUNDS rounds) and auth.me / bare as
 // the requests/s ratio that CPU alone implies. Asserts nothing.
 //
@@ -55,6 +55,11 @@ async function serve(): Promise<void> {
     import('../apps/server/src/telemetry/live-bus'),
     import('../e2e/admin-session'),
   ]);
+  const [trpc, fastifyTrpc, { default: superjson }] = await Promise.all([
+    import('@trpc/server'),
+    import('@trpc/server/adapters/fastify'),
+    import('superjson'),
+  ]);
   // The database in a worker thread, as `npm start` runs PGlite (ADR 037).
   const database = await db.openDatabase({ kind: 'pglite', worker: true });
   await migrate.migrateDatabase(database);
@@ -87,6 +92,12 @@ async function serve(): Promise<void> {
   const { secret } = (await admin.callProcedure(base, 'auth.setup2FA', 'query', undefined, jar)) as { secret: string };
   await admin.callProcedure(base, 'auth.verify2FA', 'mutation', { code: await generate({ secret }) }, jar);
   const bare = Fastify({ logger: false });
+  // tRPC's own floor: its Fastify adapter and superjson on a bare Fastify, none of our hooks.
+  const t = trpc.initTRPC.create({ transformer: superjson });
+  await bare.register(fastifyTrpc.fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: { router: t.router({ noop: t.procedure.query(() => ({ ok: true })) }) },
+  });
   bare.get('/hello', () => Promise.resolve({ hello: 'world' }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const address = bare.server.address();
@@ -159,7 +170,8 @@ async function main(): Promise<void> {
     .join(' ');
   const calls: [string, string, string][] = [
     ['bare Fastify GET /hello', ready.bare, ''],
-    ['no-op tRPC query (floor)', `${ready.base}/api/trpc/bench.noop`, ''],
+    ['no-op tRPC, bare Fastify', ready.bare.replace('/hello', '/trpc/noop'), ''],
+    ['no-op tRPC query, the app', `${ready.base}/api/trpc/bench.noop`, ''],
     ['auth.me', `${ready.base}/api/trpc/auth.me`, ready.cookie],
     ['dashboard.summary', `${ready.base}/api/trpc/dashboard.summary`, ready.cookie],
   ];
