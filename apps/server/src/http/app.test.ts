@@ -68,6 +68,9 @@ describe.each(testDatabaseKinds())('HTTP server on %s', (kind) => {
       // API answers are never cached and say their charset.
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      // Sent whole, in one write with its length, not as a chunked web stream (ADR 034).
+      expect(response.headers.get('content-length')).toMatch(/^\d+$/);
+      expect(response.headers.get('transfer-encoding')).toBeNull();
       expect(body[1]?.result.data.json).toEqual({
         siteName: 'Sentinela',
         themeSwitchable: true,

@@ -21,6 +21,12 @@ describe('headers and cookies by scheme', () => {
       (api, _options, done) => {
         api.addHook('onSend', apiResponseHeaders);
         api.get('/json', (_req, reply) => reply.type('application/json').send('{"a":1}'));
+        // As tRPC's adapter answers: a fetch Response with a bare application/json.
+        api.get('/response', (_req, reply) =>
+          reply.send(
+            new Response('{"b":2}', { status: 207, headers: { 'content-type': 'application/json', vary: 'x-test' } }),
+          ),
+        );
         done();
       },
       { prefix: '/api' },
@@ -48,6 +54,40 @@ describe('headers and cookies by scheme', () => {
     const response = await app.inject({ url: '/api/json' });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('every helmet header, byte for byte, on every response (worked out once, ADR 034)', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+        "font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'none';form-action 'self';" +
+        "frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/page', '/api/json', '/api/response', '/missing']) {
+      const response = await app.inject({ url });
+      expect(response.headers).toMatchObject(expected);
+    }
+  });
+
+  it('a JSON fetch Response (tRPC) is sent whole: its status and headers, a length, the charset', async () => {
+    const response = await app.inject({ url: '/api/response' });
+    expect(response.statusCode).toBe(207);
+    expect(response.body).toBe('{"b":2}');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers.vary).toBe('x-test');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-length']).toBe('7');
+    expect(response.headers['transfer-encoding']).toBeUndefined();
   });
 
   it('the session cookie is __Host- prefixed and Secure over https, bare over plain http', async () => {

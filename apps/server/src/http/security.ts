@@ -1,34 +1,63 @@
 import { Transform } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RequestPayload } from 'fastify';
 import helmet from '@fastify/helmet';
 import superjson from 'superjson';
 import { MAX_BATCH_CALLS } from '@sentinela/shared/api-limits';
 import { translateServerMessage, type ServerMessageKey } from '@sentinela/shared/messages';
 import { requestLanguage } from '../trpc/context';
 
-/** Security headers on every response. No inline scripts; inline styles only (Radix, sonner). */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+/** The helmet configuration: no inline scripts; inline styles only (Radix, sonner). */
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
     },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Sent by hstsOverHttps below, only to a browser that reached us over https.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
+  },
+  frameguard: { action: 'deny' as const },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  // Sent by hstsOverHttps below, only to a browser that reached us over https.
+  strictTransportSecurity: false,
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * The headers helmet sets with HELMET_OPTIONS, worked out once: @fastify/helmet builds helmet's
+ * middleware again on every request (the CSP parsed and formatted each time), and nothing here
+ * varies per request (no CSP nonces). A throwaway Fastify with the plugin answers one request
+ * and the headers it set are kept, so they stay helmet's own, byte for byte (ADR 034).
+ */
+export async function helmetHeaders(): Promise<[string, string | number | string[]][]> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, HELMET_OPTIONS);
+  let headers: [string, string | number | string[]][] = [];
+  probe.get('/', (_req, reply) => {
+    headers = Object.entries(reply.raw.getHeaders()).filter(
+      (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
+    );
+    return '';
+  });
+  await probe.inject({ url: '/' });
+  await probe.close();
+  if (!headers.some(([name]) => name === 'content-security-policy')) throw new Error('helmet set no CSP');
+  return headers;
+}
+
+/** Security headers on every response. */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const headers = await helmetHeaders();
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
   app.addHook('onSend', hstsOverHttps);
 }
@@ -49,14 +78,27 @@ type HookDone = (error: Error | null, payload: unknown) => void;
  */
 export function apiResponseHeaders(_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: HookDone): void {
   reply.header('cache-control', 'no-store');
-  // tRPC hands Fastify a fetch Response, whose own headers Fastify applies after this hook.
   if (payload instanceof Response) {
     const type = payload.headers.get('content-type');
-    if (type !== null && BARE_JSON.test(type)) payload.headers.set('content-type', JSON_UTF8);
-  } else {
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && BARE_JSON.test(type)) reply.header('content-type', JSON_UTF8);
+    if (type === null || !BARE_JSON.test(type) || payload.body === null) return done(null, payload);
+    // tRPC hands Fastify a fetch Response holding one JSON text (streamed answers are
+    // application/jsonl or text/event-stream and stay streams). Sent as that text, with what
+    // Fastify would take from the Response (status, headers), the answer is one write with a
+    // Content-Length instead of a web stream in chunks (ADR 034).
+    const response = payload;
+    response.text().then<void, void>(
+      (text) => {
+        reply.code(response.status);
+        for (const [name, value] of response.headers) reply.header(name, value);
+        reply.header('content-type', JSON_UTF8);
+        done(null, text);
+      },
+      (error: Error) => done(error, undefined),
+    );
+    return;
   }
+  const type = reply.getHeader('content-type');
+  if (typeof type === 'string' && BARE_JSON.test(type)) reply.header('content-type', JSON_UTF8);
   done(null, payload);
 }
 
