@@ -15,6 +15,7 @@ import { callRaw } from '../test/raw-trpc';
 import { startPrivateMosquitto, until, type PrivateMosquitto } from '../test/private-mosquitto';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
 import { buildMosquittoFiles } from './features/device-credentials/mosquitto-files';
+import { SYSTEM_ACTOR } from './platform/audit';
 import { hashDeviceSecret, newDeviceSecret } from './platform/device-secret';
 import type { appRouter } from './trpc/router';
 
@@ -25,7 +26,10 @@ import type { appRouter } from './trpc/router';
 // plant, and the other takes it over within 30 s of a kill -9. Later parts: live events and
 // alerts from one instance reach the live streams (SSE) of the other through PostgreSQL
 // LISTEN/NOTIFY, also after the LISTEN connections are cut, and a sign-out on one ends the
-// other's open streams within seconds.
+// other's open streams within seconds; each threshold alert is raised once; a motor command sent
+// through A is confirmed by the device, in A's answer and on B's stream; a light schedule runs
+// once across the two, and after the kill -9 the survivor runs the schedules due at and after it,
+// once each.
 const PASSWORD = 'Turbina#Forte26';
 const migrationCount = (
   JSON.parse(readFileSync(new URL('../../../packages/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
@@ -158,6 +162,23 @@ async function watch(
   return { seen, ended, stop: () => subscription.unsubscribe() };
 }
 
+/** The cookie jar callRaw takes, from a `name=value` cookie. */
+const jar = (cookie: string) => {
+  const at = cookie.indexOf('=');
+  return new Map([[cookie.slice(0, at), cookie.slice(at + 1)]]);
+};
+
+/** 'HH:MM' of an instant on a zone's wall clock. */
+const wallTime = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+
+/** A light schedule of the test's own: the lights of its room, and when it was written. */
+interface Schedule {
+  id: string;
+  lights: string[];
+  since: Date;
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -171,6 +192,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('two instances on one P
   let b: Instance;
   let mosquittoLog: string;
   let serverPassword: string;
+  let firstSchedule: Schedule;
 
   beforeAll(async () => {
     // An empty database of its own (no template: the instances migrate it), dropped after.
@@ -219,6 +241,8 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('two instances on one P
     // Started together, on an empty database.
     [a, b] = await Promise.all([start('scale-a', portA), start('scale-b', portB)]);
     mosquittoLog = path.join(logDir, 'mosquitto.log');
+    // Written now, checked by its test later: the scheduler's ticks come every 30 s meanwhile.
+    firstSchedule = await dueSchedule();
   }, 240_000);
 
   afterAll(async () => {
@@ -511,6 +535,163 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('two instances on one P
     }
   }, 30_000);
 
+  const scheduledRooms = new Set<string>();
+  /**
+   * A light schedule of the test's own, due now: its switch-on moment is this minute on its
+   * facility's wall clock (written in SQL, as if made an hour ago: a schedule edited after its
+   * moment waits for the next one), in a room with lights (the fewest) that no other schedule switches.
+   */
+  async function dueSchedule(): Promise<Schedule> {
+    const rooms = await sql`select r.id, f.timezone from rooms r join facilities f on f.id = r.facility_id
+                            where exists (select 1 from equipment e where e.room_id = r.id and e.kind = 'light'
+                                          and e.retired_at is null)
+                            order by (select count(*) from equipment e where e.room_id = r.id), r.id`;
+    const room = rooms.find((r) => !scheduledRooms.has(r.id as string));
+    expect(room).toBeDefined();
+    const roomId = room!.id as string;
+    scheduledRooms.add(roomId);
+    await sql`update light_schedules set enabled = false where room_id = ${roomId}`;
+    const lights = (
+      await sql`select id from equipment where room_id = ${roomId} and kind = 'light' and retired_at is null`
+    ).map((l) => l.id as string);
+    const since = new Date();
+    const onTime = wallTime(since, room!.timezone as string);
+    const offTime = `${String((Number(onTime.slice(0, 2)) + 12) % 24).padStart(2, '0')}${onTime.slice(2)}`;
+    const [row] = await sql`insert into light_schedules (room_id, on_time, off_time, days, brightness, updated_at)
+                            values (${roomId}, ${onTime}, ${offTime}, ${sql.json([0, 1, 2, 3, 4, 5, 6])}, 80,
+                                    now() - interval '1 hour')
+                            returning id`;
+    return { id: row!.id as string, lights, since };
+  }
+
+  /** A schedule's switch-on runs so far: audit entries and the commands sent to its lights. */
+  async function runsOf(schedule: Schedule) {
+    const audits = await sql`select at, details from audit_log
+                             where target = ${schedule.id} and action = 'lights.schedule.on' order by at`;
+    const [sent] = await sql`select count(*)::int as n, count(distinct equipment_id)::int as lights,
+                                    min(requested_at) as first
+                             from commands
+                             where equipment_id in ${sql(schedule.lights)} and action = 'setLight'
+                               and requested_by = ${SYSTEM_ACTOR.id} and requested_at >= ${schedule.since}`;
+    const details = audits[0]?.details as { total: number; skipped: unknown[] } | undefined;
+    return {
+      audited: audits.length,
+      /** When it began: its first command (the audit entry comes once every light answered). */
+      startedAt: (sent!.first as Date | null) ?? (audits[0]?.at as Date | undefined) ?? null,
+      commands: sent!.n as number,
+      /** Lights that had a command (none twice: as many as commands). */
+      lights: sent!.lights as number,
+      /** Commands the run's audit entry says it sent: its lights less those skipped (in maintenance or error). */
+      expected: details ? details.total - details.skipped.length : NaN,
+    };
+  }
+
+  /** Which instances logged carrying out the schedule. */
+  const carriedOutBy = (scheduleId: string) =>
+    [a, b].filter((i) =>
+      i.lines.some((line) => line.includes('light schedule carried out') && line.includes(scheduleId)),
+    );
+
+  let scheduleRunner: Instance | undefined;
+
+  it('a motor command sent through A is confirmed by the device, in A’s answer and on B’s live stream', async () => {
+    const [motor] = await sql`select id from equipment where kind = 'motor' and status = 'online'
+                              and retired_at is null and id not like 'probe-%' order by id limit 1`;
+    const motorId = motor!.id as string;
+    const operator = await enroll(
+      a.server.base,
+      'motores@example.com',
+      () => sql`update users set role = 'operator' where email = 'motores@example.com'`,
+    );
+    const onB = await watch(b.server.base, operator, { live: { equipmentIds: [motorId] } });
+    try {
+      const began = Date.now();
+      const answer = await callRaw(a.server.base, jar(operator), 'mutation', 'motors.setPower', {
+        value: { id: motorId, on: false },
+      });
+      const answeredMs = Date.now() - began;
+      expect(answer.status).toBe(200);
+      const result = superjson.deserialize<{ commandId: string; status: string }>(
+        (JSON.parse(answer.body) as { result: { data: Parameters<typeof superjson.deserialize>[0] } }).result.data,
+      );
+      // Confirmed by the device: the virtual plant, on whichever instance plays it, answered on the broker.
+      expect(result.status).toBe('confirmed');
+      await until(
+        () =>
+          onB.seen.some(
+            ({ event }) =>
+              event.type === 'command' && event.commandId === result.commandId && event.status === 'confirmed',
+          ),
+        'the confirmation on B’s live stream',
+        10_000,
+      );
+      const onBMs = Date.now() - began;
+      const rows = await sql`select status from commands where id = ${result.commandId}`;
+      expect(rows.map((r) => r.status as string)).toEqual(['confirmed']);
+      const plant = [a, b].find((i) => said(i, 'virtual plant: running on this instance'))?.id ?? 'unknown';
+      console.info(
+        `motor command through A confirmed in ${answeredMs} ms (plant on ${plant}); on B's stream by ${onBMs} ms`,
+      );
+    } finally {
+      onB.stop();
+    }
+  }, 60_000);
+
+  it('one threshold crossing sent to both ingests raises one alert, not two', async () => {
+    const { site, device } = await probes();
+    const since = new Date(Date.now() - 1000);
+    // The same crossing reading six times at once: the broker hands the copies round the shared
+    // group, so both instances' ingests have it and both engines judge it (the alert of a source
+    // on a device is one while open: the second engine's insert finds it).
+    await Promise.all(Array.from({ length: 6 }, () => send(device, site, 'probe-5', { vibration: 12 })));
+    const raised = () =>
+      sql`select id, source from alerts where equipment_id = 'probe-5' and raised_at >= ${since} and source <> 'test'`;
+    await until(async () => (await raised()).length > 0, 'the vibration alert', 15_000);
+    // Both engines had the copies within milliseconds; give a slow one a moment more.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await raised()).map((r) => r.source as string)).toHaveLength(1);
+  }, 30_000);
+
+  it('a light schedule due now runs once across the two instances, not twice', async () => {
+    const schedule = firstSchedule;
+    // Both instances' timers run lights.schedules every 30 s; the first to claim the tick carries it out.
+    await until(async () => (await runsOf(schedule)).audited > 0, 'the schedule carried out', 45_000);
+    const { startedAt: firstAt } = await runsOf(schedule);
+    // A later tick of the job (the other instance tried meanwhile: its timer, or its retry when
+    // the tick fell due), so a second run would have happened by now.
+    const lastTick = async () =>
+      (await sql`select last_started_at from job_runs where name = 'lights.schedules'`)[0]?.last_started_at as Date;
+    await until(
+      async () => (await lastTick()).getTime() > firstAt!.getTime() + 1000,
+      'a later tick of lights.schedules',
+      45_000,
+    );
+    const runs = await runsOf(schedule);
+    expect(runs.audited).toBe(1);
+    expect(runs.commands).toBe(runs.expected);
+    expect(runs.lights).toBe(runs.commands);
+    const [row] = await sql`select last_on_at from light_schedules where id = ${schedule.id}`;
+    expect(row!.last_on_at).not.toBeNull();
+    const by = carriedOutBy(schedule.id);
+    expect(by).toHaveLength(1);
+    scheduleRunner = by[0];
+    console.info(
+      `light schedule carried out once, by ${scheduleRunner!.id}, ${firstAt!.getTime() - schedule.since.getTime()} ms ` +
+        `after it was written (${schedule.lights.length} lights)`,
+    );
+  }, 120_000);
+
+  let killed:
+    | {
+        at: number;
+        victim: Instance;
+        survivor: Instance;
+        dueAtKill: Schedule;
+        /** The last tick of lights.schedules before the kill (by either instance). */
+        lastTick: Date;
+      }
+    | undefined;
+
   it('one instance plays the virtual plant; the other takes it over within 30 s of a kill -9', async () => {
     await until(
       () => [a, b].every((i) => said(i, 'virtual plant: running on') || said(i, 'virtual plant: another instance')),
@@ -527,8 +708,12 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('two instances on one P
       'telemetry from the virtual plant',
     );
 
+    // A light schedule that falls due as the holder dies: it must run once, on the survivor.
+    const dueAtKill = await dueSchedule();
+    const [tick] = await sql`select last_started_at from job_runs where name = 'lights.schedules'`;
     const killedAt = Date.now();
     await holder.server.kill9();
+    killed = { at: killedAt, victim: holder, survivor: other, dueAtKill, lastTick: tick!.last_started_at as Date };
     await until(() => said(other, 'virtual plant: running on this instance'), 'the takeover', 30_000);
     const takeoverMs = Date.now() - killedAt;
     console.info(`virtual plant taken over ${takeoverMs} ms after the kill -9 of ${holder.id}`);
@@ -541,4 +726,38 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('two instances on one P
       20_000,
     );
   }, 90_000);
+
+  it('after the kill -9, the survivor runs the scheduled jobs: schedules due at and after the kill run once', async () => {
+    expect(killed).toBeDefined();
+    const { at, victim, survivor, lastTick } = killed!;
+    const atKill = killed!.dueAtKill;
+    const afterKill = await dueSchedule();
+    await until(
+      async () => (await runsOf(atKill)).audited > 0 && (await runsOf(afterKill)).audited > 0,
+      'both schedules carried out',
+      45_000,
+    );
+    const [first, second] = [await runsOf(atKill), await runsOf(afterKill)];
+    const takeoverMs = first.startedAt!.getTime() - at;
+    const afterTickMs = first.startedAt!.getTime() - lastTick.getTime();
+    console.info(
+      `light schedules after the kill -9 of ${victim.id} (${victim === scheduleRunner ? 'it ran' : 'it did not run'} ` +
+        `the light schedules before): the one due at the kill began ${takeoverMs} ms after it ` +
+        `(${afterTickMs} ms after the last tick before it), the one due ` +
+        `after ${second.startedAt!.getTime() - afterKill.since.getTime()} ms after it was written`,
+    );
+    // The next tick after the last one before the kill, on time: the survivor's own timer, or its
+    // retry 1 s after the victim's next tick fell due (30 s + 1 s), plus a loaded machine's delay.
+    // Without the retry it could come up to two intervals after the last tick.
+    expect(afterTickMs).toBeLessThan(33_000);
+    expect(takeoverMs).toBeLessThan(33_000);
+    expect(carriedOutBy(atKill.id)).toEqual([survivor]);
+    expect(carriedOutBy(afterKill.id)).toEqual([survivor]);
+    // Once each: one audit entry and one command per light (the victim is gone; the survivor's claim of the moment).
+    for (const runs of [await runsOf(atKill), await runsOf(afterKill)]) {
+      expect(runs.audited).toBe(1);
+      expect(runs.commands).toBe(runs.expected);
+      expect(runs.lights).toBe(runs.commands);
+    }
+  }, 120_000);
 });

@@ -102,6 +102,28 @@ describe.each(testDatabaseKinds())('scheduler on %s', (kind) => {
     expect(runs).toBe(2);
   });
 
+  it('tries again when the tick another instance ran falls due, not a whole interval later', async () => {
+    // A claims the tick at 10:00:00.000 and dies; B's clock reads 10:00:01.700 when it finds the
+    // tick taken. B's own timer would come 2 s (its interval) later; the retry comes when A's next
+    // tick falls due (10:00:02.100, 2 s plus 100 ms after A's), i.e. 400 ms of real time here.
+    const start = new Date('2026-05-01T10:00:00Z').getTime();
+    let clockB = start + 1700;
+    let runs = 0;
+    const job = { name: 'takeover-job', intervalMs: 2000, run: () => Promise.resolve(runs++) };
+    const a = scheduler(() => new Date(start));
+    const b = scheduler(() => new Date(clockB));
+    a.add(job);
+    b.add(job);
+    expect(await a.runDue('takeover-job')).toMatchObject({ outcome: 'ok' });
+    await a.stop();
+    expect(await b.runDue('takeover-job')).toEqual({ outcome: 'skipped' });
+    const skippedAt = performance.now();
+    clockB = start + 2100;
+    await expect.poll(() => runs, { timeout: 1500, interval: 20 }).toBe(2);
+    expect(performance.now() - skippedAt).toBeLessThan(1500);
+    expect(await runOf('takeover-job')).toMatchObject({ runCount: 2, lastOutcome: 'ok' });
+  });
+
   it('runs an instance-scoped job in every instance, and keeps its last run', async () => {
     const clock = new Date('2026-05-01T10:00:00Z');
     const now = () => clock;

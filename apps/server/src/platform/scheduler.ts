@@ -46,6 +46,8 @@ export interface Scheduler {
 
 // A slightly early timer (or another instance's) must still count as the same tick.
 const TICK_SLACK = 0.1;
+/** How long after another instance's tick falls due this one tries again (at most 1 s, 5 % of the interval). */
+const retryMarginMs = (intervalMs: number) => Math.min(1000, Math.round(intervalMs * 0.05));
 const MAX_ERROR_LENGTH = 2000;
 
 /**
@@ -53,13 +55,18 @@ const MAX_ERROR_LENGTH = 2000;
  * at once in this process; on PostgreSQL, a transaction-scoped advisory lock on the job's
  * name, so two instances never run it at the same time; and a claim of the tick in job_runs
  * (last_started_at older than the interval), so several instances run it once per interval.
+ * An instance that finds the tick taken tries again just after the next one falls due, so when
+ * the instance that ran it dies, the next tick is run at most about a second late.
  * On PGlite one process owns the data folder, so the lock is not needed (and a transaction
  * held there would stall every other query). A failure is logged and kept in job_runs, never thrown.
  */
 export function startScheduler(options: SchedulerOptions): Scheduler {
   const { database, log } = options;
   const now = options.now ?? (() => new Date());
-  const jobs = new Map<string, { job: Job; timer: NodeJS.Timeout; running: Promise<JobRunResult> | null }>();
+  const jobs = new Map<
+    string,
+    { job: Job; timer: NodeJS.Timeout; retry: NodeJS.Timeout | null; running: Promise<JobRunResult> | null }
+  >();
   let stopped = false;
 
   async function claim(job: Job, startedAt: Date, force: boolean): Promise<boolean> {
@@ -78,7 +85,10 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 
   async function execute(job: Job, force: boolean): Promise<JobRunResult> {
     const startedAt = now();
-    if (!(await claim(job, startedAt, force || job.scope === 'instance'))) return { outcome: 'skipped' };
+    if (!(await claim(job, startedAt, force || job.scope === 'instance'))) {
+      await retryWhenDue(job);
+      return { outcome: 'skipped' };
+    }
     const started = performance.now();
     let error: string | null = null;
     let result: Record<string, number> | null = null;
@@ -100,6 +110,32 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       })
       .where(eq(jobRuns.name, job.name));
     return error === null ? { outcome: 'ok', durationMs } : { outcome: 'error', durationMs, error };
+  }
+
+  /**
+   * Another instance ran this tick. Its next one falls due one interval after it started: try
+   * again just after that moment rather than at this instance's own next timer, which may come
+   * almost an interval later. If that instance died (kill -9), this one runs the tick about when
+   * it would have; while it lives, it claims first and this attempt is skipped (and set again).
+   */
+  async function retryWhenDue(job: Job): Promise<void> {
+    const entry = jobs.get(job.name);
+    if (!entry || stopped) return;
+    const [row] = await database.db
+      .select({ lastStartedAt: jobRuns.lastStartedAt })
+      .from(jobRuns)
+      .where(eq(jobRuns.name, job.name));
+    if (!row?.lastStartedAt || stopped) return;
+    const delay = row.lastStartedAt.getTime() + job.intervalMs + retryMarginMs(job.intervalMs) - now().getTime();
+    if (entry.retry) clearTimeout(entry.retry);
+    entry.retry = setTimeout(
+      () => {
+        entry.retry = null;
+        void start(job.name, false);
+      },
+      Math.min(Math.max(delay, 0), job.intervalMs),
+    );
+    entry.retry.unref();
   }
 
   async function guarded(job: Job, force: boolean): Promise<JobRunResult> {
@@ -133,14 +169,17 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       if (stopped) return;
       const timer = setInterval(() => void start(job.name, false), job.intervalMs);
       timer.unref();
-      jobs.set(job.name, { job, timer, running: null });
+      jobs.set(job.name, { job, timer, retry: null, running: null });
       if (job.runAtStart) void start(job.name, false);
     },
     runDue: (name) => start(name, false),
     runNow: (name) => start(name, true),
     async stop() {
       stopped = true;
-      for (const entry of jobs.values()) clearInterval(entry.timer);
+      for (const entry of jobs.values()) {
+        clearInterval(entry.timer);
+        if (entry.retry) clearTimeout(entry.retry);
+      }
       await Promise.all([...jobs.values()].flatMap((entry) => (entry.running ? [entry.running] : [])));
     },
   };
