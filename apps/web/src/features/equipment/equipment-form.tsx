@@ -113,7 +113,7 @@ export function EquipmentForm({
   const t = useStrings(equipmentStrings);
   const tOps = useStrings(opsStrings);
   const { language } = useLanguage();
-  const { values, setValues, set, field } = useFieldValues(() =>
+  const { values, setValues, field } = useFieldValues(() =>
     initialValues(record, {
       ...defaults,
       // A room filter alone still names its facility.
@@ -189,14 +189,7 @@ export function EquipmentForm({
   const { errors } = form;
 
   const text = (name: TextField, label: string, optional = true) => (
-    <FormInput
-      label={label}
-      optional={optional}
-      error={errors[name]}
-      name={name}
-      value={values[name]}
-      onChange={set(name)}
-    />
+    <FormInput label={label} optional={optional} error={errors[name]} {...field(name)} />
   );
 
   return (

@@ -3,7 +3,6 @@ import { useId, useMemo } from 'react';
 import type { z } from 'zod';
 import { CheckedForm, useCheckedForm, useFieldValues } from '../../components/checked-form';
 import { FormInput } from '../../components/form-field';
-import { formStrings } from '../../components/form.strings';
 import { numberText, parseNumberText } from '../../lib/form-issues';
 import { useStrings } from '../../lib/i18n/strings';
 import { RegistryFormButtons, RegistryKeyField } from '../plant/registry-form-parts';
@@ -44,8 +43,7 @@ interface FacilityFormProps {
 /** A facility's fields, checked with the shared schema before sending and again by the server. */
 export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) {
   const t = useStrings(facilitiesStrings);
-  const tForm = useStrings(formStrings);
-  const { values, set, field } = useFieldValues(() => initialValues(record));
+  const { values, field } = useFieldValues(() => initialValues(record));
   const zones = useMemo(() => timeZones(), []);
   const zonesId = `${useId()}-zones`;
 
@@ -72,13 +70,12 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
     extra?: { hint?: string; className?: string; optional?: boolean },
   ) => (
     <FormInput
-      label={extra?.optional ? `${label} (${tForm('optional')})` : label}
+      label={label}
+      optional={extra?.optional}
       error={errors[name]}
       hint={extra?.hint}
       className={extra?.className}
-      name={name}
-      value={values[name]}
-      onChange={set(name)}
+      {...field(name)}
     />
   );
 
@@ -100,13 +97,15 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
       </div>
       <div className="grid grid-cols-2 gap-3">
         <FormInput
-          label={`${t('form.latitude')} (${tForm('optional')})`}
+          label={t('form.latitude')}
+          optional
           error={errors.latitude}
           {...field('latitude')}
           inputMode="decimal"
         />
         <FormInput
-          label={`${t('form.longitude')} (${tForm('optional')})`}
+          label={t('form.longitude')}
+          optional
           error={errors.longitude}
           {...field('longitude')}
           inputMode="decimal"
