@@ -1,18 +1,10 @@
-import { MachinePowerSwitch } from '../plant/machine-power-switch';
+import { MachinePowerSwitch, type MachineSwitchState } from '../plant/machine-power-switch';
 import { hvacStrings } from './hvac.strings';
 import { useStrings } from '../../lib/i18n/strings';
 
-interface HvacPowerSwitchProps {
-  name: string;
-  /** The unit's facility, named in the confirmation. */
-  facility: string;
-  on: boolean;
+interface HvacPowerSwitchProps extends MachineSwitchState {
   /** The unit's operating mode, shown under its state. */
   mode: string;
-  pending: boolean;
-  onChange: (on: boolean) => void;
-  /** The work order in progress that locks it out. */
-  lockedBy?: string | null;
 }
 
 /**

@@ -1,24 +1,13 @@
-import { MachinePowerSwitch } from '../plant/machine-power-switch';
+import { MachinePowerSwitch, type MachineSwitchState } from '../plant/machine-power-switch';
 import { cn } from '../../lib/cn';
 import { motorsStrings } from './motors.strings';
 import { useStrings } from '../../lib/i18n/strings';
-
-interface MotorPowerSwitchProps {
-  name: string;
-  /** The motor's facility, named in the confirmation. */
-  facility: string;
-  on: boolean;
-  pending: boolean;
-  onChange: (on: boolean) => void;
-  /** The work order in progress that locks it out. */
-  lockedBy?: string | null;
-}
 
 /**
  * A motor's on/off switch, captioned with its confirmed state or "waiting for confirmation";
  * switching asks first, naming the motor and its facility.
  */
-export function MotorPowerSwitch({ name, facility, on, pending, onChange, lockedBy }: MotorPowerSwitchProps) {
+export function MotorPowerSwitch({ name, facility, on, pending, onChange, lockedBy }: MachineSwitchState) {
   const t = useStrings(motorsStrings);
   return (
     <MachinePowerSwitch

@@ -5,12 +5,8 @@ import type { AreaTranslate } from '../../lib/i18n/strings';
 /** The strings a machine kind (motors, HVAC) gives its switch: its name and the question it asks. */
 type MachineSwitchKey = 'switchLabel' | 'confirm.onTitle' | 'confirm.offTitle' | 'confirm.on' | 'confirm.off';
 
-interface MachinePowerSwitchProps {
-  /** The kind's strings. */
-  t: AreaTranslate<MachineSwitchKey>;
-  /** The confirm button's words, on and off. */
-  turnOnLabel: string;
-  turnOffLabel: string;
+/** What a kind's switch is given by its table or card: the machine and its state. */
+export interface MachineSwitchState {
   name: string;
   /** The machine's facility, named in the confirmation. */
   facility: string;
@@ -19,6 +15,14 @@ interface MachinePowerSwitchProps {
   onChange: (on: boolean) => void;
   /** The work order in progress that locks it out. */
   lockedBy?: string | null;
+}
+
+interface MachinePowerSwitchProps extends MachineSwitchState {
+  /** The kind's strings. */
+  t: AreaTranslate<MachineSwitchKey>;
+  /** The confirm button's words, on and off. */
+  turnOnLabel: string;
+  turnOffLabel: string;
   /** The caption beside it. */
   children: ReactNode;
 }
