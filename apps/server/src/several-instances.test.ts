@@ -1,8 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
-import { EventSource } from 'eventsource';
+import { TRPCClientError } from '@trpc/client';
 import mqtt from 'mqtt';
 import { generate } from 'otplib';
 import postgres from 'postgres';
@@ -14,10 +13,10 @@ import { freePort } from '../test/free-port';
 import { callRaw } from '../test/raw-trpc';
 import { startPrivateMosquitto, until, type PrivateMosquitto } from '../test/private-mosquitto';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
+import { streamClient } from '../test/stream-client';
 import { buildMosquittoFiles } from './features/device-credentials/mosquitto-files';
 import { SYSTEM_ACTOR } from './platform/audit';
 import { hashDeviceSecret, newDeviceSecret } from './platform/device-secret';
-import type { appRouter } from './trpc/router';
 
 // Issue 19, first part (ADR 038): two portal processes (src/main.ts, as `npm start` runs it) started
 // together on one fresh, empty PostgreSQL database and a private Mosquitto with the shipped
@@ -118,23 +117,7 @@ async function watch(
   cookie: string,
   which: { live: { equipmentIds?: string[] } } | 'alerts',
 ): Promise<Watch> {
-  const client = createTRPCClient<typeof appRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({
-          url: `${base}/api/trpc`,
-          transformer: superjson,
-          EventSource,
-          eventSourceOptions: () => ({
-            fetch: (input, init) =>
-              fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } }),
-          }),
-        }),
-        false: httpLink({ url: `${base}/api/trpc`, transformer: superjson }),
-      }),
-    ],
-  });
+  const client = streamClient(base, () => cookie);
   const seen: Watch['seen'] = [];
   let settle: (code: string) => void = () => {};
   const ended = new Promise<string>((resolve) => (settle = resolve));

@@ -1,15 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { createTRPCClient, httpSubscriptionLink, splitLink, httpLink } from '@trpc/client';
-import { EventSource } from 'eventsource';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
-import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands, equipment, facilities, rooms, telemetry, telemetryLatest } from '@sentinela/db/schema/plant';
 import { auditLog } from '@sentinela/db/schema/audit';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { startTestServer, type TestClient, type TestServer } from '../../test/test-server';
-import type { appRouter } from '../trpc/router';
+import { cookieHeader, streamClient } from '../../test/stream-client';
 import { startCommandGateway, type CommandGateway } from '../platform/commands/command-gateway';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { startIngest, type Ingest } from './ingest';
@@ -331,24 +328,7 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
   });
 
   it('pushes live values to a signed-in client over SSE', async () => {
-    const cookie = [...operator.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const client = createTRPCClient<typeof appRouter>({
-      links: [
-        splitLink({
-          condition: (op) => op.type === 'subscription',
-          true: httpSubscriptionLink({
-            url: `${server.base}/api/trpc`,
-            transformer: superjson,
-            EventSource,
-            eventSourceOptions: () => ({
-              fetch: (input, init) =>
-                fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } }),
-            }),
-          }),
-          false: httpLink({ url: `${server.base}/api/trpc`, transformer: superjson }),
-        }),
-      ],
-    });
+    const client = streamClient(server.base, () => cookieHeader(operator.cookies));
     const received: unknown[] = [];
     const subscription = client.live.events.subscribe(
       { equipmentIds: ['mtr-1'] },

@@ -1,11 +1,9 @@
-import { createTRPCClient, httpSubscriptionLink, splitLink, httpLink, TRPCClientError } from '@trpc/client';
+import { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
-import { EventSource } from 'eventsource';
-import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@sentinela/db/schema/accounts';
 import { startTestServer, type TestClient, type TestServer } from '../../test/test-server';
-import type { appRouter } from './router';
+import { cookieHeader, streamClient } from '../../test/stream-client';
 import { SESSION_COOKIE } from '../features/auth/auth-cookies';
 import { createSession, SESSION_ABSOLUTE_MS } from '../features/auth/sessions.service';
 import { STREAM_CHECK_MS } from './session-streams';
@@ -24,26 +22,7 @@ describe('live streams end with their session', () => {
   });
   afterAll(() => server.close());
 
-  function sseClient(client: TestClient) {
-    const cookie = () => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    return createTRPCClient<typeof appRouter>({
-      links: [
-        splitLink({
-          condition: (op) => op.type === 'subscription',
-          true: httpSubscriptionLink({
-            url: `${server.base}/api/trpc`,
-            transformer: superjson,
-            EventSource,
-            eventSourceOptions: () => ({
-              fetch: (input, init) =>
-                fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: cookie() } }),
-            }),
-          }),
-          false: httpLink({ url: `${server.base}/api/trpc`, transformer: superjson }),
-        }),
-      ],
-    });
-  }
+  const sseClient = (client: TestClient) => streamClient(server.base, () => cookieHeader(client.cookies));
 
   interface Watch {
     received: number;
