@@ -321,6 +321,16 @@ async function measureLive(a: string, b: string, cookie: string) {
   }
 }
 
+/** The instance's log lines at warn level or above (pino's level ≥ 40), counted, with the last one's message. */
+function problems(server: ServerProcess): string {
+  const bad = server
+    .output()
+    .split('\n')
+    .filter((line) => /"level":(4|5|6)0/.test(line));
+  const last = bad.at(-1);
+  return last ? `${bad.length} (last: ${/"msg":"([^"]*)"/.exec(last)?.[1] ?? last.slice(0, 120)})` : '0';
+}
+
 // ---- the run --------------------------------------------------------------------------------
 const rows: string[][] = [];
 const notes: string[] = [];
@@ -359,8 +369,8 @@ try {
   const b = await startInstance('escala-b');
   console.log(`[${elapsed()}] instance B up`);
   await load([b.base], 'auth.me', cookies, 2);
-  // B's ingest joins the shared subscription as it starts; a short unmeasured run to be sure.
-  await sleep(2000);
+  // Warm-up of the pair, not counted (B's JIT and pools; its ingest joined the shared subscription).
+  await measureIngest([a.base, b.base], jar, 3, 3000);
   const two = {
     ingest: await measureIngest([a.base, b.base], jar),
     me: await load([a.base, b.base], 'auth.me', cookies, SECONDS),
@@ -403,6 +413,7 @@ try {
     `live: ${LIVE_POINTS} points, ${live.byA} taken by A and ${LIVE_POINTS - live.byA - live.missing} by B; ` +
       `${live.missing} missing on a stream, ${live.doubled} delivered twice on a stream`,
     `lost/doubled: ${lossRow('one', one.ingest)}; ${lossRow('two', two.ingest)} (0 and 0: nothing lost, nothing doubled)`,
+    `server log lines at warn or above: A ${problems(a)}, B ${problems(b)}`,
     `load average at the end ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}; ${elapsed()} in all`,
