@@ -62,7 +62,8 @@ export async function watch(
       const at = Date.now();
       for (const event of data.events) seen.push({ at, event });
     },
-    onError: (error: unknown) => settle(error instanceof TRPCClientError ? String(error.data?.code) : 'other'),
+    onError: (error: unknown) =>
+      settle(error instanceof TRPCClientError ? String((error.data as { code?: unknown } | undefined)?.code) : 'other'),
     onComplete: () => settle('complete'),
   };
   const subscription =
