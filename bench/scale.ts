@@ -187,6 +187,8 @@ interface Ingest {
   rows: number;
   pointsPerSecond: number;
   counted: number;
+  /** Of `counted`, per instance (the broker's share of the group). */
+  split: number[];
 }
 
 /**
@@ -253,6 +255,7 @@ async function measureIngest(
       rows,
       pointsPerSecond: rows / ((lastAt - done.startedAt) / 1000),
       counted: countedAfter.reduce((sum, n, i) => sum + n - countedBefore[i]!, 0),
+      split: countedAfter.map((n, i) => n - countedBefore[i]!),
     };
   } finally {
     generator.send({ type: 'close' });
@@ -328,7 +331,7 @@ function problems(server: ServerProcess): string {
     .split('\n')
     .filter((line) => /"level":(4|5|6)0/.test(line));
   const last = bad.at(-1);
-  return last ? `${bad.length} (last: ${/"msg":"([^"]*)"/.exec(last)?.[1] ?? last.slice(0, 120)})` : '0';
+  return last ? `${bad.length} (last: ${last.slice(0, 300)})` : '0';
 }
 
 // ---- the run --------------------------------------------------------------------------------
@@ -392,6 +395,7 @@ try {
     ['  points published', fmt(one.ingest.published), fmt(two.ingest.published), ''],
     ['  rows stored', fmt(one.ingest.rows), fmt(two.ingest.rows), ''],
     ['  points the ingests counted', fmt(one.ingest.counted), fmt(two.ingest.counted), ''],
+    ['    of them by B', '', fmt(two.ingest.split[1] ?? NaN), ''],
     ['auth.me req/s', fmt(one.me.rps), fmt(two.me.rps), ratio(two.me.rps, one.me.rps)],
     ['auth.me p95 ms', fmt(one.me.p95), fmt(two.me.p95), ratio(two.me.p95, one.me.p95)],
     ['dashboard.summary req/s', fmt(one.summary.rps), fmt(two.summary.rps), ratio(two.summary.rps, one.summary.rps)],
