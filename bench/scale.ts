@@ -15,6 +15,9 @@
 //   - live latency (two only): points of one probe motor, one at a time, each taken by one
 //     instance's ingest; MQTT publish → that instance's live.events (SSE) "A→A", and → the other
 //     instance's stream through LISTEN/NOTIFY "A→B".
+// Then B is stopped: A alone gets only its share of what is published (the broker queues B's share
+// for B's persistent ingest sessions), and once B is started again under its INSTANCE_ID the
+// queued points arrive (counted: nothing lost). The relay's counters come from System Health.
 // Prints the table with the ratios; asserts nothing.
 //
 // Environment (optional): DATABASE_URL, BENCH_SECONDS (10: each ingest and API measurement),
@@ -30,6 +33,7 @@ import { startServerProcess, type ServerProcess } from '../apps/server/test/serv
 import { watch, type Watch } from '../apps/server/test/stream-client';
 import { buildMosquittoFiles } from '../apps/server/src/features/device-credentials/mosquitto-files';
 import { hashDeviceSecret, newDeviceSecret } from '../apps/server/src/platform/device-secret';
+import type { LiveRelayHealth } from '@sentinela/shared/system';
 import { callProcedure } from '../e2e/admin-session';
 import {
   fmt,
@@ -173,6 +177,14 @@ async function ingested(base: string, jar: Map<string, string>): Promise<number>
   return details.ingest.pointsTotal;
 }
 
+/** The live relay's counters on an instance's System Health (null: no relay). */
+async function relayOf(base: string, jar: Map<string, string>): Promise<LiveRelayHealth | null> {
+  const details = (await callProcedure(base, 'system.details', 'query', undefined, jar)) as {
+    live: { relay: LiveRelayHealth | null };
+  };
+  return details.live.relay;
+}
+
 const deviceIds = Array.from({ length: DEVICES }, (_, i) => `escala-${String(i).padStart(4, '0')}`);
 const PROBE = 'escala-sonda';
 
@@ -189,6 +201,8 @@ interface Ingest {
   counted: number;
   /** Of `counted`, per instance (the broker's share of the group). */
   split: number[];
+  /** When the run began (rows of its points have ts at or after it). */
+  since: Date;
 }
 
 /**
@@ -256,6 +270,7 @@ async function measureIngest(
       pointsPerSecond: rows / ((lastAt - done.startedAt) / 1000),
       counted: countedAfter.reduce((sum, n, i) => sum + n - countedBefore[i]!, 0),
       split: countedAfter.map((n, i) => n - countedBefore[i]!),
+      since,
     };
   } finally {
     generator.send({ type: 'close' });
@@ -329,7 +344,7 @@ function problems(server: ServerProcess): string {
   const bad = server
     .output()
     .split('\n')
-    .filter((line) => /"level":(4|5|6)0/.test(line));
+    .filter((line) => /"level":(4|5|6)0/.test(line) && !line.includes('web/dist'));
   const last = bad.at(-1);
   return last ? `${bad.length} (last: ${last.slice(0, 300)})` : '0';
 }
@@ -380,7 +395,24 @@ try {
     summary: await load([a.base, b.base], 'dashboard.summary', cookies, SECONDS),
   };
   const live = await measureLive(a.base, b.base, cookies[0]!);
+  const relays = await Promise.all([a.base, b.base].map((base) => relayOf(base, jar)));
   console.log(`[${elapsed()}] two instances measured`);
+  // B stopped (SIGTERM): its ingest sessions are persistent members of the shared subscription,
+  // so the broker keeps queueing a share of the telemetry for them until B is back under its
+  // INSTANCE_ID (ADR 038). A publishes alone meanwhile; then B starts again and the queued share
+  // must arrive: nothing lost.
+  await b.stop();
+  const again = await measureIngest([a.base], jar, SECONDS, 5000);
+  const back = await startInstance('escala-b');
+  const resumedAt = Date.now();
+  let resumed = await rowsSince(again.since);
+  while (resumed < again.published && Date.now() - resumedAt < 30_000) {
+    await sleep(200);
+    resumed = await rowsSince(again.since);
+  }
+  const resumeMs = Date.now() - resumedAt;
+  await back.stop();
+  console.log(`[${elapsed()}] B stopped and started again`);
 
   const ratio = (x: number, y: number) => (Number.isFinite(x / y) ? `${(x / y).toFixed(2)}×` : '—');
   const lossRow = (what: string, i: Ingest) =>
@@ -417,6 +449,16 @@ try {
     `live: ${LIVE_POINTS} points, ${live.byA} taken by A and ${LIVE_POINTS - live.byA - live.missing} by B; ` +
       `${live.missing} missing on a stream, ${live.doubled} delivered twice on a stream`,
     `lost/doubled: ${lossRow('one', one.ingest)}; ${lossRow('two', two.ingest)} (0 and 0: nothing lost, nothing doubled)`,
+    `relay (System Health's counters, since start): ${relays
+      .map(
+        (r, i) =>
+          `${i === 0 ? 'A' : 'B'} sent ${fmt(r?.notificationsSent ?? NaN)} NOTIFY (${fmt(r?.eventsSent ?? NaN)} events, ` +
+          `${fmt(r?.coalesced ?? NaN)} coalesced), received ${fmt(r?.eventsReceived ?? NaN)} events, dropped ${fmt(r?.dropped ?? NaN)}`,
+      )
+      .join('; ')}`,
+    `B stopped: of ${fmt(again.published)} points published, ${fmt(again.rows)} stored by A alone ` +
+      `(${fmt(again.published - again.rows)} queued at the broker for B's sessions); B started again: ` +
+      `${fmt(resumed)} stored ${fmt(resumeMs)} ms after it was up (${fmt(again.published - resumed)} missing)`,
     `server log lines at warn or above: A ${problems(a)}, B ${problems(b)}`,
     `load average at the end ${loadavg()
       .map((l) => l.toFixed(1))
