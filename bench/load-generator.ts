@@ -1,6 +1,6 @@
 // The benchmarks' device fleet, run as a child process (so it does not share the ingest's event
 // loop): one MQTT connection per device, multi-metric telemetry messages. Driven over IPC:
-//   → { type: 'connect', url, site, ids, qos, metrics, credentials? }        ← { type: 'connected', connections, failed, ms }
+//   → { type: 'connect', url, site, ids, qos, metrics, credentials?, login? }        ← { type: 'connected', connections, failed, ms }
 //   → { type: 'run', mode: 'max', durationMs, window, inflight? } (as fast as the ingest takes them: at most
 //       `window` messages published and not yet taken, per the 'credit' messages the parent relays, and
 //       at most `inflight` (1) per device not yet acknowledged)
@@ -22,6 +22,8 @@ interface Connect {
   clientPrefix: string;
   /** Connect with each device's credentials (username = equipment id, benchDeviceSecret). */
   credentials?: boolean;
+  /** Else connect every device as this one user (e.g. the portal's own, on a broker that refuses anonymous clients). */
+  login?: { username: string; password: string };
 }
 interface Run {
   type: 'run';
@@ -97,7 +99,9 @@ async function connectAll(): Promise<void> {
           reconnectPeriod: 0,
           connectTimeout: 20_000,
           keepalive: 120,
-          ...(config.credentials ? { username: config.ids[i]!, password: benchDeviceSecret(config.ids[i]!) } : {}),
+          ...(config.credentials
+            ? { username: config.ids[i]!, password: benchDeviceSecret(config.ids[i]!) }
+            : (config.login ?? {})),
         });
         client.on('error', () => errors++);
         clients[i] = client;

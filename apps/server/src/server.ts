@@ -133,6 +133,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       cookieSecret: sessionSecret,
       demoHistory: () => history.progress(),
       ingestStats: () => mqtt.ingest.stats(),
+      relayStats: () => mqtt.relayStats(),
       migrationsFolder: paths.migrationsFolder ?? defaultMigrationsFolder,
       addresses: {
         database: config.databaseUrl ? withoutCredentials(config.databaseUrl) : config.dataDir,

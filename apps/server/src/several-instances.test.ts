@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { TRPCClientError } from '@trpc/client';
 import mqtt from 'mqtt';
 import { generate } from 'otplib';
 import postgres from 'postgres';
@@ -13,7 +12,7 @@ import { freePort } from '../test/free-port';
 import { callRaw } from '../test/raw-trpc';
 import { startPrivateMosquitto, until, type PrivateMosquitto } from '../test/private-mosquitto';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
-import { streamClient } from '../test/stream-client';
+import { watch, type Watch } from '../test/stream-client';
 import { buildMosquittoFiles } from './features/device-credentials/mosquitto-files';
 import { SYSTEM_ACTOR } from './platform/audit';
 import { hashDeviceSecret, newDeviceSecret } from './platform/device-secret';
@@ -101,48 +100,6 @@ async function enroll(base: string, email: string, beforeSetup?: () => Promise<u
   expect(verify.status).toBe(200);
   cookie = sessionCookie(verify) ?? cookie;
   return cookie;
-}
-
-/** What one live stream (SSE) delivered, each event with when it arrived here. */
-interface Watch {
-  seen: { at: number; event: LiveEvent }[];
-  /** Settles with the tRPC error code the stream ended with ('complete' when it just ended). */
-  ended: Promise<string>;
-  stop(): void;
-}
-
-/** Opens live.events or alerts.live on `base` with `cookie` (tRPC's own client over eventsource); resolves once it runs. */
-async function watch(
-  base: string,
-  cookie: string,
-  which: { live: { equipmentIds?: string[] } } | 'alerts',
-): Promise<Watch> {
-  const client = streamClient(base, () => cookie);
-  const seen: Watch['seen'] = [];
-  let settle: (code: string) => void = () => {};
-  const ended = new Promise<string>((resolve) => (settle = resolve));
-  let started: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (started = resolve));
-  const handlers = {
-    onStarted: () => started(),
-    onData: (data: { events: LiveEvent[] }) => {
-      const at = Date.now();
-      for (const event of data.events) seen.push({ at, event });
-    },
-    onError: (error: unknown) => settle(error instanceof TRPCClientError ? String(error.data?.code) : 'other'),
-    onComplete: () => settle('complete'),
-  };
-  const subscription =
-    which === 'alerts'
-      ? client.alerts.live.subscribe(undefined, handlers)
-      : client.live.events.subscribe(which.live, handlers);
-  await Promise.race([
-    ready,
-    ended.then((code) => {
-      throw new Error(`the stream ended at once: ${code}`);
-    }),
-  ]);
-  return { seen, ended, stop: () => subscription.unsubscribe() };
 }
 
 /** The cookie jar callRaw takes, from a `name=value` cookie. */

@@ -1,6 +1,7 @@
-import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { EventSource } from 'eventsource';
 import superjson from 'superjson';
+import type { LiveEvent } from '@sentinela/shared/live-events';
 import type { appRouter } from '../src/trpc/router';
 
 /**
@@ -31,3 +32,49 @@ export function streamClient(base: string, cookie: () => string) {
 
 /** A test client's cookie jar as one Cookie header. */
 export const cookieHeader = (cookies: Map<string, string>) => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** What one live stream (SSE) delivered, each event with when it arrived here. */
+export interface Watch {
+  seen: { at: number; event: LiveEvent }[];
+  /** Settles with the tRPC error code the stream ended with ('complete' when it just ended). */
+  ended: Promise<string>;
+  stop(): void;
+}
+
+/**
+ * Opens live.events or alerts.live on `base` with `cookie` (tRPC's own client over eventsource);
+ * resolves once it runs. Shared by the several-instances test and bench:scale.
+ */
+export async function watch(
+  base: string,
+  cookie: string,
+  which: { live: { equipmentIds?: string[] } } | 'alerts',
+): Promise<Watch> {
+  const client = streamClient(base, () => cookie);
+  const seen: Watch['seen'] = [];
+  let settle: (code: string) => void = () => {};
+  const ended = new Promise<string>((resolve) => (settle = resolve));
+  let started: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (started = resolve));
+  const handlers = {
+    onStarted: () => started(),
+    onData: (data: { events: LiveEvent[] }) => {
+      const at = Date.now();
+      for (const event of data.events) seen.push({ at, event });
+    },
+    onError: (error: unknown) =>
+      settle(error instanceof TRPCClientError ? String((error.data as { code?: unknown } | undefined)?.code) : 'other'),
+    onComplete: () => settle('complete'),
+  };
+  const subscription =
+    which === 'alerts'
+      ? client.alerts.live.subscribe(undefined, handlers)
+      : client.live.events.subscribe(which.live, handlers);
+  await Promise.race([
+    ready,
+    ended.then((code) => {
+      throw new Error(`the stream ended at once: ${code}`);
+    }),
+  ]);
+  return { seen, ended, stop: () => subscription.unsubscribe() };
+}

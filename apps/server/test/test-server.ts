@@ -19,6 +19,7 @@ import { outboxSmsProvider } from '../src/platform/sms-provider';
 import type { EmailProvider } from '../src/platform/email-provider';
 import type { CommandGateway } from '../src/platform/commands/command-gateway';
 import { LiveBus } from '../src/telemetry/live-bus';
+import type { LiveRelayStats } from '../src/telemetry/live-relay';
 import type { IngestStats } from '../src/telemetry/ingest';
 import type { appRouter } from '../src/trpc/router';
 import type { TrustProxy } from '../src/env';
@@ -68,6 +69,7 @@ export async function startTestServer(
     demoHistory?: () => DemoHistoryHealth | null;
     email?: EmailProvider;
     ingestStats?: () => IngestStats;
+    relayStats?: () => LiveRelayStats | null;
     metricsToken?: string;
     weather?: { url: string; timeoutMs?: number };
     publicUrl?: string;
@@ -105,6 +107,7 @@ export async function startTestServer(
     ...(options.demoHistory ? { demoHistory: options.demoHistory } : {}),
     ...(options.email ? { email: options.email } : {}),
     ...(options.ingestStats ? { ingestStats: options.ingestStats } : {}),
+    ...(options.relayStats ? { relayStats: options.relayStats } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     ...(options.addresses ? { addresses: options.addresses } : {}),
     ...(options.weather ? { weather: options.weather } : {}),

@@ -89,6 +89,29 @@ export const systemSampleSchema = z.object({
 export type SystemSample = z.infer<typeof systemSampleSchema>;
 
 /** What the System Health page shows (system.details, any signed-in role). */
+/** The live relay's counters (LISTEN/NOTIFY between instances, ADR 038). */
+export const liveRelayHealthSchema = z.object({
+  /** NOTIFY payloads sent with events, and the events they carried. */
+  notificationsSent: z.number().int(),
+  eventsSent: z.number().int(),
+  /** Flushes that sent something (what was published within one window, together). */
+  batches: z.number().int(),
+  /** Events merged into a waiting one of the same device before sending. */
+  coalesced: z.number().int(),
+  /** NOTIFY payloads with events heard from other instances, and the events they carried. */
+  notificationsReceived: z.number().int(),
+  eventsReceived: z.number().int(),
+  /** Events that did not go out; of them, those too large for one NOTIFY. */
+  dropped: z.number().int(),
+  oversized: z.number().int(),
+  /** Times it listened anew (its own ping did not come back). */
+  relistens: z.number().int(),
+  /** Other instances heard lately, and when one was last heard. */
+  peers: z.number().int(),
+  lastPeerAt: z.date().nullable(),
+});
+export type LiveRelayHealth = z.infer<typeof liveRelayHealthSchema>;
+
 export const systemDetailsSchema = z.object({
   at: z.date(),
   status: z.enum(['ok', 'degraded']),
@@ -139,7 +162,11 @@ export const systemDetailsSchema = z.object({
     rejected: z.record(z.string(), z.number().int()),
     lastPointAt: z.date().nullable(),
   }),
-  live: z.object({ clients: z.number().int() }),
+  live: z.object({
+    clients: z.number().int(),
+    /** The live relay between instances on one PostgreSQL (ADR 038), since the process started; null: none (PGlite). */
+    relay: liveRelayHealthSchema.nullable(),
+  }),
   jobs: z.array(systemJobSchema),
   silentDevices: z.array(
     z.object({ facilityId: z.string(), facilityName: z.string(), count: z.number().int(), total: z.number().int() }),

@@ -53,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bus: options.bus,
     brokerHealth: options.brokerHealth,
     ingestStats: options.ingestStats,
+    relayStats: options.relayStats,
     migrationsFolder: options.migrationsFolder,
   });
   app.addHook('onClose', () => monitor.stop());

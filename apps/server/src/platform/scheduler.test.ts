@@ -124,6 +124,35 @@ describe.each(testDatabaseKinds())('scheduler on %s', (kind) => {
     expect(await runOf('takeover-job')).toMatchObject({ runCount: 2, lastOutcome: 'ok' });
   });
 
+  it('runs a job once per interval when two instances’ timers are out of step (issue 19)', async () => {
+    // Real timers, real clock: A's timer starts, B's 130 ms (0.43 of an interval) later, so each
+    // fires between the other's ticks, and B's retries come just after A's ticks fall due.
+    const INTERVAL = 300;
+    const runs: { at: number; by: string }[] = [];
+    const job = (by: string) => ({
+      name: 'out-of-step-job',
+      intervalMs: INTERVAL,
+      run: (now: Date) => Promise.resolve(runs.push({ at: now.getTime(), by })),
+    });
+    const a = scheduler();
+    a.add(job('a'));
+    await new Promise((resolve) => setTimeout(resolve, 130));
+    const b = scheduler();
+    b.add(job('b'));
+    const began = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, INTERVAL * 10));
+    await Promise.all([a.stop(), b.stop()]);
+    const elapsed = Date.now() - began;
+    // Never twice in one tick: consecutive runs (whichever instance) at least the tick's slack
+    // of an interval apart, by the times they claimed it.
+    const gaps = runs.slice(1).map((run, i) => run.at - runs[i]!.at);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(INTERVAL * 0.9);
+    // And no tick lost: about one run per interval (timers on a busy machine run late, never early).
+    expect(runs.length).toBeGreaterThanOrEqual(Math.floor(elapsed / INTERVAL) - 2);
+    expect(runs.length).toBeLessThanOrEqual(Math.ceil(elapsed / INTERVAL) + 1);
+    expect(await runOf('out-of-step-job')).toMatchObject({ runCount: runs.length, lastOutcome: 'ok' });
+  });
+
   it('runs an instance-scoped job in every instance, and keeps its last run', async () => {
     const clock = new Date('2026-05-01T10:00:00Z');
     const now = () => clock;

@@ -119,7 +119,7 @@ describe('relay payloads', () => {
   });
 
   it('answers nothing for an empty batch', () => {
-    expect(encodePayloads('a', [])).toEqual({ payloads: [], dropped: 0 });
+    expect(encodePayloads('a', [])).toEqual({ payloads: [], dropped: 0, counts: [] });
   });
 
   it('decodes pings, and refuses what is not one of its payloads', () => {

@@ -36,6 +36,8 @@ export class RelayBuffer {
   private others: LiveEvent[] = [];
   /** Events dropped because the buffer was full (a database that stopped answering NOTIFY). */
   dropped = 0;
+  /** Telemetry events merged into a waiting one of the same device (they go out as one). */
+  merged = 0;
 
   constructor(private readonly maxOthers = 5000) {}
 
@@ -46,6 +48,7 @@ export class RelayBuffer {
   add(event: LiveEvent): void {
     if (event.type === 'telemetry') {
       const known = this.telemetry.get(event.equipmentId);
+      if (known) this.merged++;
       this.telemetry.set(event.equipmentId, known ? mergeTelemetry(known, event) : event);
       return;
     }
@@ -99,6 +102,14 @@ function splitTelemetry(event: TelemetryEvent, room: number): { parts: string[];
   return { parts, dropped };
 }
 
+export interface EncodedPayloads {
+  payloads: string[];
+  /** Events left out: too large for one payload even alone. */
+  dropped: number;
+  /** How many events each payload carries. */
+  counts: number[];
+}
+
 /**
  * The payloads that carry `events` from instance `from`, each at most `maxBytes` (UTF-8), in
  * the events' order. An event that cannot fit alone is cut (telemetry, by metrics) or dropped
@@ -108,16 +119,20 @@ export function encodePayloads(
   from: string,
   events: readonly LiveEvent[],
   maxBytes = NOTIFY_MAX_BYTES,
-): { payloads: string[]; dropped: number } {
+): EncodedPayloads {
   const head = `{"v":1,"from":${JSON.stringify(from)},"events":[`;
   const tail = ']}';
   const room = maxBytes - bytes(head) - bytes(tail);
   const payloads: string[] = [];
+  const counts: number[] = [];
   let dropped = 0;
   let items: string[] = [];
   let used = 0;
   const close = () => {
-    if (items.length > 0) payloads.push(head + items.join(',') + tail);
+    if (items.length > 0) {
+      payloads.push(head + items.join(',') + tail);
+      counts.push(items.length);
+    }
     items = [];
     used = 0;
   };
@@ -141,7 +156,7 @@ export function encodePayloads(
     for (const part of split.parts) put(part);
   }
   close();
-  return { payloads, dropped };
+  return { payloads, dropped, counts };
 }
 
 export function encodePing(from: string, ping: number): string {

@@ -99,7 +99,7 @@ describe('live relay between two instances', () => {
     for (const relay of relays.splice(0)) await relay.stop();
   });
 
-  async function pair(database: FakeDatabase, extra: { pingEveryMs?: number } = {}) {
+  async function pair(database: FakeDatabase, extra: { pingEveryMs?: number; maxBytes?: number } = {}) {
     const busA = new LiveBus();
     const busB = new LiveBus();
     const connA = database.connection();
@@ -163,6 +163,48 @@ describe('live relay between two instances', () => {
     expect(database.payloads.every((p) => Buffer.byteLength(p) <= NOTIFY_MAX_BYTES)).toBe(true);
     // One event per device, with its latest value.
     expect(seenB.every(({ event }) => event.type === 'telemetry' && event.metrics.t === 4)).toBe(true);
+  });
+
+  it("counts what it sends, coalesces, drops and hears (System Health's relay figures)", async () => {
+    const database = new FakeDatabase();
+    const before = Date.now();
+    const { busA, busB, a, b } = await pair(database, { maxBytes: 2000 });
+    const seenB = record(busB);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 50; i++) {
+        busA.publish({ type: 'telemetry', equipmentId: `eq-${i}`, ts: new Date(1000 + round), metrics: { t: round } });
+      }
+    }
+    // An alert too large for a NOTIFY even alone: dropped, not sent.
+    busA.publish({
+      type: 'alert',
+      alertId: 'al-1',
+      equipmentId: 'eq-1',
+      severity: 'critical',
+      status: 'active',
+      message: 'x'.repeat(3000),
+      messageKey: null,
+      messageParams: null,
+    });
+    await a.flushed();
+    await until(() => seenB.length === 50);
+    const sent = eventPayloads(database).length;
+    expect(a.stats).toMatchObject({
+      sent,
+      eventsSent: 50,
+      coalesced: 100,
+      dropped: 1,
+      oversized: 1,
+      peers: 1,
+      received: 0,
+      notificationsReceived: 0,
+    });
+    expect(sent).toBeGreaterThan(1);
+    expect(a.stats.batches).toBeGreaterThanOrEqual(1);
+    expect(a.stats.batches).toBeLessThanOrEqual(sent);
+    expect(b.stats).toMatchObject({ received: 50, notificationsReceived: sent, sent: 0, eventsSent: 0, peers: 1 });
+    expect(b.stats.lastPeerAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(a.stats.lastPeerAt).toBeInstanceOf(Date);
   });
 
   it('listens again when its own ping does not come back (the listen connection was lost)', async () => {

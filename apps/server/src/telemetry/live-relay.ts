@@ -20,11 +20,36 @@ export interface LiveRelayOptions {
   maxBytes?: number;
 }
 
+/** The relay's counters since the process started (System Health shows them). */
+export interface LiveRelayStats {
+  /** NOTIFY payloads sent with events (pings not counted). */
+  sent: number;
+  /** Events that went out (after coalescing). */
+  eventsSent: number;
+  /** Flushes that sent something: what was published within one window went out together. */
+  batches: number;
+  /** Events merged into a waiting one of the same device before sending (telemetry). */
+  coalesced: number;
+  /** NOTIFY payloads with events heard from other instances. */
+  notificationsReceived: number;
+  /** Events heard from other instances and handed to the local live streams. */
+  received: number;
+  /** Events that did not go out: too large for a NOTIFY, a failed NOTIFY's, or a full buffer's. */
+  dropped: number;
+  /** Of `dropped`, events too large for one NOTIFY even alone. */
+  oversized: number;
+  /** Times the LISTEN connection was set up again (own ping not heard back). */
+  relistens: number;
+  /** Other instances heard from lately (nothing is sent while there are none). */
+  peers: number;
+  /** When another instance was last heard (a ping or events); null: never. */
+  lastPeerAt: Date | null;
+}
+
 export interface LiveRelay {
   /** Resolves when what was published so far has been sent (tests). */
   flushed(): Promise<void>;
-  /** `peers`: other instances heard from lately (nothing is sent while there are none). */
-  readonly stats: { sent: number; received: number; dropped: number; relistens: number; peers: number };
+  readonly stats: LiveRelayStats;
   stop(): Promise<void>;
 }
 
@@ -43,7 +68,19 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
   const flushMs = options.flushMs ?? 10;
   const pingEveryMs = options.pingEveryMs ?? 5000;
   const maxBytes = options.maxBytes ?? NOTIFY_MAX_BYTES;
-  const stats = { sent: 0, received: 0, dropped: 0, relistens: 0, peers: 0 };
+  const stats: LiveRelayStats = {
+    sent: 0,
+    eventsSent: 0,
+    batches: 0,
+    coalesced: 0,
+    notificationsReceived: 0,
+    received: 0,
+    dropped: 0,
+    oversized: 0,
+    relistens: 0,
+    peers: 0,
+    lastPeerAt: null,
+  };
   /** Other instances, by id, and when each was last heard (a ping or events). */
   const peers = new Map<string, number>();
   const peerTtlMs = 3 * (options.pingEveryMs ?? 5000);
@@ -58,18 +95,28 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
   let stopped = false;
   let failing = false;
 
+  /** What the buffer had merged or dropped when last read. */
+  let bufferSeen = { merged: 0, dropped: 0 };
   async function send(): Promise<void> {
     while (buffer.size > 0) {
-      const { payloads, dropped } = encodePayloads(instanceId, buffer.take(), maxBytes);
+      const events = buffer.take();
+      stats.coalesced += buffer.merged - bufferSeen.merged;
+      stats.dropped += buffer.dropped - bufferSeen.dropped;
+      bufferSeen = { merged: buffer.merged, dropped: buffer.dropped };
+      const { payloads, dropped, counts } = encodePayloads(instanceId, events, maxBytes);
       stats.dropped += dropped;
-      for (const payload of payloads) {
+      stats.oversized += dropped;
+      stats.batches++;
+      for (const [index, payload] of payloads.entries()) {
+        const carried = counts[index] ?? 0;
         try {
           await notifications.notify(channel, payload);
           stats.sent++;
+          stats.eventsSent += carried;
           if (failing) log.info('live relay: notifying again');
           failing = false;
         } catch (error) {
-          stats.dropped++;
+          stats.dropped += carried;
           // Once per outage, not once per payload.
           if (!failing) log.warn({ err: error }, 'live relay: notify failed; other instances miss live events');
           failing = true;
@@ -114,7 +161,9 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
       return;
     }
     const known = peers.has(message.from);
-    peers.set(message.from, Date.now());
+    const now = Date.now();
+    peers.set(message.from, now);
+    stats.lastPeerAt = new Date(now);
     if (!known) {
       stats.peers = peers.size;
       anyPeer = true;
@@ -122,6 +171,7 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
       sendPing();
     }
     if ('ping' in message) return;
+    stats.notificationsReceived++;
     stats.received += message.events.length;
     for (const event of message.events) bus.receive(event);
   };

@@ -7,7 +7,7 @@ import { embeddedBrokerHealth, startBrokerHealth, type BrokerHealthMonitor } fro
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { startIngest, type Ingest } from './ingest';
 import { LiveBus } from './live-bus';
-import { startLiveRelay, type LiveRelay } from './live-relay';
+import { startLiveRelay, type LiveRelay, type LiveRelayStats } from './live-relay';
 import type { MqttTarget } from '../platform/mqtt-connection';
 import { loadPlantDevices } from './simulator/plant-devices';
 import { startVirtualPlant, type VirtualPlant } from './simulator/virtual-plant';
@@ -39,6 +39,8 @@ export interface TelemetryRuntime {
   /** What system.health shows of the broker (an external one's $SYS counters). */
   brokerHealth: Pick<BrokerHealthMonitor, 'report'>;
   target: MqttTarget;
+  /** The live relay's counters; null without one (PGlite: a single instance). */
+  relayStats(): LiveRelayStats | null;
   /** Whether the virtual plant runs in this process (with several instances, on one of them). */
   plantRunsHere(): boolean;
   /**
@@ -137,6 +139,7 @@ export async function startTelemetry(
     broker,
     brokerHealth: externalHealth ?? embeddedBrokerHealth(broker ? () => broker.guard.counts() : undefined),
     target,
+    relayStats: () => (relay ? { ...relay.stats } : null),
     plantRunsHere: () => Boolean(plant?.current()),
     async followRegistry() {
       await ingest.reloadEquipment();

@@ -10,6 +10,7 @@ import type { SmsProvider } from '../platform/sms-provider';
 import { outboxEmailProvider, type EmailProvider } from '../platform/email-provider';
 import type { CommandGateway } from '../platform/commands/command-gateway';
 import type { LiveBus } from '../telemetry/live-bus';
+import type { LiveRelayStats } from '../telemetry/live-relay';
 import type { IngestStats } from '../telemetry/ingest';
 import type { SystemMonitor } from '../features/system/system-monitor';
 import type { DashboardSummary } from '@sentinela/shared/dashboard';
@@ -42,6 +43,8 @@ export interface ServerDeps {
   demoHistory?: () => DemoHistoryHealth | null;
   /** The ingest's counters (System Health, /metrics); absent: no ingest runs here. */
   ingestStats?: () => IngestStats;
+  /** The live relay's counters (System Health); absent or null: no relay (PGlite). */
+  relayStats?: () => LiveRelayStats | null;
   /** Where the shipped migrations are (System Health counts them). */
   migrationsFolder?: string;
   /** The database's and broker's addresses, credentials removed (administrators see them). */

@@ -3,7 +3,8 @@ import type { Database } from '@sentinela/db/client';
 import { jobRuns } from '@sentinela/db/schema/jobs';
 import { equipment, facilities } from '@sentinela/db/schema/plant';
 import { SILENT_AFTER_SECONDS } from '@sentinela/shared/device-values';
-import type { JobOutcome, SystemDetails, SystemJob } from '@sentinela/shared/system';
+import type { JobOutcome, LiveRelayHealth, SystemDetails, SystemJob } from '@sentinela/shared/system';
+import type { LiveRelayStats } from '../../telemetry/live-relay';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { countAppliedMigrations, databaseConnections, databaseSize, type SystemMonitor } from './system-monitor';
 
@@ -30,6 +31,24 @@ export async function listJobs(db: Database, admin: boolean): Promise<SystemJob[
       runCount: row.runCount,
     };
   });
+}
+
+/** The relay's counters as System Health shows them (null: no relay, a single PGlite instance). */
+export function relayHealth(stats: LiveRelayStats | null): LiveRelayHealth | null {
+  if (!stats) return null;
+  return {
+    notificationsSent: stats.sent,
+    eventsSent: stats.eventsSent,
+    batches: stats.batches,
+    coalesced: stats.coalesced,
+    notificationsReceived: stats.notificationsReceived,
+    eventsReceived: stats.received,
+    dropped: stats.dropped,
+    oversized: stats.oversized,
+    relistens: stats.relistens,
+    peers: stats.peers,
+    lastPeerAt: stats.lastPeerAt,
+  };
 }
 
 const counted = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
@@ -118,7 +137,7 @@ export async function getSystemDetails(
       rejected: ingest ? { ...ingest.dropped } : {},
       lastPointAt: ingest?.lastPointAt ?? null,
     },
-    live: { clients: live.liveClients },
+    live: { clients: live.liveClients, relay: relayHealth(live.relay) },
     jobs,
     silentDevices: silent,
     history: monitor.history(),

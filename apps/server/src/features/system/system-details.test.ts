@@ -4,6 +4,7 @@ import { equipment, facilities } from '@sentinela/db/schema/plant';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import type { BrokerHealth } from '@sentinela/shared/system';
 import type { IngestStats } from '../../telemetry/ingest';
+import type { LiveRelayStats } from '../../telemetry/live-relay';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -31,11 +32,14 @@ describe.each(testDatabaseKinds())('System Health on %s', (kind) => {
     lastDerivedAt: null,
   };
   let broker: BrokerHealth = { kind: 'embedded', connected: true, refusals: { aclDenied: 2 } };
+  /** The live relay's counters (a second instance on the database); null: none, as on PGlite. */
+  let relay: LiveRelayStats | null = null;
 
   beforeAll(async () => {
     server = await startTestServer(kind, {
       brokerHealth: () => broker,
       ingestStats: () => stats,
+      relayStats: () => relay,
       metricsToken: TOKEN,
       addresses: { database: '/var/lib/sentinela', broker: 'embedded, mqtt://0.0.0.0:1883' },
     });
@@ -114,6 +118,39 @@ describe.each(testDatabaseKinds())('System Health on %s', (kind) => {
       expect(details.database).toMatchObject({ kind, address: '/var/lib/sentinela' });
       expect(details.broker.address).toBe('embedded, mqtt://0.0.0.0:1883');
       expect(details.jobs[0]?.lastError).toBe('connection reset');
+    });
+
+    it("shows the live relay's counters when there is a relay (several instances), and none without", async () => {
+      const viewer = await server.enrolledClient('rita@example.com', 'viewer');
+      expect((await viewer.trpc.system.details.query()).live.relay).toBeNull();
+      const lastPeerAt = new Date('2026-03-02T11:59:58Z');
+      relay = {
+        sent: 120,
+        eventsSent: 4500,
+        batches: 90,
+        coalesced: 300,
+        notificationsReceived: 110,
+        received: 4000,
+        dropped: 2,
+        oversized: 1,
+        relistens: 1,
+        peers: 1,
+        lastPeerAt,
+      };
+      expect((await viewer.trpc.system.details.query()).live.relay).toEqual({
+        notificationsSent: 120,
+        eventsSent: 4500,
+        batches: 90,
+        coalesced: 300,
+        notificationsReceived: 110,
+        eventsReceived: 4000,
+        dropped: 2,
+        oversized: 1,
+        relistens: 1,
+        peers: 1,
+        lastPeerAt,
+      });
+      relay = null;
     });
 
     it('turns the ingest counters into a rate once sampled', async () => {

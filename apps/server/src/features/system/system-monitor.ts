@@ -9,6 +9,7 @@ import type { BrokerHealth, SystemSample } from '@sentinela/shared/system';
 import { z } from 'zod';
 import type { IngestStats } from '../../telemetry/ingest';
 import type { LiveBus } from '../../telemetry/live-bus';
+import type { LiveRelayStats } from '../../telemetry/live-relay';
 
 /** How often the sampler records a point of history, and how much it keeps (the last hour). */
 export const SAMPLE_EVERY_MS = 10_000;
@@ -22,6 +23,8 @@ export interface MonitorSources {
   bus: LiveBus;
   brokerHealth?: (() => BrokerHealth) | undefined;
   ingestStats?: (() => IngestStats) | undefined;
+  /** The live relay's counters (PostgreSQL; none on PGlite). */
+  relayStats?: (() => LiveRelayStats | null) | undefined;
   /** Where the shipped migrations are (their journal counts them). */
   migrationsFolder?: string | undefined;
   sampleEveryMs?: number;
@@ -50,6 +53,7 @@ export interface LiveFigures {
   brokerMessagesOutPerSecond: number | null;
   ingest: IngestStats | null;
   broker: BrokerHealth | null;
+  relay: LiveRelayStats | null;
 }
 
 export interface DatabaseCheck {
@@ -125,6 +129,7 @@ export function startSystemMonitor(sources: MonitorSources): SystemMonitor {
         base && now.brokerOut !== null && base.brokerOut !== null ? rate(now.brokerOut, base.brokerOut, seconds) : null,
       ingest: sources.ingestStats?.() ?? null,
       broker,
+      relay: sources.relayStats?.() ?? null,
     };
   }
 

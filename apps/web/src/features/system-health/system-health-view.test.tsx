@@ -2,6 +2,7 @@ import type { SystemDetails } from '@sentinela/shared/system';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../lib/format';
 import { LanguageProvider } from '../../lib/i18n/language-provider';
 import { formatUptime, SystemHealthView } from './system-health-view';
 
@@ -45,7 +46,7 @@ const details: SystemDetails = {
     rejected: { malformed: 0, unknownEquipment: 3 },
     lastPointAt: at,
   },
-  live: { clients: 2 },
+  live: { clients: 2, relay: null },
   jobs: [
     {
       name: 'maintenance.plans',
@@ -120,6 +121,40 @@ describe('System Health view', () => {
     expect(figure('Version')).toBe('1.4.0');
     expect(figure('Kind')).toBe('PostgreSQL');
     expect(figure('Points per second')).toBe('1,234.5');
+  });
+
+  it('shows the live relay between instances when there is one, in both languages', () => {
+    const relay = {
+      notificationsSent: 1200,
+      eventsSent: 45_000,
+      batches: 900,
+      coalesced: 3000,
+      notificationsReceived: 1100,
+      eventsReceived: 40_000,
+      dropped: 2,
+      oversized: 1,
+      relistens: 0,
+      peers: 1,
+      lastPeerAt: at,
+    };
+    const { unmount } = render(<SystemHealthView details={details} />, { wrapper: inLanguage('en') });
+    // A single instance on PGlite: no relay, no card.
+    expect(screen.queryByText('Between instances')).toBeNull();
+    unmount();
+    const withRelay = { ...details, live: { clients: 2, relay } };
+    const { unmount: unmountEn } = render(<SystemHealthView details={withRelay} />, { wrapper: inLanguage('en') });
+    expect(screen.getByText('Between instances')).toBeTruthy();
+    expect(figure('Other instances heard')).toBe('1');
+    expect(figure('Notifications sent (events)')).toBe('1,200 (45,000)');
+    expect(figure('Notifications received (events)')).toBe('1,100 (40,000)');
+    expect(figure('Batches sent / events coalesced')).toBe('900 / 3,000');
+    expect(figure('Events dropped (oversized)')).toBe('2 (1)');
+    expect(figure('Last heard from another instance')).toBe(formatDateTime(at, 'en'));
+    unmountEn();
+    render(<SystemHealthView details={withRelay} />, { wrapper: inLanguage('pt') });
+    expect(figure('Notificações enviadas (eventos)')).toBe('1.200 (45.000)');
+    expect(figure('Lotes enviados / eventos agrupados')).toBe('900 / 3.000');
+    expect(figure('Escutas refeitas')).toBe('0');
   });
 
   it('says when the history has no sample yet', () => {

@@ -1,4 +1,4 @@
-import type { JobOutcome, SystemDetails, SystemSample } from '@sentinela/shared/system';
+import type { JobOutcome, LiveRelayHealth, SystemDetails, SystemSample } from '@sentinela/shared/system';
 import { SILENT_AFTER_SECONDS } from '@sentinela/shared/device-values';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -186,11 +186,45 @@ export function SystemHealthView({ details }: { details: SystemDetails }) {
             {n(details.live.clients)}
           </p>
         </CardSection>
+        {details.live.relay && <RelayCard relay={details.live.relay} t={t} />}
         <SilentDevices details={details} t={t} />
       </div>
       <HistoryCharts history={details.history} t={t} />
       <JobsTable details={details} t={t} />
     </div>
+  );
+}
+
+/** The live relay between instances on one PostgreSQL (ADR 038): what went out, came in, was lost. */
+function RelayCard({ relay, t }: { relay: LiveRelayHealth; t: T }) {
+  const { language } = useLanguage();
+  const n = (value: number) => formatNumber(value, language);
+  return (
+    <CardSection title={t('relay.title')} description={t('relay.description')}>
+      <dl className="divide-y">
+        <Row label={t('relay.peers')}>{n(relay.peers)}</Row>
+        <Row label={t('relay.lastPeer')}>
+          {relay.lastPeerAt ? (
+            <time dateTime={relay.lastPeerAt.toISOString()}>{formatDateTime(relay.lastPeerAt, language)}</time>
+          ) : (
+            '—'
+          )}
+        </Row>
+        <Row label={t('relay.sent')}>
+          {n(relay.notificationsSent)} ({n(relay.eventsSent)})
+        </Row>
+        <Row label={t('relay.received')}>
+          {n(relay.notificationsReceived)} ({n(relay.eventsReceived)})
+        </Row>
+        <Row label={t('relay.batches')}>
+          {n(relay.batches)} / {n(relay.coalesced)}
+        </Row>
+        <Row label={t('relay.dropped')} ok={relay.dropped === 0}>
+          {n(relay.dropped)} ({n(relay.oversized)})
+        </Row>
+        <Row label={t('relay.relistens')}>{n(relay.relistens)}</Row>
+      </dl>
+    </CardSection>
   );
 }
 
