@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { isBackground } from './priority';
 
 /**
  * PGlite in a worker thread (ADR 037), seen from the main thread: what drizzle-orm/pglite's
@@ -130,9 +131,11 @@ export async function startPgliteWorker(options: {
   function call<T>(message: Record<string, unknown>): Promise<T> {
     if (gone) return Promise.reject(gone);
     const id = nextId++;
+    // Background work gives way to requests' statements in the worker (priority.ts).
+    const background = isBackground();
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve, reject });
-      worker.postMessage({ ...message, id });
+      worker.postMessage({ ...message, id, ...(background ? { background } : {}) });
     });
   }
 

@@ -3,15 +3,20 @@
 // runs under tsx, Vitest and the esbuild bundle (copied beside dist/main.mjs), with no loader.
 // Protocol (client.ts, PgliteWorkerClient, is the other side):
 //   ← { type: 'open', dataDir?, loadDataDir? (Uint8Array) }  → { type: 'opened' } | { type: 'failed', error }
-//   ← { id, op: 'query', sql, params, rowMode, rawTypes, txId? }  → { id, result } | { id, error }
-//   ← { id, op: 'exec', sql, txId? }
-//   ← { id, op: 'begin' }  → { id, result: txId } once BEGIN ran (the transaction stays open)
+//   ← { id, op: 'query', sql, params, rowMode, rawTypes, txId?, background? }  → { id, result } | { id, error }
+//   ← { id, op: 'exec', sql, txId?, background? }
+//   ← { id, op: 'begin', background? }  → { id, result: txId } once BEGIN ran (the transaction stays open)
 //   ← { id, op: 'end', txId, commit }  → { id } once COMMIT (or ROLLBACK) ran
 //   ← { id, op: 'dump' }  → { id, result: Uint8Array }  (checkpoint, then the data folder as .tar.gz)
 //   ← { id, op: 'close' }  → { id }
 // Messages are handled as they arrive, without waiting for the previous one: a transaction's own
 // statements must run while its `pg.transaction` callback is pending. PGlite orders them itself
 // (a statement outside the open transaction waits for it, as in-process).
+// Who goes next on the one connection is decided here first (the turn, below): statements marked
+// `background` (ingest writes, rollups, scheduled jobs, cache fills: priority.ts) wait while
+// requests' statements are waiting, so a page's query waits for at most the one statement or
+// transaction in progress, not for the queue behind it; a background statement that has waited
+// BACKGROUND_MAX_WAIT_MS goes first all the same, so no load starves the ingest.
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -25,6 +30,80 @@ const transactions = new Map();
 let nextTxId = 1;
 
 const raw = (value) => value;
+
+/** The longest a background statement waits behind requests' statements before it goes first anyway. */
+const BACKGROUND_MAX_WAIT_MS = 200;
+
+/**
+ * The turn on the connection: one top-level statement or transaction at a time (what PGlite
+ * does itself, in arrival order), handed out to requests' statements before background ones.
+ * A transaction keeps its turn until it ends; its own statements run within it.
+ * A statement runs this thread for its whole length (PGlite's WebAssembly is synchronous), so the
+ * messages sent meanwhile are read only after it: the next turn is handed out on the following
+ * turn of this thread's event loop (setImmediate), once every waiting message has queued.
+ */
+const turn = {
+  busy: false,
+  scheduled: false,
+  /** @type {Array<() => void>} */
+  foreground: [],
+  /** @type {Array<{ go: () => void, since: number }>} */
+  background: [],
+  /** Whether the last turn went to an overdue background statement ahead of waiting requests. */
+  overdueLast: false,
+  /** Resolves when the caller's turn has come. */
+  take(background) {
+    return new Promise((go) => {
+      if (background) this.background.push({ go, since: performance.now() });
+      else this.foreground.push(go);
+      this.schedule();
+    });
+  },
+  /** Ends a turn. */
+  give() {
+    this.busy = false;
+    this.schedule();
+  },
+  schedule() {
+    if (this.busy || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (!this.busy) this.next();
+    });
+  },
+  /**
+   * The next turn goes to requests first; to the oldest background statement when none waits, or
+   * when it is past its wait, but then the turn after goes to a request again (each side gets at
+   * least every other turn under any load).
+   */
+  next() {
+    const oldest = this.background[0];
+    const waiting = this.foreground.length > 0;
+    const overdue = oldest !== undefined && performance.now() - oldest.since >= BACKGROUND_MAX_WAIT_MS;
+    if (oldest && (!waiting || (overdue && !this.overdueLast))) {
+      this.overdueLast = waiting;
+      this.busy = true;
+      this.background.shift();
+      oldest.go();
+    } else if (waiting) {
+      this.overdueLast = false;
+      this.busy = true;
+      this.foreground.shift()();
+    }
+  },
+};
+
+/** Runs a top-level operation in its turn (a transaction's own statements already have one). */
+async function inTurn(message, run) {
+  if (message.txId !== undefined) return run();
+  await turn.take(message.background === true);
+  try {
+    return await run();
+  } finally {
+    turn.give();
+  }
+}
 
 /** Parsers that leave the given types as PostgreSQL's text (the main thread applies the caller's). */
 function rawParsers(types) {
@@ -69,28 +148,45 @@ async function end(txId, commit) {
 
 async function handle(message) {
   switch (message.op) {
-    case 'query': {
-      const options = { rowMode: message.rowMode };
-      const parsers = rawParsers(message.rawTypes);
-      if (parsers) options.parsers = parsers;
-      const result = await target(message.txId).query(message.sql, message.params, options);
-      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    case 'query':
+      return inTurn(message, async () => {
+        const options = { rowMode: message.rowMode };
+        const parsers = rawParsers(message.rawTypes);
+        if (parsers) options.parsers = parsers;
+        const result = await target(message.txId).query(message.sql, message.params, options);
+        return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      });
+    case 'exec':
+      return inTurn(message, async () => {
+        const results = await target(message.txId).exec(message.sql);
+        return results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+      });
+    case 'begin': {
+      // The turn is kept until the transaction ends ('end' gives it back).
+      await turn.take(message.background === true);
+      try {
+        return await openTransaction();
+      } catch (error) {
+        turn.give();
+        throw error;
+      }
     }
-    case 'exec': {
-      const results = await target(message.txId).exec(message.sql);
-      return results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+    case 'end': {
+      if (!transactions.has(message.txId)) throw new Error(`PGlite worker: transaction ${message.txId} is not open`);
+      try {
+        return await end(message.txId, message.commit);
+      } finally {
+        turn.give();
+      }
     }
-    case 'begin':
-      return await openTransaction();
-    case 'end':
-      return await end(message.txId, message.commit);
-    case 'dump': {
-      // The checkpoint writes the shared buffers out (a shorter recovery on restore); holding the
-      // transaction mutex keeps every transaction out of the copy (statements each take it too).
-      await pg.exec('checkpoint');
-      const tarball = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'));
-      return new Uint8Array(await tarball.arrayBuffer());
-    }
+    case 'dump':
+      return inTurn(message, async () => {
+        // The checkpoint writes the shared buffers out (a shorter recovery on restore); holding the
+        // transaction mutex keeps every transaction out of the copy (statements each take it too).
+        await pg.exec('checkpoint');
+        const tarball = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'));
+        return new Uint8Array(await tarball.arrayBuffer());
+      });
     case 'close':
       await pg.close();
       return undefined;

@@ -8,6 +8,7 @@ import { settings } from '@sentinela/db/schema/settings';
 import { rowsOf } from '@sentinela/db/sql-helpers';
 import { pgliteTemplate } from '@sentinela/db/test/test-database';
 import { writeBatch } from '../telemetry/telemetry-writer';
+import { inBackground } from '@sentinela/db/priority';
 import { sqlState } from './sql-state';
 
 // PGlite in a worker thread (ADR 037): what `npm start` runs. The same Drizzle operations as
@@ -216,5 +217,65 @@ describe('the PGlite worker itself', () => {
     await expect(inFlight).rejects.toThrow(/PGlite worker exited/);
     await expect(client.query('select 1')).rejects.toThrow(/PGlite worker exited/);
     await client.close(); // still settles
+  });
+});
+
+describe("the PGlite worker's turn: requests before background work (priority.ts)", () => {
+  let client: Awaited<ReturnType<typeof startPgliteWorker>>;
+  beforeAll(async () => {
+    client = await startPgliteWorker({});
+  });
+  afterAll(() => client.close());
+
+  /** A statement of a few tens of milliseconds, labelled, recording when it finished. */
+  const slow = (label: string, done: string[], rows = 300_000) =>
+    client.query(`select count(*) from generate_series(1, ${rows})`).then(() => void done.push(label));
+
+  it("runs a request's statement after the one in progress, not after the background queue", async () => {
+    const done: string[] = [];
+    const queued = inBackground(async () => {
+      await Promise.all(Array.from({ length: 10 }, (_, i) => slow(`bg${i}`, done)));
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    await slow('request', done, 1_000);
+    await queued;
+    // The one in progress, at most one overdue background statement, then the request.
+    expect(done.indexOf('request')).toBeLessThanOrEqual(2);
+    expect(done).toHaveLength(11);
+  });
+
+  it("keeps a background transaction's turn until it ends: its statements are not overtaken", async () => {
+    const done: string[] = [];
+    const tx = inBackground(() =>
+      client.transaction(async (t) => {
+        await t.query('select count(*) from generate_series(1, 200000)');
+        done.push('tx first');
+        await t.query('select count(*) from generate_series(1, 200000)');
+        done.push('tx second');
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await slow('request', done, 1_000);
+    await tx;
+    expect(done).toEqual(['tx first', 'tx second', 'request']);
+  });
+
+  it('starves no background work under a constant stream of requests', async () => {
+    const done: string[] = [];
+    let stop = false;
+    const requests = Promise.all(
+      [0, 1].map(async () => {
+        while (!stop) await slow('request', done, 100_000);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const background = inBackground(() => Promise.all([slow('bg0', done), slow('bg1', done), slow('bg2', done)]));
+    const finished = await Promise.race([
+      background.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000)),
+    ]);
+    stop = true;
+    await requests;
+    expect(finished).toBe(true);
   });
 });

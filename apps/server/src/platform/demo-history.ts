@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@sentinela/db/client';
 import { demoHistoryProgress, type DemoHistoryProgress } from '@sentinela/db/seed/demo-history-record';
 import { fillDemoHistory, type DemoRegistry } from '@sentinela/db/seed/demo-site';
+import { inBackground } from '@sentinela/db/priority';
 
 export interface DemoHistory {
   /** Where the demo history stands; null when there is none (DEMO_DATA off, or no demo site). */
@@ -44,12 +45,14 @@ export function createDemoHistory(options: DemoHistoryOptions): DemoHistory {
     }
     const started = performance.now();
     log.info({ percent: current.percent }, 'generating the demo history in the background');
-    const ended = await fillDemoHistory(db, {
-      site,
-      signal: abort.signal,
-      ...(pause ? { pause } : {}),
-      onProgress: (progress) => (current = progress),
-    });
+    const ended = await inBackground(() =>
+      fillDemoHistory(db, {
+        site,
+        signal: abort.signal,
+        ...(pause ? { pause } : {}),
+        onProgress: (progress) => (current = progress),
+      }),
+    );
     site = null;
     if (ended?.complete) {
       log.info({ ms: Math.round(performance.now() - started) }, 'demo history complete');

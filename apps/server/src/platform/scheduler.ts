@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from '@sentinela/db/client';
 import { jobRuns } from '@sentinela/db/schema/jobs';
 import { parseRows } from '@sentinela/db/sql-helpers';
 import { z } from 'zod';
+import { inBackground } from '@sentinela/db/priority';
 
 /** One background job: a name (the key of its row in job_runs), how often, and what it does. */
 export interface Job {
@@ -93,7 +94,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     let error: string | null = null;
     let result: Record<string, number> | null = null;
     try {
-      result = countsOf(await job.run(startedAt));
+      // Its statements give way to requests' (priority.ts).
+      result = countsOf(await inBackground(() => job.run(startedAt)));
     } catch (caught) {
       error = (caught instanceof Error ? caught.message : String(caught)).slice(0, MAX_ERROR_LENGTH);
       log.error({ err: caught, job: job.name }, 'background job failed');

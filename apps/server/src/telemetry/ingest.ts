@@ -15,6 +15,7 @@ import { holdBackPubacks } from './puback-holdback';
 import { DirtyMinutes, recomputeDirtyRollups } from './rollups';
 import { sqlState } from '../platform/sql-state';
 import { rebuildDerived, setReportedStatus, writeDerived, writeRaw, type Reading } from './telemetry-writer';
+import { inBackground } from '@sentinela/db/priority';
 
 export type { DropReason } from './intake';
 
@@ -169,7 +170,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   const slots = new BatchSlots(Math.max(1, options.concurrentBatches ?? 1), MAX_WAITING_BATCHES);
   const dirty = new DirtyMinutes();
   const derived = new DerivedWriter({
-    write: (part) => writeDerived(db, part),
+    write: (part) => inBackground(() => writeDerived(db, part)),
     everyMs: options.derivedEveryMs ?? 1000,
     onBackOnline: (id) => bus.publish({ type: 'status', equipmentId: id, status: 'online' }),
     onWritten: () => {
@@ -222,7 +223,8 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
       for (let attempt = 1; ; attempt++) {
         try {
           const first = Date.now() < upsertUntil ? 'upsert' : 'insert';
-          if ((await writeRaw(db, readings, first)) !== first) upsertUntil = Date.now() + UPSERT_AFTER_CONFLICT_MS;
+          if ((await inBackground(() => writeRaw(db, readings, first))) !== first)
+            upsertUntil = Date.now() + UPSERT_AFTER_CONFLICT_MS;
           break;
         } catch (error) {
           // Two batches in flight holding the same redelivered point can deadlock; once more.

@@ -4,6 +4,7 @@ import { rowsOf } from '@sentinela/db/sql-helpers';
 import { deriveEnergyHours, recomputeEnergyHours } from '@sentinela/db/energy-hours';
 import { backfills } from '@sentinela/db/schema/jobs';
 import { demoHistoryProgress } from '@sentinela/db/seed/demo-history-record';
+import { inBackground } from '@sentinela/db/priority';
 
 const HOUR_MS = 3_600_000;
 
@@ -66,7 +67,7 @@ export class DirtyMinutes {
 export async function recomputeDirtyRollups(db: Database, dirty: DirtyMinutes): Promise<boolean> {
   const range = dirty.take();
   if (!range) return false;
-  await recomputeRollups(db, ...range);
+  await inBackground(() => recomputeRollups(db, ...range));
   return true;
 }
 

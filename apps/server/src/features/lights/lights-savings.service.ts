@@ -6,6 +6,7 @@ import { pontaShare } from '@sentinela/shared/energy-billing';
 import { z } from 'zod';
 import { getEnergyTariff } from '../settings/settings.service';
 import type { LightsScope } from './lights.service';
+import { inBackground } from '@sentinela/db/priority';
 
 const HOUR_MS = 3_600_000;
 /**
@@ -233,7 +234,7 @@ async function fillInBackground(
   try {
     for (;;) {
       const started = Date.now();
-      if (await fillStep(db, cache, from, until, now, 300)) return;
+      if (await inBackground(() => fillStep(db, cache, from, until, now, 300))) return;
       await new Promise((resolve) => setTimeout(resolve, Date.now() - started).unref());
     }
   } catch {
