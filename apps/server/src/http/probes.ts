@@ -181,6 +181,40 @@ export function metricsRegistry(monitor: SystemMonitor): Registry {
     'Telemetry points in committed batches.',
     () => sources.ingestStats?.().written ?? null,
   );
+  // The live relay between instances (PostgreSQL; absent on PGlite: no series at all).
+  const relay = () => sources.relayStats?.() ?? null;
+  for (const [name, help, total] of [
+    [
+      'sentinela_relay_notifications_sent_total',
+      'NOTIFY payloads with live events sent to the other instances.',
+      'sent',
+    ],
+    ['sentinela_relay_events_sent_total', 'Live events sent to the other instances (after coalescing).', 'eventsSent'],
+    [
+      'sentinela_relay_coalesced_total',
+      'Live events merged into a waiting one of the same device before sending.',
+      'coalesced',
+    ],
+    [
+      'sentinela_relay_notifications_received_total',
+      'NOTIFY payloads with live events heard from other instances.',
+      'notificationsReceived',
+    ],
+    ['sentinela_relay_events_received_total', 'Live events heard from other instances.', 'received'],
+    ['sentinela_relay_dropped_total', 'Live events not sent (too large, a failed NOTIFY, a full buffer).', 'dropped'],
+    ['sentinela_relay_relistens_total', 'Times the LISTEN connection was set up again.', 'relistens'],
+  ] as const) {
+    followingCounter(name, help, () => relay()?.[total] ?? null);
+  }
+  new Gauge({
+    name: 'sentinela_relay_peers',
+    help: 'Other instances heard from lately on the live relay.',
+    registers,
+    collect() {
+      const stats = relay();
+      if (stats) this.set(stats.peers);
+    },
+  });
   let rejectedSeen: Record<string, number> = {};
   new Counter({
     name: 'sentinela_ingest_rejected_total',

@@ -150,6 +150,18 @@ describe.each(testDatabaseKinds())('System Health on %s', (kind) => {
         peers: 1,
         lastPeerAt,
       });
+      const metrics = await (
+        await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      ).text();
+      for (const line of [
+        'sentinela_relay_notifications_sent_total 120',
+        'sentinela_relay_events_sent_total 4500',
+        'sentinela_relay_events_received_total 4000',
+        'sentinela_relay_dropped_total 2',
+        'sentinela_relay_peers 1',
+      ]) {
+        expect(metrics).toContain(line);
+      }
       relay = null;
     });
 
