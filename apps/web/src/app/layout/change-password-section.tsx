@@ -3,8 +3,7 @@ import { LockKeyhole } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../features/auth/auth-ui';
-import { NewPasswordFields } from '../../features/auth/new-password-fields';
-import { canSubmitRegistration } from '../../features/auth/password-checks';
+import { NewPasswordFields, useNewPassword } from '../../features/auth/new-password-fields';
 import { errorMessage } from '../../lib/api-errors';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
@@ -21,14 +20,12 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const newPassword = useNewPassword();
   const [code, setCode] = useState('');
   const close = () => {
     setOpen(false);
     setCurrentPassword('');
-    setNewPassword('');
-    setConfirmPassword('');
+    newPassword.clear();
     setCode('');
   };
   const change = useMutation(
@@ -49,10 +46,7 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
       onError: (error) => notify.error(errorMessage(error, t('smsFailed'))),
     }),
   );
-  const canSubmit =
-    currentPassword !== '' &&
-    code.trim() !== '' &&
-    canSubmitRegistration({ password: newPassword, confirmPassword, pending: change.isPending });
+  const canSubmit = currentPassword !== '' && code.trim() !== '' && newPassword.canSubmit(change.isPending);
 
   return (
     <section aria-labelledby="security-password-title" className="flex flex-col gap-3 border-t pt-4">
@@ -67,7 +61,7 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
           onSubmit={(event) => {
             event.preventDefault();
             if (!canSubmit) return;
-            change.mutate({ currentPassword, newPassword, code: code.trim() });
+            change.mutate({ currentPassword, newPassword: newPassword.password, code: code.trim() });
           }}
         >
           <Field
@@ -87,12 +81,8 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
               confirm: 'change-confirm-password',
             }}
             label={t('newPassword')}
-            confirmLabel={t('confirmPassword')}
-            mismatchText={t('passwordMismatch')}
-            password={newPassword}
-            confirmPassword={confirmPassword}
-            onPassword={setNewPassword}
-            onConfirmPassword={setConfirmPassword}
+            t={t}
+            value={newPassword}
           />
           <Field
             id="change-code"
