@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import type { AreaTranslate } from '../lib/i18n/strings';
 
 /** A cell of a list table (alerts, work orders, suppliers, purchase orders): rows that may hold two lines. */
 export const listTableCell = 'px-3 py-2.5 text-left align-top';
@@ -117,12 +118,20 @@ export function ListSkeletonRows({
   ));
 }
 
-/** The empty row's note with an icon before it. */
-export function ListEmptyNote({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+/** The empty row's note with an icon before it: the feature's 'emptyFiltered' when filters are set, else its 'empty'. */
+export function ListEmptyNote({
+  icon,
+  filtered,
+  t,
+}: {
+  icon: ReactNode;
+  filtered: boolean;
+  t: AreaTranslate<'empty' | 'emptyFiltered'>;
+}) {
   return (
     <span className="inline-flex items-center gap-2">
       {icon}
-      {children}
+      {filtered ? t('emptyFiltered') : t('empty')}
     </span>
   );
 }
