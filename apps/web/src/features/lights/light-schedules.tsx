@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ListPagination } from '../../components/list-pagination';
 import { EmptyState, ErrorState } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
+import { RoleGated, RoleGatedButton } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api-errors';
@@ -99,18 +99,15 @@ export function LightSchedules({
           <CardTitle>{t('schedules')}</CardTitle>
           <CardDescription>{t('schedulesDescription')}</CardDescription>
         </div>
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button
-              size="sm"
-              disabled={!allowed || !facilities}
-              onClick={() => setEditing({ schedule: null, key: Date.now() })}
-            >
-              <Plus aria-hidden />
-              {t('newSchedule')}
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton
+          needs="operator"
+          size="sm"
+          disabled={!facilities}
+          onClick={() => setEditing({ schedule: null, key: Date.now() })}
+        >
+          <Plus aria-hidden />
+          {t('newSchedule')}
+        </RoleGatedButton>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {list.isError && !data ? (

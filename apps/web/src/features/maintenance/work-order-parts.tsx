@@ -1,7 +1,7 @@
 import type { WorkOrderItem } from '@sentinela/shared/maintenance';
 import type { WorkOrderPriority, WorkOrderStatus } from '@sentinela/shared/maintenance-values';
 import { StatusPill, type Tone } from '../../components/status-badge';
-import { RoleGated } from '../../components/role-gated';
+import { RoleGatedButton } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { formatCurrency, formatDateTime, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -100,20 +100,17 @@ export function WorkOrderActions({
   return (
     <div className={className}>
       {next && (
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button
-              size="sm"
-              disabled={!allowed || busy}
-              onClick={() => {
-                next.run(order);
-              }}
-            >
-              {t(next.label)}
-              <span className="sr-only"> {order.number}</span>
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton
+          needs="operator"
+          size="sm"
+          disabled={busy}
+          onClick={() => {
+            next.run(order);
+          }}
+        >
+          {t(next.label)}
+          <span className="sr-only"> {order.number}</span>
+        </RoleGatedButton>
       )}
       <Button
         size="sm"

@@ -1,7 +1,7 @@
 import type { PurchaseOrderStatus } from '@sentinela/shared/procurement-values';
 import type { ReactNode } from 'react';
 import { StatusPill, type Tone } from '../../components/status-badge';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { DisabledReason } from '../../components/role-gated';
 import { useStrings } from '../../lib/i18n/strings';
 import { Button } from '../../components/ui/button';
 import { purchaseOrdersStrings } from './purchase-orders.strings';
@@ -49,24 +49,11 @@ export function ActionButton({
       {children}
     </Button>
   );
-  return state.allowed ? button : <RoleGatedReason reason={reason}>{button}</RoleGatedReason>;
-}
-
-/** A disabled control with the reason as a tooltip and as text for screen readers (as RoleGated does). */
-function RoleGatedReason({ reason, children }: { reason: string; children: ReactNode }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <span
-          tabIndex={0}
-          data-slot="role-gated"
-          className="inline-flex rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        >
-          {children}
-          <span className="sr-only">{reason}</span>
-        </span>
-      </TooltipTrigger>
-      <TooltipContent>{reason}</TooltipContent>
-    </Tooltip>
+  return state.allowed ? (
+    button
+  ) : (
+    <DisabledReason reason={reason} slot="role-gated">
+      {button}
+    </DisabledReason>
   );
 }
