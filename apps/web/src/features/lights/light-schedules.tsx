@@ -1,3 +1,4 @@
+import { TableHead } from '../../components/list-table';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LightFacilities, LightSchedule } from '@sentinela/shared/lights';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
@@ -121,31 +122,18 @@ export function LightSchedules({
               aria-busy={!data || list.isPlaceholderData}
             >
               <caption className="sr-only">{t('schedules')}</caption>
-              <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.room')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.onTime')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.offTime')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.days')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('col.brightness')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.lastRun')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.actions')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                cell={cellClass}
+                columns={[
+                  t('schedule.room'),
+                  t('schedule.onTime'),
+                  t('schedule.offTime'),
+                  t('schedule.days'),
+                  t('col.brightness'),
+                  t('schedule.lastRun'),
+                  t('schedule.actions'),
+                ]}
+              />
               <tbody className="divide-y">
                 {data
                   ? data.items.map((schedule) => {
