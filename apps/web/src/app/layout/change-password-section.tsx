@@ -9,6 +9,7 @@ import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { changePasswordStrings } from './change-password.strings';
+import { DialogSection } from '../../components/dialog-section';
 
 /**
  * The Security dialog's "Trocar senha": the current password, the new one (the live checklist of
@@ -49,11 +50,7 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
   const canSubmit = currentPassword !== '' && code.trim() !== '' && newPassword.canSubmit(change.isPending);
 
   return (
-    <section aria-labelledby="security-password-title" className="flex flex-col gap-3 border-t pt-4">
-      <h3 id="security-password-title" className="flex items-center gap-2 font-medium">
-        <LockKeyhole aria-hidden className="size-4" />
-        {t('title')}
-      </h3>
+    <DialogSection titleId="security-password-title" icon={LockKeyhole} title={t('title')}>
       <p className="text-sm text-muted-foreground">{t('text')}</p>
       {open ? (
         <form
@@ -129,6 +126,6 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
           </Button>
         </div>
       )}
-    </section>
+    </DialogSection>
   );
 }
