@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import type { AreaTranslate } from '../lib/i18n/strings';
 
 /** A cell of a list table (alerts, work orders, suppliers, purchase orders): rows that may hold two lines. */
 export const listTableCell = 'px-3 py-2.5 text-left align-top';
@@ -30,6 +31,35 @@ interface ListTableProps<T> {
   className?: string;
 }
 
+/** A heading of TableHead: its text, or its text and a class added to the cell's (`text-right`). */
+export type TableHeading = string | { label: string; className: string };
+
+/** A table's heading row: one column heading cell per `columns` entry, each of class `cell`. */
+export function TableHead({
+  columns,
+  cell,
+  className = 'border-b bg-muted/50 text-xs text-muted-foreground',
+}: {
+  columns: readonly TableHeading[];
+  cell: string;
+  className?: string;
+}) {
+  return (
+    <thead className={className}>
+      <tr>
+        {columns.map((column) => {
+          const { label, className: extra } = typeof column === 'string' ? { label: column, className: '' } : column;
+          return (
+            <th key={label} scope="col" className={extra ? cn(cell, extra) : cell}>
+              {label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * The table of a list page: scrolling frame, headings, placeholder rows while loading, an empty
  * row, then the feature's own rows. The rows (their cells, data attributes and actions) stay in the
@@ -58,15 +88,7 @@ export function ListTable<T>({
         aria-busy={busy}
         aria-describedby={describedBy}
       >
-        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            {columns.map((heading) => (
-              <th key={heading} scope="col" className={headCell}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={columns} cell={headCell} />
         <tbody className="divide-y">
           {!items ? (
             (skeleton ?? <ListSkeletonRows columns={columns.length} />)
@@ -117,12 +139,20 @@ export function ListSkeletonRows({
   ));
 }
 
-/** The empty row's note with an icon before it. */
-export function ListEmptyNote({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+/** The empty row's note with an icon before it: the feature's 'emptyFiltered' when filters are set, else its 'empty'. */
+export function ListEmptyNote({
+  icon,
+  filtered,
+  t,
+}: {
+  icon: ReactNode;
+  filtered: boolean;
+  t: AreaTranslate<'empty' | 'emptyFiltered'>;
+}) {
   return (
     <span className="inline-flex items-center gap-2">
       {icon}
-      {children}
+      {filtered ? t('emptyFiltered') : t('empty')}
     </span>
   );
 }

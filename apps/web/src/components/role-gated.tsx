@@ -1,8 +1,9 @@
 import { hasRole, type Role } from '@sentinela/shared/auth-rules';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { layoutStrings } from '../lib/i18n/layout-strings';
 import { useStrings } from '../lib/i18n/strings';
 import { useCurrentUser } from '../lib/use-current-user';
+import { Button } from './ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from './ui/tooltip';
 
 interface RoleGatedProps {
@@ -21,20 +22,49 @@ export function RoleGated({ needs, children }: RoleGatedProps) {
   const t = useStrings(layoutStrings);
   const allowed = hasRole(useCurrentUser(), needs);
   if (allowed) return children(true);
-  const reason = t('requiresRole', { role: t(`role.${needs}`) });
+  return (
+    <DisabledReason reason={t('requiresRole', { role: t(`role.${needs}`) })} slot="role-gated">
+      {children(false)}
+    </DisabledReason>
+  );
+}
+
+/**
+ * A disabled control with the reason why as a tooltip and as text for screen readers. A disabled
+ * control gets no pointer or focus events, so the tooltip hangs on a focusable wrapper.
+ */
+export function DisabledReason({
+  reason,
+  slot,
+  children,
+}: {
+  reason: string;
+  /** The wrapper's data-slot. */
+  slot?: string;
+  children: ReactNode;
+}) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
         <span
           tabIndex={0}
-          data-slot="role-gated"
+          data-slot={slot}
           className="inline-flex rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
-          {children(false)}
+          {children}
           <span className="sr-only">{reason}</span>
         </span>
       </TooltipTrigger>
       <TooltipContent>{reason}</TooltipContent>
     </Tooltip>
   );
+}
+
+/** A button a role may not use: RoleGated around it, disabled without the role (and when `disabled`). */
+export function RoleGatedButton({
+  needs,
+  disabled = false,
+  ...button
+}: ComponentProps<typeof Button> & { needs: Role }) {
+  return <RoleGated needs={needs}>{(allowed) => <Button {...button} disabled={!allowed || disabled} />}</RoleGated>;
 }

@@ -3,13 +3,13 @@ import { LockKeyhole } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../features/auth/auth-ui';
-import { NewPasswordFields } from '../../features/auth/new-password-fields';
-import { canSubmitRegistration } from '../../features/auth/password-checks';
+import { NewPasswordFields, useNewPassword } from '../../features/auth/new-password-fields';
 import { errorMessage } from '../../lib/api-errors';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { changePasswordStrings } from './change-password.strings';
+import { DialogSection } from '../../components/dialog-section';
 
 /**
  * The Security dialog's "Trocar senha": the current password, the new one (the live checklist of
@@ -21,14 +21,12 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const newPassword = useNewPassword();
   const [code, setCode] = useState('');
   const close = () => {
     setOpen(false);
     setCurrentPassword('');
-    setNewPassword('');
-    setConfirmPassword('');
+    newPassword.clear();
     setCode('');
   };
   const change = useMutation(
@@ -49,17 +47,10 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
       onError: (error) => notify.error(errorMessage(error, t('smsFailed'))),
     }),
   );
-  const canSubmit =
-    currentPassword !== '' &&
-    code.trim() !== '' &&
-    canSubmitRegistration({ password: newPassword, confirmPassword, pending: change.isPending });
+  const canSubmit = currentPassword !== '' && code.trim() !== '' && newPassword.canSubmit(change.isPending);
 
   return (
-    <section aria-labelledby="security-password-title" className="flex flex-col gap-3 border-t pt-4">
-      <h3 id="security-password-title" className="flex items-center gap-2 font-medium">
-        <LockKeyhole aria-hidden className="size-4" />
-        {t('title')}
-      </h3>
+    <DialogSection titleId="security-password-title" icon={LockKeyhole} title={t('title')}>
       <p className="text-sm text-muted-foreground">{t('text')}</p>
       {open ? (
         <form
@@ -67,7 +58,7 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
           onSubmit={(event) => {
             event.preventDefault();
             if (!canSubmit) return;
-            change.mutate({ currentPassword, newPassword, code: code.trim() });
+            change.mutate({ currentPassword, newPassword: newPassword.password, code: code.trim() });
           }}
         >
           <Field
@@ -87,12 +78,8 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
               confirm: 'change-confirm-password',
             }}
             label={t('newPassword')}
-            confirmLabel={t('confirmPassword')}
-            mismatchText={t('passwordMismatch')}
-            password={newPassword}
-            confirmPassword={confirmPassword}
-            onPassword={setNewPassword}
-            onConfirmPassword={setConfirmPassword}
+            t={t}
+            value={newPassword}
           />
           <Field
             id="change-code"
@@ -139,6 +126,6 @@ export function ChangePasswordSection({ method }: { method: 'totp' | 'sms' | nul
           </Button>
         </div>
       )}
-    </section>
+    </DialogSection>
   );
 }

@@ -9,6 +9,7 @@ import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { notificationsStrings } from './notifications.strings';
+import { CheckboxLabel } from '../../components/checkbox-label';
 
 type T = AreaTranslate<keyof (typeof notificationsStrings)['pt']>;
 
@@ -166,17 +167,15 @@ function PreferencesForm({
         {chosen !== null && (
           <div className="ml-6 flex flex-col gap-1">
             {(facilities.data ?? []).map((facility) => (
-              <label key={facility.id} className="inline-flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={chosen.includes(facility.id)}
-                  onChange={(e) => {
-                    setChosen(e.target.checked ? [...chosen, facility.id] : chosen.filter((id) => id !== facility.id));
-                  }}
-                />
+              <CheckboxLabel
+                key={facility.id}
+                checked={chosen.includes(facility.id)}
+                onCheckedChange={(checked) => {
+                  setChosen(checked ? [...chosen, facility.id] : chosen.filter((id) => id !== facility.id));
+                }}
+              >
                 {facility.name}
-              </label>
+              </CheckboxLabel>
             ))}
           </div>
         )}
@@ -185,17 +184,9 @@ function PreferencesForm({
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t('quietTitle')}</legend>
-        <label className="inline-flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={quiet}
-            onChange={(e) => {
-              setQuiet(e.target.checked);
-            }}
-          />
+        <CheckboxLabel checked={quiet} onCheckedChange={setQuiet}>
           {t('quietEnabled')}
-        </label>
+        </CheckboxLabel>
         {quiet && (
           <div className="grid grid-cols-2 gap-3">
             <FormInput

@@ -15,6 +15,7 @@ import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { describeUserAgent } from '../../lib/user-agent';
+import { DialogSection } from '../../components/dialog-section';
 
 type T = AreaTranslate<keyof (typeof securityStrings)['pt']>;
 
@@ -55,11 +56,7 @@ function RecoveryCodesSection({ t, email }: { t: T; email: string }) {
   );
 
   return (
-    <section aria-labelledby="security-recovery-title" className="flex flex-col gap-3 border-t pt-4">
-      <h3 id="security-recovery-title" className="flex items-center gap-2 font-medium">
-        <KeyRound aria-hidden className="size-4" />
-        {t('recoveryTitle')}
-      </h3>
+    <DialogSection titleId="security-recovery-title" icon={KeyRound} title={t('recoveryTitle')}>
       {codes ? (
         <RecoveryCodes codes={codes} email={email} />
       ) : confirming ? (
@@ -103,7 +100,7 @@ function RecoveryCodesSection({ t, email }: { t: T; email: string }) {
           </div>
         </>
       )}
-    </section>
+    </DialogSection>
   );
 }
 
@@ -127,11 +124,7 @@ function SessionsSection({ t }: { t: T }) {
   const others = sessions.data?.filter((session) => !session.current).length ?? 0;
 
   return (
-    <section aria-labelledby="security-sessions-title" className="flex flex-col gap-3 border-t pt-4">
-      <h3 id="security-sessions-title" className="flex items-center gap-2 font-medium">
-        <MonitorSmartphone aria-hidden className="size-4" />
-        {t('sessionsTitle')}
-      </h3>
+    <DialogSection titleId="security-sessions-title" icon={MonitorSmartphone} title={t('sessionsTitle')}>
       {sessions.isPending ? (
         <p role="status" className="text-sm text-muted-foreground">
           {t('sessionsLoading')}
@@ -190,6 +183,6 @@ function SessionsSection({ t }: { t: T }) {
           {others === 0 && <span className="text-xs text-muted-foreground">{t('noOtherSessions')}</span>}
         </div>
       )}
-    </section>
+    </DialogSection>
   );
 }

@@ -1,7 +1,6 @@
 import type { AlertItem } from '@sentinela/shared/alerts';
 import type { Language } from '@sentinela/shared/language';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
+import { RoleGatedButton } from '../../components/role-gated';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -127,13 +126,16 @@ interface OperatorButtonProps {
 /** A row action only an operator can take (disabled for a viewer). */
 function OperatorButton({ label, ariaLabel, variant, pending, onClick }: OperatorButtonProps) {
   return (
-    <RoleGated needs="operator">
-      {(allowed) => (
-        <Button size="sm" variant={variant} aria-label={ariaLabel} disabled={!allowed || pending} onClick={onClick}>
-          {label}
-        </Button>
-      )}
-    </RoleGated>
+    <RoleGatedButton
+      needs="operator"
+      size="sm"
+      variant={variant}
+      aria-label={ariaLabel}
+      disabled={pending}
+      onClick={onClick}
+    >
+      {label}
+    </RoleGatedButton>
   );
 }
 

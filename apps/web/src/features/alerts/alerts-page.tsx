@@ -8,7 +8,7 @@ import { LiveBadge } from '../../components/live-badge';
 import { PageHeader } from '../../components/page-header';
 import { ListPagination } from '../../components/list-pagination';
 import { ErrorState, FirstPageLoading } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
+import { RoleGatedButton } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { StatCard } from '../../components/stat-card';
 import { errorMessage } from '../../lib/api-errors';
@@ -158,19 +158,16 @@ export default function AlertsPage() {
             }}
           />
         )}
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button
-              variant="outline"
-              disabled={!allowed || visibleActive.length === 0 || acknowledgeMany.isPending || list.isPlaceholderData}
-              onClick={() => {
-                setConfirmAll(true);
-              }}
-            >
-              {t('acknowledgeAll', { count: visibleActive.length })}
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton
+          needs="operator"
+          variant="outline"
+          disabled={visibleActive.length === 0 || acknowledgeMany.isPending || list.isPlaceholderData}
+          onClick={() => {
+            setConfirmAll(true);
+          }}
+        >
+          {t('acknowledgeAll', { count: visibleActive.length })}
+        </RoleGatedButton>
       </div>
 
       {list.isError && !data ? (

@@ -1,6 +1,6 @@
 import type { AlertItem } from '@sentinela/shared/alerts';
 import { BellOff } from 'lucide-react';
-import { ListSkeletonRows, ListTable, listTableCell } from '../../components/list-table';
+import { ListEmptyNote, ListSkeletonRows, ListTable, listTableCell } from '../../components/list-table';
 import { SeverityBadge } from '../../components/status-badge';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
@@ -43,12 +43,7 @@ export function AlertsTable({ items, filtered, stale, busy, highlightId = null, 
   const { language } = useLanguage();
   const isMobile = useIsMobile();
   const zoneOf = useAlertZone();
-  const empty = (
-    <span className="inline-flex items-center gap-2">
-      <BellOff aria-hidden className="size-4" />
-      {filtered ? t('emptyFiltered') : t('empty')}
-    </span>
-  );
+  const empty = <ListEmptyNote icon={<BellOff aria-hidden className="size-4" />} filtered={filtered} t={t} />;
   if (isMobile)
     return (
       <DeviceCardList

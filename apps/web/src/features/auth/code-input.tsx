@@ -1,4 +1,5 @@
-import { Field } from './auth-ui';
+import type { AreaTranslate } from '../../lib/i18n/strings';
+import { Field, SubmitButton } from './auth-ui';
 import { CODE_LENGTH, normalizeCode } from './code';
 
 interface CodeInputProps {
@@ -29,6 +30,26 @@ export function CodeInput({ id, label, hint, value, onChange, autoFocus, disable
       autoFocus={autoFocus}
       disabled={disabled}
       className="text-center font-mono text-lg tracking-[0.4em]"
+    />
+  );
+}
+
+/** A code form's "Verificar" button: enabled once the code is `ready`, "Verificando…" while `verify` runs. */
+export function VerifyCodeButton({
+  verify,
+  ready,
+  t,
+}: {
+  verify: { isPending: boolean };
+  ready: boolean;
+  t: AreaTranslate<'verify' | 'verifying'>;
+}) {
+  return (
+    <SubmitButton
+      pending={verify.isPending}
+      disabled={!ready || verify.isPending}
+      label={t('verify')}
+      pendingLabel={t('verifying')}
     />
   );
 }

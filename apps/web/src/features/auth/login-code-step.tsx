@@ -5,9 +5,9 @@ import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { authApi } from './auth-api';
-import { buttonClass, Field, SubmitButton } from './auth-ui';
+import { buttonClass, Field } from './auth-ui';
 import { isCompleteCode, normalizeRecoveryCode } from './code';
-import { CodeInput } from './code-input';
+import { CodeInput, VerifyCodeButton } from './code-input';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 interface LoginCodeStepProps {
@@ -77,12 +77,7 @@ export function LoginCodeStep({ method, onBack }: LoginCodeStepProps) {
       ) : (
         <CodeInput id="login-code" label={t('codeLabel')} value={code} onChange={setCode} autoFocus />
       )}
-      <SubmitButton
-        pending={verify.isPending}
-        disabled={!ready || verify.isPending}
-        label={t('verify')}
-        pendingLabel={t('verifying')}
-      />
+      <VerifyCodeButton verify={verify} ready={ready} t={t} />
       <div className="flex flex-col items-start gap-2">
         <button
           type="button"

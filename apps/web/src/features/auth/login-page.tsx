@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { errorMessage } from '../../lib/api-errors';
 import { loginStrings } from './login.strings';
@@ -60,49 +60,30 @@ export default function LoginPage() {
     </p>
   );
 
-  if (resetToken) {
-    return (
-      <AuthCard title={tCore('auth.login.title')}>
-        <Suspense fallback={loading}>
-          <ResetPasswordForm
-            token={resetToken}
-            onDone={() => {
-              setParams({}, { replace: true });
-            }}
-          />
-        </Suspense>
-      </AuthCard>
-    );
-  }
+  // The reset, forgotten-password and code steps: their own chunks, in the card while they load.
+  const lazyStep = (title: string, step: ReactNode) => (
+    <AuthCard title={title}>
+      <Suspense fallback={loading}>{step}</Suspense>
+    </AuthCard>
+  );
+  const backToPassword = () => {
+    setStep({ kind: 'password' });
+  };
 
-  if (step.kind === 'forgot') {
-    return (
-      <AuthCard title={tCore('auth.login.title')}>
-        <Suspense fallback={loading}>
-          <ForgotPasswordForm
-            onBack={() => {
-              setStep({ kind: 'password' });
-            }}
-          />
-        </Suspense>
-      </AuthCard>
+  if (resetToken)
+    return lazyStep(
+      tCore('auth.login.title'),
+      <ResetPasswordForm
+        token={resetToken}
+        onDone={() => {
+          setParams({}, { replace: true });
+        }}
+      />,
     );
-  }
-
-  if (step.kind === 'code') {
-    return (
-      <AuthCard title={t('codeTitle')}>
-        <Suspense fallback={loading}>
-          <LoginCodeStep
-            method={step.method}
-            onBack={() => {
-              setStep({ kind: 'password' });
-            }}
-          />
-        </Suspense>
-      </AuthCard>
-    );
-  }
+  if (step.kind === 'forgot')
+    return lazyStep(tCore('auth.login.title'), <ForgotPasswordForm onBack={backToPassword} />);
+  if (step.kind === 'code')
+    return lazyStep(t('codeTitle'), <LoginCodeStep method={step.method} onBack={backToPassword} />);
 
   return (
     <AuthCard title={tCore('auth.login.title')}>

@@ -1,6 +1,37 @@
+import { useState } from 'react';
+import type { AreaTranslate } from '../../lib/i18n/strings';
 import { Field } from './auth-ui';
 import { PasswordChecklist } from './password-checklist';
-import { showMismatch } from './password-checks';
+import { canSubmitRegistration, showMismatch } from './password-checks';
+
+/** A new password and its confirmation, as the form holds them. */
+export interface NewPassword {
+  password: string;
+  confirmPassword: string;
+  setPassword: (value: string) => void;
+  setConfirmPassword: (value: string) => void;
+  /** Both typed, the rules met, the two equal, and nothing being sent (`pending`). */
+  canSubmit: (pending: boolean) => boolean;
+  /** Empties both (the form closed). */
+  clear: () => void;
+}
+
+/** The state of NewPasswordFields. */
+export function useNewPassword(): NewPassword {
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  return {
+    password,
+    confirmPassword,
+    setPassword,
+    setConfirmPassword,
+    canSubmit: (pending) => canSubmitRegistration({ password, confirmPassword, pending }),
+    clear: () => {
+      setPassword('');
+      setConfirmPassword('');
+    },
+  };
+}
 
 /**
  * A new password with its rules checklist under it, and its confirmation (the mismatch said under
@@ -9,22 +40,15 @@ import { showMismatch } from './password-checks';
 export function NewPasswordFields({
   ids,
   label,
-  confirmLabel,
-  mismatchText,
-  password,
-  confirmPassword,
-  onPassword,
-  onConfirmPassword,
+  t,
+  value: { password, confirmPassword, setPassword, setConfirmPassword },
 }: {
   /** Element ids of the password field, its rules list and the confirmation field. */
   ids: { password: string; rules: string; confirm: string };
   label: string;
-  confirmLabel: string;
-  mismatchText: string;
-  password: string;
-  confirmPassword: string;
-  onPassword: (value: string) => void;
-  onConfirmPassword: (value: string) => void;
+  /** The form's strings, with the confirmation's label and the mismatch message. */
+  t: AreaTranslate<'confirmPassword' | 'passwordMismatch'>;
+  value: NewPassword;
 }) {
   return (
     <>
@@ -38,20 +62,20 @@ export function NewPasswordFields({
           maxLength={128}
           aria-describedby={ids.rules}
           value={password}
-          onValueChange={onPassword}
+          onValueChange={setPassword}
         />
         <PasswordChecklist id={ids.rules} password={password} />
       </div>
       <Field
         id={ids.confirm}
-        label={confirmLabel}
+        label={t('confirmPassword')}
         type="password"
         autoComplete="new-password"
         required
         maxLength={128}
-        error={showMismatch({ password, confirmPassword }) ? mismatchText : null}
+        error={showMismatch({ password, confirmPassword }) ? t('passwordMismatch') : null}
         value={confirmPassword}
-        onValueChange={onConfirmPassword}
+        onValueChange={setConfirmPassword}
       />
     </>
   );

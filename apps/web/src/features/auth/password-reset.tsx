@@ -5,8 +5,7 @@ import { notify } from '../../lib/notify';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { authApi } from './auth-api';
 import { buttonClass, Field, SubmitButton } from './auth-ui';
-import { NewPasswordFields } from './new-password-fields';
-import { canSubmitRegistration } from './password-checks';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { passwordResetStrings } from './password-reset.strings';
 
 /**
@@ -64,8 +63,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 /** `/login?reset=<token>`: the new password with the live checklist; on success, back to the sign-in form. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const t = useStrings(passwordResetStrings);
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const newPassword = useNewPassword();
   const reset = useApiMutation(authApi.resetPassword, {
     onSuccess: () => {
       notify.success(t('saved'));
@@ -75,14 +73,14 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       notify.error(errorMessage(error, t('saveFailed')));
     },
   });
-  const canSubmit = canSubmitRegistration({ password, confirmPassword, pending: reset.isPending });
+  const canSubmit = newPassword.canSubmit(reset.isPending);
   return (
     <form
       className="mt-4 flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
         if (!canSubmit) return;
-        reset.mutate({ token, password });
+        reset.mutate({ token, password: newPassword.password });
       }}
     >
       <h2 className="text-base font-semibold">{t('resetTitle')}</h2>
@@ -90,12 +88,8 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       <NewPasswordFields
         ids={{ password: 'reset-password', rules: 'reset-password-rules', confirm: 'reset-confirm-password' }}
         label={t('newPassword')}
-        confirmLabel={t('confirmPassword')}
-        mismatchText={t('passwordMismatch')}
-        password={password}
-        confirmPassword={confirmPassword}
-        onPassword={setPassword}
-        onConfirmPassword={setConfirmPassword}
+        t={t}
+        value={newPassword}
       />
       <SubmitButton pending={reset.isPending} disabled={!canSubmit} label={t('save')} pendingLabel={t('saving')} />
     </form>

@@ -11,8 +11,7 @@ import { useApiMutation } from '../../lib/use-api-mutation';
 import { authApi } from './auth-api';
 import { AuthCard } from './auth-card';
 import { buttonClass, Field, SubmitButton } from './auth-ui';
-import { NewPasswordFields } from './new-password-fields';
-import { canSubmitRegistration } from './password-checks';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 /** /register: name, e-mail, password with the live checklist, confirmation (spec §2, §5). */
 export default function RegisterPage() {
@@ -25,8 +24,8 @@ export default function RegisterPage() {
   const invite = params.get('invite') ?? undefined;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const newPassword = useNewPassword();
+  const { password, confirmPassword } = newPassword;
 
   const register = useApiMutation(authApi.register, {
     // Spec §4: store the token if returned, toast, refresh the user, go to /setup-2fa.
@@ -41,7 +40,7 @@ export default function RegisterPage() {
     },
   });
 
-  const canSubmit = canSubmitRegistration({ password, confirmPassword, pending: register.isPending });
+  const canSubmit = newPassword.canSubmit(register.isPending);
 
   return (
     <AuthCard title={tCore('auth.register.title')}>
@@ -87,12 +86,8 @@ export default function RegisterPage() {
             confirm: 'register-confirm-password',
           }}
           label={t('password')}
-          confirmLabel={t('confirmPassword')}
-          mismatchText={t('passwordMismatch')}
-          password={password}
-          confirmPassword={confirmPassword}
-          onPassword={setPassword}
-          onConfirmPassword={setConfirmPassword}
+          t={t}
+          value={newPassword}
         />
         <SubmitButton
           pending={register.isPending}

@@ -5,10 +5,10 @@ import { setup2faStrings } from './setup-2fa.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { buttonClass, Field, SubmitButton } from './auth-ui';
+import { buttonClass, Field } from './auth-ui';
 import { isCompleteCode } from './code';
 import { codeSubmitHandler, setupVerifyCallbacks } from './code-form';
-import { CodeInput } from './code-input';
+import { CodeInput, VerifyCodeButton } from './code-input';
 import { parsePhone } from './phone';
 
 const stepClass = 'flex flex-col gap-3 rounded-lg border p-4';
@@ -126,12 +126,7 @@ export function SmsSetup({ onDone }: { onDone: (recoveryCodes: string[]) => void
             {t('verifyStep')}
           </h2>
           <CodeInput id="sms-code" label={t('codeLabel')} value={code} onChange={setCode} autoFocus />
-          <SubmitButton
-            pending={verify.isPending}
-            disabled={!isCompleteCode(code) || verify.isPending}
-            label={t('verify')}
-            pendingLabel={t('verifying')}
-          />
+          <VerifyCodeButton verify={verify} ready={isCompleteCode(code)} t={t} />
         </form>
       )}
     </div>

@@ -7,10 +7,10 @@ import { setup2faStrings } from './setup-2fa.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { buttonClass, SubmitButton } from './auth-ui';
+import { buttonClass } from './auth-ui';
 import { isCompleteCode } from './code';
 import { codeSubmitHandler, setupVerifyCallbacks } from './code-form';
-import { CodeInput } from './code-input';
+import { CodeInput, VerifyCodeButton } from './code-input';
 import { useCopiedFlag } from './use-copied-flag';
 
 /** The secret in groups of four, easier to type into an app (spaces are ignored there). */
@@ -112,12 +112,7 @@ export function TotpSetup({ onDone }: { onDone: (recoveryCodes: string[]) => voi
         </div>
       </div>
       <CodeInput id="totp-code" label={t('codeLabel')} hint={t('totpCodeStep')} value={code} onChange={setCode} />
-      <SubmitButton
-        pending={verify.isPending}
-        disabled={!isCompleteCode(code) || verify.isPending}
-        label={t('verify')}
-        pendingLabel={t('verifying')}
-      />
+      <VerifyCodeButton verify={verify} ready={isCompleteCode(code)} t={t} />
     </form>
   );
 }

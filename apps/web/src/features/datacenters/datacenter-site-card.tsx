@@ -1,6 +1,7 @@
 import type { DataCenterSite, DataCenterStatus } from '@sentinela/shared/datacenters';
 import type { Language } from '@sentinela/shared/language';
 import type { ReactNode } from 'react';
+import { StatusPill, type Tone } from '../../components/status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { formatNumber, formatQuantity } from '../../lib/format';
@@ -10,25 +11,14 @@ import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 
 type T = AreaTranslate<keyof (typeof datacentersStrings)['pt']>;
 
-const statusTone: Record<DataCenterStatus, string> = {
-  online: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300',
-  degraded: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
-  offline: 'bg-red-500/15 text-red-800 dark:text-red-300',
-};
+const statusTone: Record<DataCenterStatus, Tone> = { online: 'green', degraded: 'amber', offline: 'red' };
 
 export function SiteStatusBadge({ status }: { status: DataCenterStatus }) {
   const t = useStrings(datacentersStrings);
   return (
-    <span
-      data-status={status}
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-        statusTone[status],
-      )}
-    >
-      <span aria-hidden className="size-1.5 rounded-full bg-current" />
+    <StatusPill tone={statusTone[status]} dot data-status={status}>
       {t(`status.${status}`)}
-    </span>
+    </StatusPill>
   );
 }
 

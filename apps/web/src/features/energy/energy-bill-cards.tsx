@@ -1,32 +1,21 @@
 import type { DemandStatus, EnergyBill, FacilityBill } from '@sentinela/shared/energy';
 import { CardSection } from '../../components/card-section';
 import { StatCard } from '../../components/stat-card';
-import { cn } from '../../lib/cn';
+import { StatusPill, type Tone } from '../../components/status-badge';
 import { formatCurrency, formatDateTime, formatNumber, formatQuantity } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { energyStrings } from './energy.strings';
 
-const statusTone: Record<DemandStatus, string> = {
-  ok: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300',
-  near: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
-  over: 'bg-red-500/15 text-red-800 dark:text-red-300',
-};
+const statusTone: Record<DemandStatus, Tone> = { ok: 'green', near: 'amber', over: 'red' };
 
 /** Demand against contracted: colour and words (never colour alone). */
 export function DemandStatusBadge({ status }: { status: DemandStatus }) {
   const t = useStrings(energyStrings);
   return (
-    <span
-      data-demand-status={status}
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-        statusTone[status],
-      )}
-    >
-      <span aria-hidden className="size-1.5 rounded-full bg-current" />
+    <StatusPill tone={statusTone[status]} dot data-demand-status={status}>
       {t(`status.${status}`)}
-    </span>
+    </StatusPill>
   );
 }
 

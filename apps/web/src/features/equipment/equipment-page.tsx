@@ -21,6 +21,7 @@ import { ProvisioningButton } from './provisioning-button';
 import { RegistryNewButton } from '../plant/registry-actions';
 import { RegistryImportButton } from '../plant/registry-import-button';
 import { useEquipmentFilters } from './use-equipment-filters';
+import { CheckboxLabel } from '../../components/checkbox-label';
 
 // The drawer (live values, history chart) loads on the first click, not with the page.
 const EquipmentDrawer = lazy(() => import('./equipment-drawer'));
@@ -104,15 +105,13 @@ export default function EquipmentPage() {
       <EquipmentFilters filters={filters} onChange={setFilters} />
       {admin && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <label className="inline-flex items-center gap-2">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={filters.retired === true}
-              onChange={(event) => setFilters({ retired: event.target.checked ? true : undefined })}
-            />
+          <CheckboxLabel
+            className="inline-flex items-center gap-2"
+            checked={filters.retired === true}
+            onCheckedChange={(checked) => setFilters({ retired: checked ? true : undefined })}
+          >
             {t('showRetired')}
-          </label>
+          </CheckboxLabel>
           {filters.retired && <span className="text-xs text-muted-foreground">{t('retiredHint')}</span>}
         </div>
       )}

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EquipmentItem } from '@sentinela/shared/equipment';
 import { Lock, Power } from 'lucide-react';
 import { useState } from 'react';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
+import { RoleGatedButton } from '../../components/role-gated';
 import { errorMessage } from '../../lib/api-errors';
 import { commandRefusalMessage } from '../../lib/command-refusal';
 import { equipmentStrings } from './equipment.strings';
@@ -73,14 +72,16 @@ export function PowerControl({ item }: { item: EquipmentItem }) {
           {tOps('lockout.reason', { order: item.lockedBy })}
         </p>
       ) : (
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button variant={on ? 'outline' : 'default'} size="sm" disabled={!allowed || pending} onClick={toggle}>
-              <Power aria-hidden />
-              {on ? t('turnOff') : t('turnOn')}
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton
+          needs="operator"
+          variant={on ? 'outline' : 'default'}
+          size="sm"
+          disabled={pending}
+          onClick={toggle}
+        >
+          <Power aria-hidden />
+          {on ? t('turnOff') : t('turnOn')}
+        </RoleGatedButton>
       )}
     </div>
   );

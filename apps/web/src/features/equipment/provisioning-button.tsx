@@ -1,7 +1,6 @@
 import { FileKey } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
+import { RoleGatedButton } from '../../components/role-gated';
 import { useStrings } from '../../lib/i18n/strings';
 import { credentialStrings } from './device-credentials.strings';
 
@@ -14,14 +13,10 @@ export function ProvisioningButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <RoleGated needs="admin">
-        {(allowed) => (
-          <Button variant="outline" disabled={!allowed} onClick={() => setOpen(true)}>
-            <FileKey aria-hidden />
-            {t('provision')}
-          </Button>
-        )}
-      </RoleGated>
+      <RoleGatedButton needs="admin" variant="outline" onClick={() => setOpen(true)}>
+        <FileKey aria-hidden />
+        {t('provision')}
+      </RoleGatedButton>
       {open && (
         <Suspense fallback={null}>
           <ProvisioningDialog open onOpenChange={setOpen} />

@@ -4,10 +4,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { DraftSearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ListPagination } from '../../components/list-pagination';
-import { errorMessage } from '../../lib/api-errors';
-import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { EmptyState, ErrorState } from '../../components/query-state';
 import { StatCard } from '../../components/stat-card';
@@ -21,6 +18,7 @@ import { pageParam, searchParam } from '../plant/url-filters';
 import { RegistryImportButton } from '../plant/registry-import-button';
 import { RegistryNewButton, RegistryRowActions } from '../plant/registry-actions';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
+import { useRegistryDelete } from '../plant/registry-delete';
 import { FacilityCard } from './facility-card';
 
 // The form brings the shared schemas (zod) along: it loads on the first click, not with the page.
@@ -57,18 +55,9 @@ export default function FacilitiesPage() {
   // The registry (administrators): the form (null id: a new facility) and the delete question.
   const admin = hasRole(useCurrentUser(), 'admin');
   const [form, setForm] = useState<{ id: string | null } | null>(null);
-  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const refresh = useRegistryRefresh();
   const remove = useMutation(trpc.facilities.delete.mutationOptions({ onSuccess: () => refresh() }));
-  const deleteFacility = (target: { id: string; name: string }) => {
-    remove.mutate(
-      { id: target.id },
-      {
-        onSuccess: () => notify.success(t('deleted', { name: target.name })),
-        onError: (error) => notify.error(errorMessage(error, t('deleteFailed'))),
-      },
-    );
-  };
+  const deleting = useRegistryDelete<{ id: string; name: string }>(remove, t);
 
   return (
     <section className="flex flex-col gap-4">
@@ -125,7 +114,7 @@ export default function FacilitiesPage() {
                     editLabel={t('editOf', { name: facility.name })}
                     deleteLabel={t('deleteOf', { name: facility.name })}
                     onEdit={() => setForm({ id: facility.id })}
-                    onDelete={() => setDeleting({ id: facility.id, name: facility.name })}
+                    onDelete={() => deleting.ask({ id: facility.id, name: facility.name })}
                   />
                 )
               }
@@ -148,15 +137,7 @@ export default function FacilitiesPage() {
           <FacilityFormDialog open onOpenChange={(open) => !open && setForm(null)} facilityId={form.id} />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('deleteTitle', { name: deleting?.name ?? '' })}
-        description={t('deleteDescription')}
-        confirmLabel={t('delete')}
-        destructive
-        onConfirm={() => deleting && deleteFacility(deleting)}
-      />
+      {deleting.dialog}
     </section>
   );
 }

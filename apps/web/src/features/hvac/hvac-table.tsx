@@ -1,9 +1,8 @@
 import type { HvacItem } from '@sentinela/shared/hvac';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
 import { LoaderCircle, Pencil } from 'lucide-react';
-import { RoleGated } from '../../components/role-gated';
+import { RoleGatedButton } from '../../components/role-gated';
 import { StatusBadge } from '../../components/status-badge';
-import { Button } from '../../components/ui/button';
 import { formatQuantity, formatTemperature } from '../../lib/format';
 import { hvacStrings } from './hvac.strings';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -97,21 +96,18 @@ export function HvacTable({
             </span>
           )}
           <span data-value>{formatTemperature(item.setpoint, language)}</span>
-          <RoleGated needs="operator">
-            {(allowed) => (
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={t('changeSetpoint', { name: item.name })}
-                disabled={!allowed || pending[item.id] !== undefined}
-                onClick={() => {
-                  onEditSetpoint(item);
-                }}
-              >
-                <Pencil aria-hidden />
-              </Button>
-            )}
-          </RoleGated>
+          <RoleGatedButton
+            needs="operator"
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('changeSetpoint', { name: item.name })}
+            disabled={pending[item.id] !== undefined}
+            onClick={() => {
+              onEditSetpoint(item);
+            }}
+          >
+            <Pencil aria-hidden />
+          </RoleGatedButton>
         </span>
       ),
     },

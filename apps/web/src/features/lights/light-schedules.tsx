@@ -1,3 +1,4 @@
+import { TableHead } from '../../components/list-table';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LightFacilities, LightSchedule } from '@sentinela/shared/lights';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
@@ -5,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ListPagination } from '../../components/list-pagination';
 import { EmptyState, ErrorState } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
+import { RoleGated, RoleGatedButton } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api-errors';
@@ -99,18 +100,15 @@ export function LightSchedules({
           <CardTitle>{t('schedules')}</CardTitle>
           <CardDescription>{t('schedulesDescription')}</CardDescription>
         </div>
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button
-              size="sm"
-              disabled={!allowed || !facilities}
-              onClick={() => setEditing({ schedule: null, key: Date.now() })}
-            >
-              <Plus aria-hidden />
-              {t('newSchedule')}
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton
+          needs="operator"
+          size="sm"
+          disabled={!facilities}
+          onClick={() => setEditing({ schedule: null, key: Date.now() })}
+        >
+          <Plus aria-hidden />
+          {t('newSchedule')}
+        </RoleGatedButton>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {list.isError && !data ? (
@@ -124,31 +122,18 @@ export function LightSchedules({
               aria-busy={!data || list.isPlaceholderData}
             >
               <caption className="sr-only">{t('schedules')}</caption>
-              <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.room')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.onTime')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.offTime')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.days')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('col.brightness')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.lastRun')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('schedule.actions')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                cell={cellClass}
+                columns={[
+                  t('schedule.room'),
+                  t('schedule.onTime'),
+                  t('schedule.offTime'),
+                  t('schedule.days'),
+                  t('col.brightness'),
+                  t('schedule.lastRun'),
+                  t('schedule.actions'),
+                ]}
+              />
               <tbody className="divide-y">
                 {data
                   ? data.items.map((schedule) => {

@@ -1,3 +1,4 @@
+import { TableHead } from '../../components/list-table';
 import type { LightItem } from '@sentinela/shared/lights';
 import { useId } from 'react';
 import { EmptyState } from '../../components/query-state';
@@ -88,28 +89,17 @@ export function LightsTable({ items, stale, filtered, live, pending, onChange, s
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className={cn('w-full min-w-[54rem] text-sm', stale && 'opacity-60')} aria-busy={!items || stale}>
-        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className={cellClass}>
-              {t('col.light')}
-            </th>
-            <th scope="col" className={cellClass}>
-              {t('col.status')}
-            </th>
-            <th scope="col" className={cellClass}>
-              {t('col.power')}
-            </th>
-            <th scope="col" className={cellClass}>
-              {t('col.brightness')}
-            </th>
-            <th scope="col" className={cellClass}>
-              {t('col.mode')}
-            </th>
-            <th scope="col" className={cn(cellClass, 'text-right')}>
-              {t('col.consumption')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cell={cellClass}
+          columns={[
+            t('col.light'),
+            t('col.status'),
+            t('col.power'),
+            t('col.brightness'),
+            t('col.mode'),
+            { label: t('col.consumption'), className: 'text-right' },
+          ]}
+        />
         <tbody className="divide-y">
           {items
             ? items.map((item) => draw(item, 'row'))

@@ -11,6 +11,7 @@ import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { validateSchedule, weekOrder, type FormErrors, type FormValues } from './schedule-validation';
+import { CheckboxLabel } from '../../components/checkbox-label';
 
 interface ScheduleFormDialogProps {
   open: boolean;
@@ -192,15 +193,13 @@ export function ScheduleFormDialog({
               />
               {error('brightness')}
             </div>
-            <label className="inline-flex h-9 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={values.enabled}
-                onChange={(e) => set({ enabled: e.target.checked })}
-              />
+            <CheckboxLabel
+              className="inline-flex h-9 items-center gap-2 text-sm"
+              checked={values.enabled}
+              onCheckedChange={(enabled) => set({ enabled })}
+            >
               {t('schedule.enabled')}
-            </label>
+            </CheckboxLabel>
           </div>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>

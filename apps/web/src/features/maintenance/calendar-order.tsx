@@ -1,8 +1,7 @@
 import type { WorkOrderCalendarItem } from '@sentinela/shared/maintenance-calendar';
 import type { WorkOrderPriority } from '@sentinela/shared/maintenance-values';
 import { AlertTriangle, CalendarClock, CheckCircle2, Wrench, XCircle } from 'lucide-react';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
+import { RoleGatedButton } from '../../components/role-gated';
 import { cn } from '../../lib/cn';
 import { useStrings } from '../../lib/i18n/strings';
 import { maintenanceStrings } from './maintenance.strings';
@@ -74,23 +73,19 @@ export function CalendarOrder({
         <span className="sr-only">{`, ${state}${order.overdue ? `, ${tM('overdue')}` : ''}`}</span>
       </button>
       {open && (
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button
-              size="icon-sm"
-              variant="ghost"
-              className="size-6"
-              disabled={!allowed}
-              aria-label={t('reschedule', { number: order.number })}
-              title={t('reschedule', { number: order.number })}
-              onClick={() => {
-                onReschedule(order.id);
-              }}
-            >
-              <CalendarClock className="size-3.5" aria-hidden />
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton
+          needs="operator"
+          size="icon-sm"
+          variant="ghost"
+          className="size-6"
+          aria-label={t('reschedule', { number: order.number })}
+          title={t('reschedule', { number: order.number })}
+          onClick={() => {
+            onReschedule(order.id);
+          }}
+        >
+          <CalendarClock className="size-3.5" aria-hidden />
+        </RoleGatedButton>
       )}
     </li>
   );

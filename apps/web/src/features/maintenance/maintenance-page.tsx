@@ -5,9 +5,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { PageHeader } from '../../components/page-header';
 import { FirstPageLoading } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
+import { RoleGatedButton } from '../../components/role-gated';
 import { ZoneNote } from '../../components/zone-note';
-import { Button } from '../../components/ui/button';
 import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
@@ -78,19 +77,15 @@ export default function MaintenancePage() {
     <section className="flex flex-col gap-4">
       <PageHeader title={tCore('nav.maintenance')}>
         <WorkOrdersExportButton filters={view.view === 'list' ? listInput : input} />
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button
-              disabled={!allowed}
-              onClick={() => {
-                setCreating(true);
-              }}
-            >
-              <Plus aria-hidden />
-              {t('newOrder')}
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton
+          needs="operator"
+          onClick={() => {
+            setCreating(true);
+          }}
+        >
+          <Plus aria-hidden />
+          {t('newOrder')}
+        </RoleGatedButton>
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 

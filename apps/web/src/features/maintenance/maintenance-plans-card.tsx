@@ -4,8 +4,7 @@ import { Pencil, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { CardSection } from '../../components/card-section';
 import { EmptyState, ErrorState } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
+import { RoleGatedButton } from '../../components/role-gated';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -37,20 +36,16 @@ export function MaintenancePlansCard({
       title={t('title')}
       description={t('description')}
       action={
-        <RoleGated needs="admin">
-          {(allowed) => (
-            <Button
-              variant="outline"
-              disabled={!allowed}
-              onClick={() => {
-                setEditing(null);
-              }}
-            >
-              <Plus aria-hidden />
-              {t('newPlan')}
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton
+          needs="admin"
+          variant="outline"
+          onClick={() => {
+            setEditing(null);
+          }}
+        >
+          <Plus aria-hidden />
+          {t('newPlan')}
+        </RoleGatedButton>
       }
     >
       {plans.isError ? (
@@ -140,22 +135,18 @@ function PlanRow({ plan, onEdit }: { plan: MaintenancePlan; onEdit: (plan: Maint
           <dd>{plan.technician.name ?? tOrders('unassigned')}</dd>
         </dl>
       </div>
-      <RoleGated needs="admin">
-        {(allowed) => (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={!allowed}
-            aria-label={t('editOf', { title: plan.title })}
-            onClick={() => {
-              onEdit(plan);
-            }}
-          >
-            <Pencil aria-hidden />
-            {t('editPlan')}
-          </Button>
-        )}
-      </RoleGated>
+      <RoleGatedButton
+        needs="admin"
+        size="sm"
+        variant="outline"
+        aria-label={t('editOf', { title: plan.title })}
+        onClick={() => {
+          onEdit(plan);
+        }}
+      >
+        <Pencil aria-hidden />
+        {t('editPlan')}
+      </RoleGatedButton>
     </li>
   );
 }

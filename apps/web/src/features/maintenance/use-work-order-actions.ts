@@ -31,30 +31,15 @@ export function useWorkOrderActions() {
     }),
   );
   const check = useMutation(trpc.maintenance.orders.check.mutationOptions({ ...settle, onError: failed }));
-  const complete = useMutation(
-    trpc.maintenance.orders.complete.mutationOptions({
-      ...settle,
-      onSuccess: (order) => notify.success(t('completed', { number: order.number })),
-    }),
-  );
-  const cancel = useMutation(
-    trpc.maintenance.orders.cancel.mutationOptions({
-      ...settle,
-      onSuccess: (order) => notify.success(t('cancelled', { number: order.number })),
-    }),
-  );
-  const reschedule = useMutation(
-    trpc.maintenance.orders.reschedule.mutationOptions({
-      ...settle,
-      onSuccess: (order) => notify.success(t('rescheduled', { number: order.number })),
-    }),
-  );
-  const reassign = useMutation(
-    trpc.maintenance.orders.reassign.mutationOptions({
-      ...settle,
-      onSuccess: (order) => notify.success(t('reassigned', { number: order.number })),
-    }),
-  );
+  // The dialog transitions: re-read, and say it once done (the number of the order).
+  const toasting = (key: 'completed' | 'cancelled' | 'rescheduled' | 'reassigned') => ({
+    ...settle,
+    onSuccess: (order: { number: string }) => notify.success(t(key, { number: order.number })),
+  });
+  const complete = useMutation(trpc.maintenance.orders.complete.mutationOptions(toasting('completed')));
+  const cancel = useMutation(trpc.maintenance.orders.cancel.mutationOptions(toasting('cancelled')));
+  const reschedule = useMutation(trpc.maintenance.orders.reschedule.mutationOptions(toasting('rescheduled')));
+  const reassign = useMutation(trpc.maintenance.orders.reassign.mutationOptions(toasting('reassigned')));
   const pendingId = start.isPending ? start.variables.id : check.isPending ? check.variables.id : null;
   return { start, check, complete, cancel, reschedule, reassign, pendingId };
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { ErrorState } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
+import { RoleGated, RoleGatedButton } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-errors';
@@ -71,19 +71,16 @@ export function WorkOrderPartLines({ workOrderId, timeZone }: { workOrderId: str
                   </span>
                 </div>
                 {data.editable && (
-                  <RoleGated needs="operator">
-                    {(allowed) => (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={t('remove', { code: line.part.code })}
-                        disabled={!allowed || remove.isPending}
-                        onClick={() => remove.mutate({ workOrderId, lineId: line.id })}
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
-                    )}
-                  </RoleGated>
+                  <RoleGatedButton
+                    needs="operator"
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t('remove', { code: line.part.code })}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate({ workOrderId, lineId: line.id })}
+                  >
+                    <Trash2 aria-hidden />
+                  </RoleGatedButton>
                 )}
               </li>
             );

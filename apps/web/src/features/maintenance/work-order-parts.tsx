@@ -1,8 +1,8 @@
 import type { WorkOrderItem } from '@sentinela/shared/maintenance';
 import type { WorkOrderPriority, WorkOrderStatus } from '@sentinela/shared/maintenance-values';
-import { RoleGated } from '../../components/role-gated';
+import { StatusPill, type Tone } from '../../components/status-badge';
+import { RoleGatedButton } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
 import { formatCurrency, formatDateTime, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
@@ -10,34 +10,27 @@ import { maintenanceStrings } from './maintenance.strings';
 
 type T = AreaTranslate<keyof (typeof maintenanceStrings)['pt']>;
 
-const pill = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
-
-const statusTone: Record<WorkOrderStatus, string> = {
-  scheduled: 'bg-sky-500/15 text-sky-800 dark:text-sky-300',
-  in_progress: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
-  completed: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300',
-  cancelled: 'bg-zinc-500/15 text-zinc-700 dark:text-zinc-300',
+const statusTone: Record<WorkOrderStatus, Tone> = {
+  scheduled: 'sky',
+  in_progress: 'amber',
+  completed: 'green',
+  cancelled: 'zinc',
 };
 
-const priorityTone: Record<WorkOrderPriority, string> = {
-  low: 'bg-zinc-500/15 text-zinc-700 dark:text-zinc-300',
-  medium: 'bg-sky-500/15 text-sky-800 dark:text-sky-300',
-  high: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
-  urgent: 'bg-red-500/15 text-red-800 dark:text-red-300',
-};
+const priorityTone: Record<WorkOrderPriority, Tone> = { low: 'zinc', medium: 'sky', high: 'amber', urgent: 'red' };
 
 /** The order's status, and "Atrasada" beside it when it is open past its scheduled end. */
 export function WorkOrderStatusBadges({ order }: { order: Pick<WorkOrderItem, 'status' | 'overdue'> }) {
   const t = useStrings(maintenanceStrings);
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <span className={cn(pill, statusTone[order.status])} data-order-status={order.status}>
+      <StatusPill tone={statusTone[order.status]} data-order-status={order.status}>
         {t(`status.${order.status}`)}
-      </span>
+      </StatusPill>
       {order.overdue && (
-        <span className={cn(pill, 'bg-red-500/15 text-red-800 dark:text-red-300')} data-overdue>
+        <StatusPill tone="red" data-overdue>
           {t('overdue')}
-        </span>
+        </StatusPill>
       )}
     </span>
   );
@@ -45,7 +38,7 @@ export function WorkOrderStatusBadges({ order }: { order: Pick<WorkOrderItem, 's
 
 export function PriorityBadge({ priority }: { priority: WorkOrderPriority }) {
   const t = useStrings(maintenanceStrings);
-  return <span className={cn(pill, priorityTone[priority])}>{t(`priority.${priority}`)}</span>;
+  return <StatusPill tone={priorityTone[priority]}>{t(`priority.${priority}`)}</StatusPill>;
 }
 
 /** The operator's or contractor's name, or "Não atribuído". */
@@ -107,20 +100,17 @@ export function WorkOrderActions({
   return (
     <div className={className}>
       {next && (
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button
-              size="sm"
-              disabled={!allowed || busy}
-              onClick={() => {
-                next.run(order);
-              }}
-            >
-              {t(next.label)}
-              <span className="sr-only"> {order.number}</span>
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton
+          needs="operator"
+          size="sm"
+          disabled={busy}
+          onClick={() => {
+            next.run(order);
+          }}
+        >
+          {t(next.label)}
+          <span className="sr-only"> {order.number}</span>
+        </RoleGatedButton>
       )}
       <Button
         size="sm"

@@ -2,9 +2,8 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import type { WorkOrderDetail, WorkOrderItem } from '@sentinela/shared/maintenance';
 import { useState } from 'react';
 import { ErrorState } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
+import { RoleGated, RoleGatedButton } from '../../components/role-gated';
 import { ZoneNote } from '../../components/zone-note';
-import { Button } from '../../components/ui/button';
 import { DetailSheet, Fact, SheetSection } from '../../components/detail-sheet';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -94,13 +93,9 @@ function WorkOrderBody({
   const open = order.status === 'scheduled' || order.status === 'in_progress';
   const busy = actions.pendingId === order.id;
   const operatorButton = (label: string, onClick: () => void, variant: 'default' | 'outline' = 'outline') => (
-    <RoleGated needs="operator">
-      {(allowed) => (
-        <Button size="sm" variant={variant} disabled={!allowed || busy} onClick={onClick}>
-          {label}
-        </Button>
-      )}
-    </RoleGated>
+    <RoleGatedButton needs="operator" size="sm" variant={variant} disabled={busy} onClick={onClick}>
+      {label}
+    </RoleGatedButton>
   );
 
   return (
@@ -121,13 +116,9 @@ function WorkOrderBody({
             operatorButton(t('complete'), () => onDialog('complete', order), 'default')}
           {operatorButton(t('reschedule'), () => onDialog('reschedule', order))}
           {operatorButton(t('reassign'), () => onDialog('reassign', order))}
-          <RoleGated needs="admin">
-            {(allowed) => (
-              <Button size="sm" variant="destructive" disabled={!allowed} onClick={() => onDialog('cancel', order)}>
-                {t('cancelOrder')}
-              </Button>
-            )}
-          </RoleGated>
+          <RoleGatedButton needs="admin" size="sm" variant="destructive" onClick={() => onDialog('cancel', order)}>
+            {t('cancelOrder')}
+          </RoleGatedButton>
         </div>
       )}
       <ZoneNote place={order.facility.name} timeZone={zone} />

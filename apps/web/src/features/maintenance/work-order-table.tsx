@@ -1,4 +1,4 @@
-import { ListTable, listTableCell } from '../../components/list-table';
+import { ListEmptyNote, ListTable, listTableCell } from '../../components/list-table';
 import type { WorkOrderItem } from '@sentinela/shared/maintenance';
 import { ClipboardX } from 'lucide-react';
 import { cn } from '../../lib/cn';
@@ -32,12 +32,7 @@ export function WorkOrderTable({ items, filtered, stale, busy, ...actions }: Wor
   const t = useStrings(maintenanceStrings);
   const { language } = useLanguage();
   const isMobile = useIsMobile();
-  const empty = (
-    <span className="inline-flex items-center gap-2">
-      <ClipboardX aria-hidden className="size-4" />
-      {filtered ? t('emptyFiltered') : t('empty')}
-    </span>
-  );
+  const empty = <ListEmptyNote icon={<ClipboardX aria-hidden className="size-4" />} filtered={filtered} t={t} />;
   const checklist = (order: WorkOrderItem) =>
     order.checklist.total === 0 ? '—' : t('checklistProgress', order.checklist);
   const cost = (order: WorkOrderItem) => (order.status === 'completed' ? formatMoneyText(order.cost, language) : '—');

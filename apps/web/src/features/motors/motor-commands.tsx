@@ -1,3 +1,4 @@
+import { TableHead } from '../../components/list-table';
 import { useQuery } from '@tanstack/react-query';
 import type { MotorCommand } from '@sentinela/shared/motors';
 import { ErrorState } from '../../components/query-state';
@@ -35,22 +36,11 @@ export function MotorCommands({ motorId, timeZone }: { motorId: string; timeZone
   return (
     <div className="overflow-x-auto rounded-md border">
       <table className="w-full min-w-[26rem] text-xs" aria-busy={!history.data}>
-        <thead className="border-b bg-muted/50 text-muted-foreground">
-          <tr>
-            <th scope="col" className={cell}>
-              {t('cmd.when')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('cmd.action')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('cmd.who')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('cmd.result')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b bg-muted/50 text-muted-foreground"
+          cell={cell}
+          columns={[t('cmd.when'), t('cmd.action'), t('cmd.who'), t('cmd.result')]}
+        />
         <tbody className="divide-y">
           {!history.data
             ? Array.from({ length: 3 }, (_, i) => (

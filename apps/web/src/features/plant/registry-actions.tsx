@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { RoleGated } from '../../components/role-gated';
+import { RoleGatedButton } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 
 /** A registry record's Edit and Delete buttons (administrators), each named after the record. */
@@ -35,13 +35,9 @@ export function RegistryRowActions({
 /** A registry page's "New …" button: administrators only (others see it disabled, with the reason). */
 export function RegistryNewButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <RoleGated needs="admin">
-      {(allowed) => (
-        <Button disabled={!allowed} onClick={onClick}>
-          <Plus aria-hidden />
-          {label}
-        </Button>
-      )}
-    </RoleGated>
+    <RoleGatedButton needs="admin" onClick={onClick}>
+      <Plus aria-hidden />
+      {label}
+    </RoleGatedButton>
   );
 }

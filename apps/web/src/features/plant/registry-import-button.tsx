@@ -1,8 +1,7 @@
 import type { RegistryImportEntity } from '@sentinela/shared/registry-import';
 import { Upload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
+import { RoleGatedButton } from '../../components/role-gated';
 import { useStrings } from '../../lib/i18n/strings';
 import { registryImportStrings } from './registry-import.strings';
 
@@ -15,14 +14,10 @@ export function RegistryImportButton({ entity }: { entity: RegistryImportEntity 
   const [open, setOpen] = useState(false);
   return (
     <>
-      <RoleGated needs="admin">
-        {(allowed) => (
-          <Button variant="outline" disabled={!allowed} onClick={() => setOpen(true)}>
-            <Upload aria-hidden />
-            {t('importCsv')}
-          </Button>
-        )}
-      </RoleGated>
+      <RoleGatedButton needs="admin" variant="outline" onClick={() => setOpen(true)}>
+        <Upload aria-hidden />
+        {t('importCsv')}
+      </RoleGatedButton>
       {open && (
         <Suspense fallback={null}>
           <RegistryImportDialog open onOpenChange={setOpen} entity={entity} />

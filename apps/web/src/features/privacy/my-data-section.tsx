@@ -11,6 +11,7 @@ import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { privacyStrings } from './privacy.strings';
 import { RetentionList } from './retention-list';
+import { DialogSection } from '../../components/dialog-section';
 
 const REASON_MAX = 500;
 
@@ -57,11 +58,7 @@ export function MyDataSection() {
   const pending = request?.status === 'pending';
 
   return (
-    <section aria-labelledby="security-privacy-title" className="flex flex-col gap-3 border-t pt-4">
-      <h3 id="security-privacy-title" className="flex items-center gap-2 font-medium">
-        <FileDown aria-hidden className="size-4" />
-        {t('myDataTitle')}
-      </h3>
+    <DialogSection titleId="security-privacy-title" icon={FileDown} title={t('myDataTitle')}>
       <p className="text-sm text-muted-foreground">{t('myDataText')}</p>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -166,6 +163,6 @@ export function MyDataSection() {
           <RetentionList t={t} retention={mine.data.retention} headingId="security-retention-title" />
         </>
       )}
-    </section>
+    </DialogSection>
   );
 }

@@ -1,3 +1,4 @@
+import { TableHead } from '../../components/list-table';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PurchaseOrderDetail, PurchaseOrderOptions } from '@sentinela/shared/purchase-orders';
 import { formatCnpj } from '@sentinela/shared/cnpj';
@@ -220,28 +221,17 @@ function LinesTable({ order, t, language }: { order: PurchaseOrderDetail; t: T; 
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full min-w-[40rem] text-sm" aria-label={t('form.lines')}>
-        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className={cell}>
-              #
-            </th>
-            <th scope="col" className={cell}>
-              {t('form.lineDescription')}
-            </th>
-            <th scope="col" className={cn(cell, 'text-right')}>
-              {t('form.quantity')}
-            </th>
-            <th scope="col" className={cn(cell, 'text-right')}>
-              {t('detail.received')}
-            </th>
-            <th scope="col" className={cn(cell, 'text-right')}>
-              {t('form.unitPrice')}
-            </th>
-            <th scope="col" className={cn(cell, 'text-right')}>
-              {t('form.lineTotal')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cell={cell}
+          columns={[
+            '#',
+            t('form.lineDescription'),
+            { label: t('form.quantity'), className: 'text-right' },
+            { label: t('detail.received'), className: 'text-right' },
+            { label: t('form.unitPrice'), className: 'text-right' },
+            { label: t('form.lineTotal'), className: 'text-right' },
+          ]}
+        />
         <tbody className="divide-y">
           {order.lines.map((l) => (
             <tr key={l.id} data-line-id={l.id}>

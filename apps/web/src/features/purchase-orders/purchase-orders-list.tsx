@@ -167,11 +167,7 @@ export function PurchaseOrderTable({
           label={t('tab.orders')}
           stale={list.isPlaceholderData}
           busy={list.isFetching}
-          empty={
-            <ListEmptyNote icon={<ClipboardX aria-hidden className="size-4" />}>
-              {filtered ? t('emptyFiltered') : t('empty')}
-            </ListEmptyNote>
-          }
+          empty={<ListEmptyNote icon={<ClipboardX aria-hidden className="size-4" />} filtered={filtered} t={t} />}
           row={(order) => (
             <tr key={order.id} data-order-id={order.id} data-number={order.number} data-status={order.status}>
               <td className={cn(cell, 'font-medium whitespace-nowrap tabular-nums')}>

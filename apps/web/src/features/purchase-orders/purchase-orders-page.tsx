@@ -4,8 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { CsvExportButton } from '../../components/csv-export-button';
 import { PageHeader } from '../../components/page-header';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
+import { RoleGatedButton } from '../../components/role-gated';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -65,14 +64,10 @@ export default function PurchaseOrdersPage() {
     <section className="flex flex-col gap-4">
       <PageHeader title={tCore('nav.purchaseOrders')}>
         <CsvExportButton t={t} load={() => client.purchaseOrders.exportCsv.query(input)} />
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button disabled={!allowed} onClick={() => setEditing({ id: null })}>
-              <Plus aria-hidden />
-              {t('newOrder')}
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton needs="operator" onClick={() => setEditing({ id: null })}>
+          <Plus aria-hidden />
+          {t('newOrder')}
+        </RoleGatedButton>
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 

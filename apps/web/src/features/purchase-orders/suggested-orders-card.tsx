@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PackagePlus } from 'lucide-react';
 import { CardSection } from '../../components/card-section';
 import { EmptyState, QueryError } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
+import { RoleGatedButton } from '../../components/role-gated';
 import { errorMessage } from '../../lib/api-errors';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -64,19 +63,16 @@ export function SuggestedOrdersCard({ onCreated }: { onCreated: (id: string) => 
                   ))}
                 </ul>
               </div>
-              <RoleGated needs="operator">
-                {(allowed) => (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={!allowed || draft.isPending}
-                    onClick={() => draft.mutate({ supplierId: group.supplier.id })}
-                  >
-                    <PackagePlus aria-hidden />
-                    {t('suggest.create')}
-                  </Button>
-                )}
-              </RoleGated>
+              <RoleGatedButton
+                needs="operator"
+                size="sm"
+                variant="outline"
+                disabled={draft.isPending}
+                onClick={() => draft.mutate({ supplierId: group.supplier.id })}
+              >
+                <PackagePlus aria-hidden />
+                {t('suggest.create')}
+              </RoleGatedButton>
             </li>
           ))}
         </ul>

@@ -2,13 +2,11 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { hasRole } from '@sentinela/shared/auth-rules';
 import type { RoomItem } from '@sentinela/shared/rooms';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { errorMessage } from '../../lib/api-errors';
-import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { RegistryImportButton } from '../plant/registry-import-button';
 import { RegistryNewButton, RegistryRowActions } from '../plant/registry-actions';
 import { useRegistryRefresh } from '../plant/use-registry-refresh';
+import { useRegistryDelete } from '../plant/registry-delete';
 import { DraftSearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, FirstPageLoading } from '../../components/query-state';
@@ -63,18 +61,9 @@ export default function RoomsPage() {
   // The registry (administrators): the form (null id: a new room) and the delete question.
   const admin = hasRole(useCurrentUser(), 'admin');
   const [form, setForm] = useState<{ id: string | null } | null>(null);
-  const [deleting, setDeleting] = useState<RoomItem | null>(null);
   const refresh = useRegistryRefresh();
   const remove = useMutation(trpc.rooms.delete.mutationOptions({ onSuccess: () => refresh() }));
-  const deleteRoom = (room: RoomItem) => {
-    remove.mutate(
-      { id: room.id },
-      {
-        onSuccess: () => notify.success(t('deleted', { name: room.name })),
-        onError: (error) => notify.error(errorMessage(error, t('deleteFailed'))),
-      },
-    );
-  };
+  const deleting = useRegistryDelete<RoomItem>(remove, t);
   const rowActions = (room: RoomItem) => {
     const label = `${room.name} (${room.facilityName})`;
     return (
@@ -83,7 +72,7 @@ export default function RoomsPage() {
         editLabel={t('editOf', { room: label })}
         deleteLabel={t('deleteOf', { room: label })}
         onEdit={() => setForm({ id: room.id })}
-        onDelete={() => setDeleting(room)}
+        onDelete={() => deleting.ask(room)}
       />
     );
   };
@@ -153,15 +142,7 @@ export default function RoomsPage() {
           />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('deleteTitle', { name: deleting?.name ?? '' })}
-        description={t('deleteDescription')}
-        confirmLabel={t('delete')}
-        destructive
-        onConfirm={() => deleting && deleteRoom(deleting)}
-      />
+      {deleting.dialog}
     </section>
   );
 }

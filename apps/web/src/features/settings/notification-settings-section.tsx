@@ -8,6 +8,7 @@ import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { SettingsForm, SettingsLoaded, useSettingsSave } from './settings-form';
 import { notificationSettingsStrings } from './notification-settings.strings';
+import { CheckboxLabel } from '../../components/checkbox-label';
 
 type T = AreaTranslate<keyof (typeof notificationSettingsStrings)['pt']>;
 
@@ -58,11 +59,7 @@ function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
   const [webhookUrl, setWebhookUrl] = useState(initial.webhookUrl ?? '');
   const [secret, setSecret] = useState('');
   const [removeSecret, setRemoveSecret] = useState(false);
-  const {
-    save,
-    error: formError,
-    setError: setFormError,
-  } = useSettingsSave((h) => trpc.notifications.settings.set.mutationOptions(h), {
+  const saving = useSettingsSave((h) => trpc.notifications.settings.set.mutationOptions(h), {
     saved: t('saved'),
     failed: t('saveFailed'),
     onSaved: (saved) => {
@@ -73,8 +70,7 @@ function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
   });
 
   const submit = () => {
-    setFormError(null);
-    save.mutate({
+    saving.send({
       escalationMinutes: Number(minutes),
       onCall: { userIds, emails: lines(emails), phones: lines(phones) },
       webhookUrl: webhookUrl.trim() || null,
@@ -83,14 +79,7 @@ function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
   };
 
   return (
-    <SettingsForm
-      label={t('notificationsTitle')}
-      error={formError}
-      onSubmit={submit}
-      pending={save.isPending}
-      save={t('save')}
-      saving={t('saving')}
-    >
+    <SettingsForm label={t('notificationsTitle')} saving={saving} t={t} onSubmit={submit}>
       <label className="flex max-w-xs flex-col gap-1 text-sm font-medium">
         {t('escalationMinutes')}
         <Input
@@ -192,17 +181,9 @@ function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
         </span>
       </label>
       {initial.webhookSecretSet && (
-        <label className="inline-flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={removeSecret}
-            onChange={(e) => {
-              setRemoveSecret(e.target.checked);
-            }}
-          />
+        <CheckboxLabel checked={removeSecret} onCheckedChange={setRemoveSecret}>
           {t('removeSecret')}
-        </label>
+        </CheckboxLabel>
       )}
     </SettingsForm>
   );

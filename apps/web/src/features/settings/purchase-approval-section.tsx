@@ -35,7 +35,7 @@ function LimitForm({ initial }: { initial: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [value, setValue] = useState(language === 'pt' ? initial.replace('.', ',') : initial);
-  const { save, error, setError } = useSettingsSave((h) => trpc.purchaseOrders.setApprovalLimit.mutationOptions(h), {
+  const saving = useSettingsSave((h) => trpc.purchaseOrders.setApprovalLimit.mutationOptions(h), {
     saved: t('saved'),
     failed: t('saveFailed'),
     onSaved: async (saved) => {
@@ -46,21 +46,13 @@ function LimitForm({ initial }: { initial: string }) {
   const submit = () => {
     const amount = moneyFromText(value, language);
     if (amount === null) {
-      setError(t('invalid'));
+      saving.setError(t('invalid'));
       return;
     }
-    setError(null);
-    save.mutate({ operatorLimit: amount });
+    saving.send({ operatorLimit: amount });
   };
   return (
-    <SettingsForm
-      label={t('title')}
-      error={error}
-      onSubmit={submit}
-      pending={save.isPending}
-      save={t('save')}
-      saving={t('saving')}
-    >
+    <SettingsForm label={t('title')} saving={saving} t={t} onSubmit={submit}>
       <FormInput
         label={t('limit')}
         hint={t('hint')}

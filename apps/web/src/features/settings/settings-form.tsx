@@ -4,6 +4,7 @@ import { FormAlert } from '../../components/form-field';
 import { ErrorState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
+import type { AreaTranslate } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 
 /** What a settings save hands to the procedure's `mutationOptions` (typed loosely so the data type comes from the procedure). */
@@ -14,9 +15,11 @@ export interface SaveHandlers {
 
 /**
  * The save of a settings section: the mutation, the form's error line (the server's message, or
- * `failed`), and on success `onSaved` (cache updates) then the `saved` toast.
+ * `failed`, or what `setError` says of a field that does not parse), `send` (the line cleared),
+ * and on success `onSaved` (cache updates) then the `saved` toast.
  *
- *     const { save, error, setError } = useSettingsSave((h) => trpc.settings.setSite.mutationOptions(h), {...});
+ *     const saving = useSettingsSave((h) => trpc.settings.setSite.mutationOptions(h), {...});
+ *     <SettingsForm saving={saving} …>
  */
 export function useSettingsSave<TData, TError, TVariables>(
   options: (handlers: SaveHandlers) => UseMutationOptions<TData, TError, TVariables>,
@@ -32,28 +35,31 @@ export function useSettingsSave<TData, TError, TVariables>(
       onError: (e) => setError(errorMessage(e, failed)),
     }),
   );
-  return { save, error, setError };
+  /** Sends the form (its earlier error line cleared). */
+  const send = (variables: TVariables) => {
+    setError(null);
+    save.mutate(variables);
+  };
+  return { save, send, error, setError };
 }
 
-/** A settings form: its error line on top, the fields, and the save button (its text while saving). */
+/** A settings form: its save's error line on top, the fields, and the save button (its text while saving). */
 export function SettingsForm({
   label,
-  error,
+  saving: { error, save },
+  t,
   onSubmit,
-  pending,
-  save,
-  saving,
   className = 'flex flex-col gap-4',
   heading,
   outline,
   children,
 }: {
   label: string;
-  error: string | null;
+  /** The form's useSettingsSave. */
+  saving: { error: string | null; save: { isPending: boolean } };
+  /** The section's strings, with the button's 'save' and 'saving'. */
+  t: AreaTranslate<'save' | 'saving'>;
   onSubmit: () => void;
-  pending: boolean;
-  save: string;
-  saving: string;
   className?: string;
   /** Shown above the error line (a group's title). */
   heading?: ReactNode;
@@ -71,8 +77,8 @@ export function SettingsForm({
       <FormAlert message={error} />
       {children}
       <div>
-        <Button type="submit" variant={outline ? 'outline' : undefined} disabled={pending}>
-          {pending ? saving : save}
+        <Button type="submit" variant={outline ? 'outline' : undefined} disabled={save.isPending}>
+          {save.isPending ? t('saving') : t('save')}
         </Button>
       </div>
     </form>

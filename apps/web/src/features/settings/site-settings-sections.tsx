@@ -64,7 +64,7 @@ function SiteForm({ t, initial }: { t: T; initial: PublicSettings }) {
   const [siteName, setSiteName] = useState(initial.siteName);
   const [defaultLanguage, setDefaultLanguage] = useState<Language>(initial.defaultLanguage);
   const [themeSwitchable, setThemeSwitchable] = useState(initial.themeSwitchable);
-  const { save, error, setError } = useSettingsSave((h) => trpc.settings.setSite.mutationOptions(h), {
+  const saving = useSettingsSave((h) => trpc.settings.setSite.mutationOptions(h), {
     saved: t('site.saved'),
     failed: t('saveFailed'),
     onSaved: (saved) => queryClient.setQueryData(trpc.settings.public.queryKey(), saved),
@@ -72,21 +72,13 @@ function SiteForm({ t, initial }: { t: T; initial: PublicSettings }) {
   const submit = () => {
     const name = siteName.trim();
     if (name.length < 1 || name.length > 80) {
-      setError(t('site.nameRequired'));
+      saving.setError(t('site.nameRequired'));
       return;
     }
-    setError(null);
-    save.mutate({ siteName: name, defaultLanguage, themeSwitchable });
+    saving.send({ siteName: name, defaultLanguage, themeSwitchable });
   };
   return (
-    <SettingsForm
-      label={t('site.title')}
-      error={error}
-      onSubmit={submit}
-      pending={save.isPending}
-      save={t('save')}
-      saving={t('saving')}
-    >
+    <SettingsForm label={t('site.title')} saving={saving} t={t} onSubmit={submit}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormInput
           label={t('site.name')}
@@ -172,7 +164,7 @@ function ThresholdForm({ t, group }: { t: T; group: ThresholdGroup }) {
   const title = `${tOps(`kind.${group.kind}` as Parameters<typeof tOps>[0])} · ${metric}`;
   const unitName = metricUnit(group.metric, language);
   const unit = unitName ? ` (${unitName})` : '';
-  const { save, error, setError } = useSettingsSave((h) => trpc.settings.setThresholds.mutationOptions(h), {
+  const saving = useSettingsSave((h) => trpc.settings.setThresholds.mutationOptions(h), {
     saved: t('thresholds.saved', { group: title }),
     failed: t('saveFailed'),
     onSaved: () => queryClient.invalidateQueries({ queryKey: trpc.settings.thresholds.queryKey() }),
@@ -188,11 +180,10 @@ function ThresholdForm({ t, group }: { t: T; group: ThresholdGroup }) {
       clearAt: typed(values[rule.id]!.clearAt),
     }));
     if (rules.some((rule) => rule.threshold === null || rule.clearAt === null)) {
-      setError(t('notNumber'));
+      saving.setError(t('notNumber'));
       return;
     }
-    setError(null);
-    save.mutate({ rules: rules as { id: string; threshold: number; clearAt: number }[] });
+    saving.send({ rules: rules as { id: string; threshold: number; clearAt: number }[] });
   };
   const edit = (rule: ThresholdRule, field: 'threshold' | 'clearAt', text: string) =>
     setValues((current) => ({ ...current, [rule.id]: { ...current[rule.id]!, [field]: text } }));
@@ -200,11 +191,9 @@ function ThresholdForm({ t, group }: { t: T; group: ThresholdGroup }) {
   return (
     <SettingsForm
       label={title}
-      error={error}
+      saving={saving}
+      t={t}
       onSubmit={submit}
-      pending={save.isPending}
-      save={t('save')}
-      saving={t('saving')}
       className="flex flex-col gap-3 py-4 first:pt-0"
       outline
       heading={
@@ -278,7 +267,7 @@ function RetentionForm({ t, initial }: { t: T; initial: RetentionSettings }) {
   const [raw, setRaw] = useState(String(initial.rawDays));
   const [minute, setMinute] = useState(String(initial.minuteDays));
   const [audit, setAudit] = useState(String(initial.auditDays));
-  const { save, error, setError } = useSettingsSave((h) => trpc.settings.setRetention.mutationOptions(h), {
+  const saving = useSettingsSave((h) => trpc.settings.setRetention.mutationOptions(h), {
     saved: t('retention.saved'),
     failed: t('saveFailed'),
     onSaved: (saved) => queryClient.setQueryData(trpc.settings.retention.queryKey(), saved),
@@ -286,24 +275,16 @@ function RetentionForm({ t, initial }: { t: T; initial: RetentionSettings }) {
   const submit = () => {
     const [rawDays, minuteDays, auditDays] = [wholeDays(raw), wholeDays(minute), wholeDays(audit)];
     if (rawDays === null || minuteDays === null || auditDays === null) {
-      setError(t('retention.notWhole'));
+      saving.setError(t('retention.notWhole'));
       return;
     }
-    setError(null);
-    save.mutate({ rawDays, minuteDays, auditDays });
+    saving.send({ rawDays, minuteDays, auditDays });
   };
   const field = (label: string, hint: string, value: string, set: (v: string) => void) => (
     <FormInput label={label} hint={hint} inputMode="numeric" value={value} onChange={(e) => set(e.target.value)} />
   );
   return (
-    <SettingsForm
-      label={t('retention.title')}
-      error={error}
-      onSubmit={submit}
-      pending={save.isPending}
-      save={t('save')}
-      saving={t('saving')}
-    >
+    <SettingsForm label={t('retention.title')} saving={saving} t={t} onSubmit={submit}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {field(t('retention.rawDays'), t('retention.rawHint'), raw, setRaw)}
         {field(t('retention.minuteDays'), t('retention.minuteHint'), minute, setMinute)}

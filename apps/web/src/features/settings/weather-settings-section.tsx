@@ -45,11 +45,7 @@ function WeatherForm({ t, initial }: { t: T; initial: WeatherSettings }) {
   const [heat, setHeat] = useState(oneDecimal(temperatureToDisplay(initial.heatWaveC, language)));
   const [wind, setWind] = useState(oneDecimal(windToDisplay(initial.stormWindKmh, language)));
   const [rain, setRain] = useState(String(initial.stormRainMm));
-  const {
-    save,
-    error: formError,
-    setError: setFormError,
-  } = useSettingsSave((h) => trpc.settings.setWeather.mutationOptions(h), {
+  const saving = useSettingsSave((h) => trpc.settings.setWeather.mutationOptions(h), {
     saved: t('saved'),
     failed: t('saveFailed'),
     onSaved: async (saved) => {
@@ -58,15 +54,14 @@ function WeatherForm({ t, initial }: { t: T; initial: WeatherSettings }) {
     },
   });
   const submit = () => {
-    setFormError(null);
     const heatValue = parseDecimal(heat);
     const windValue = parseDecimal(wind);
     const rainValue = parseDecimal(rain);
     if (heatValue === null || windValue === null || rainValue === null) {
-      setFormError(t('notNumber'));
+      saving.setError(t('notNumber'));
       return;
     }
-    save.mutate({
+    saving.send({
       provider,
       heatWaveC: temperatureFromDisplay(heatValue, language),
       stormWindKmh: windFromDisplay(windValue, language),
@@ -74,14 +69,7 @@ function WeatherForm({ t, initial }: { t: T; initial: WeatherSettings }) {
     });
   };
   return (
-    <SettingsForm
-      label={t('title')}
-      error={formError}
-      onSubmit={submit}
-      pending={save.isPending}
-      save={t('save')}
-      saving={t('saving')}
-    >
+    <SettingsForm label={t('title')} saving={saving} t={t} onSubmit={submit}>
       <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
         {t('provider')}
         <Select value={provider} onChange={(e) => setProvider(e.target.value as WeatherProviderName)}>

@@ -4,8 +4,7 @@ import { SUPPLIER_ORDERS_SHOWN, type PurchaseOrderStatus } from '@sentinela/shar
 import type { SupplierDetail } from '@sentinela/shared/suppliers';
 import { formStrings } from '../../components/form.strings';
 import { ErrorState } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
+import { RoleGatedButton } from '../../components/role-gated';
 import { DetailSheet, Fact, SheetSection } from '../../components/detail-sheet';
 import { errorMessage } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
@@ -111,25 +110,18 @@ function SupplierBody({
         </span>
       </div>
       <div className="flex flex-wrap gap-2">
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button size="sm" variant="outline" disabled={!allowed} onClick={onEdit}>
-              {t('edit')}
-            </Button>
-          )}
-        </RoleGated>
-        <RoleGated needs="admin">
-          {(allowed) => (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={!allowed || setActive.isPending}
-              onClick={() => void toggle()}
-            >
-              {supplier.active ? t('deactivate') : t('reactivate')}
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton needs="operator" size="sm" variant="outline" onClick={onEdit}>
+          {t('edit')}
+        </RoleGatedButton>
+        <RoleGatedButton
+          needs="admin"
+          size="sm"
+          variant="outline"
+          disabled={setActive.isPending}
+          onClick={() => void toggle()}
+        >
+          {supplier.active ? t('deactivate') : t('reactivate')}
+        </RoleGatedButton>
       </div>
 
       <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">

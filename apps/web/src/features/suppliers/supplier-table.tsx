@@ -59,11 +59,7 @@ export function SupplierTable({ items, filtered, stale, busy, onOpen }: Supplier
       label={t('listLabel')}
       stale={stale}
       busy={busy}
-      empty={
-        <ListEmptyNote icon={<Building2 aria-hidden className="size-4" />}>
-          {filtered ? t('emptyFiltered') : t('empty')}
-        </ListEmptyNote>
-      }
+      empty={<ListEmptyNote icon={<Building2 aria-hidden className="size-4" />} filtered={filtered} t={t} />}
       row={(supplier) => (
         <tr key={supplier.id} data-supplier-id={supplier.id} data-cnpj={supplier.cnpj}>
           <td className={cn(cell, 'min-w-48')}>

@@ -5,8 +5,7 @@ import { useSearchParams } from 'wouter';
 import { CsvExportButton } from '../../components/csv-export-button';
 import { PageHeader } from '../../components/page-header';
 import { FirstPageLoading } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
+import { RoleGatedButton } from '../../components/role-gated';
 import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -53,19 +52,15 @@ export default function SuppliersPage() {
     <section className="flex flex-col gap-4">
       <PageHeader title={tCore('nav.suppliers')}>
         <CsvExportButton t={t} load={() => client.suppliers.exportCsv.query(listFilters)} />
-        <RoleGated needs="operator">
-          {(allowed) => (
-            <Button
-              disabled={!allowed}
-              onClick={() => {
-                setEditing({ id: null });
-              }}
-            >
-              <Plus aria-hidden />
-              {t('newSupplier')}
-            </Button>
-          )}
-        </RoleGated>
+        <RoleGatedButton
+          needs="operator"
+          onClick={() => {
+            setEditing({ id: null });
+          }}
+        >
+          <Plus aria-hidden />
+          {t('newSupplier')}
+        </RoleGatedButton>
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 

@@ -2,7 +2,7 @@ import type { UserListItem } from '@sentinela/shared/auth';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button } from '../../components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { DisabledReason } from '../../components/role-gated';
 import { useStrings } from '../../lib/i18n/strings';
 import { usersStrings } from './users.strings';
 
@@ -85,24 +85,8 @@ export function UserRowActions({ user, isMe, pending, onSetDisabled, onResetTwoF
   );
 }
 
-/**
- * A button that may not be used stays visible, disabled, with the reason in a tooltip and as text
- * for screen readers (a disabled button gets no focus, so the tooltip hangs on a focusable wrapper).
- */
+/** A button that may not be used stays visible, disabled, with the reason (null: usable). */
 function WithReason({ reason, children }: { reason: string | null; children: ReactNode }) {
   if (reason === null) return children;
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <span
-          tabIndex={0}
-          className="inline-flex rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        >
-          {children}
-          <span className="sr-only">{reason}</span>
-        </span>
-      </TooltipTrigger>
-      <TooltipContent>{reason}</TooltipContent>
-    </Tooltip>
-  );
+  return <DisabledReason reason={reason}>{children}</DisabledReason>;
 }

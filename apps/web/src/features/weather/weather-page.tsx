@@ -4,8 +4,7 @@ import { AlertTriangle, CloudSun } from 'lucide-react';
 import { CardSection } from '../../components/card-section';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, QueryError } from '../../components/query-state';
-import { RoleGated } from '../../components/role-gated';
-import { Button } from '../../components/ui/button';
+import { RoleGatedButton } from '../../components/role-gated';
 import { errorMessage } from '../../lib/api-errors';
 import { formatDateTime, formatQuantity, formatTemperature } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -74,19 +73,16 @@ function ProviderBanner({ t, overview }: { t: T; overview: WeatherOverview }) {
   return (
     <div className="flex flex-col items-start gap-3 rounded-lg border p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
       <p>{t('providerOff')}</p>
-      <RoleGated needs="admin">
-        {(allowed) => (
-          <Button
-            variant="outline"
-            size="sm"
-            className="shrink-0"
-            disabled={!allowed || enable.isPending}
-            onClick={() => enable.mutate({ ...overview.settings, provider: 'open-meteo' })}
-          >
-            {enable.isPending ? t('enabling') : t('enableOpenMeteo')}
-          </Button>
-        )}
-      </RoleGated>
+      <RoleGatedButton
+        needs="admin"
+        variant="outline"
+        size="sm"
+        className="shrink-0"
+        disabled={enable.isPending}
+        onClick={() => enable.mutate({ ...overview.settings, provider: 'open-meteo' })}
+      >
+        {enable.isPending ? t('enabling') : t('enableOpenMeteo')}
+      </RoleGatedButton>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { partInput, partUnitValues, stockAdjustmentInput, stockTransferInput } from '@sentinela/shared/procurement';
 import type { PartDetail } from '@sentinela/shared/spare-parts';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useFieldValues } from '../../../components/checked-form';
 import { DialogForm, FormDialog } from '../../../components/dialog-form';
 import { CheckboxGroup, FormSelect, FormInput } from '../../../components/form-field';
@@ -187,6 +187,11 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
   const quantity = (error?: string) => (
     <FormInput label={t('adjust.quantity')} error={error} {...field('quantity')} inputMode="decimal" />
   );
+  const location = (
+    label: string,
+    error: string | undefined,
+    control: Pick<ComponentProps<typeof FormSelect>, 'name' | 'value' | 'onChange'>,
+  ) => <FormSelect label={label} {...control} error={error} emptyOption={t('chooseLocation')} options={options} />;
   if (kind === 'adjust')
     return (
       <DialogForm
@@ -212,13 +217,7 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
         {(errors) => (
           <>
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-              <FormSelect
-                label={t('adjust.location')}
-                {...field('locationId')}
-                error={errors.locationId}
-                emptyOption={t('chooseLocation')}
-                options={options}
-              />
+              {location(t('adjust.location'), errors.locationId, field('locationId'))}
               <FormSelect
                 label={t('adjust.direction')}
                 name="direction"
@@ -257,22 +256,8 @@ function StockForm({ kind, part, onClose }: { kind: 'adjust' | 'transfer'; part:
     >
       {(errors) => (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <FormSelect
-            label={t('transfer.from')}
-            name="fromLocationId"
-            value={values.locationId}
-            error={errors.fromLocationId}
-            emptyOption={t('chooseLocation')}
-            options={options}
-            onChange={set('locationId')}
-          />
-          <FormSelect
-            label={t('transfer.to')}
-            {...field('toLocationId')}
-            error={errors.toLocationId}
-            emptyOption={t('chooseLocation')}
-            options={options}
-          />
+          {location(t('transfer.from'), errors.fromLocationId, { ...field('locationId'), name: 'fromLocationId' })}
+          {location(t('transfer.to'), errors.toLocationId, field('toLocationId'))}
           {quantity(errors.quantity)}
         </div>
       )}

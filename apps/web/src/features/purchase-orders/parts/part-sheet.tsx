@@ -2,8 +2,7 @@ import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/reac
 import type { PartDetail, StockMovement } from '@sentinela/shared/spare-parts';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/query-state';
-import { RoleGated } from '../../../components/role-gated';
-import { Button } from '../../../components/ui/button';
+import { RoleGatedButton } from '../../../components/role-gated';
 import { Input } from '../../../components/ui/input';
 import { DetailSheet, SheetSection } from '../../../components/detail-sheet';
 import { errorMessage } from '../../../lib/api-errors';
@@ -70,13 +69,9 @@ function PartBody({ part, onDialog }: { part: PartDetail; onDialog: PartSheetPro
     }),
   );
   const button = (label: string, onClick: () => void, needs: 'operator' | 'admin' = 'operator', disabled = false) => (
-    <RoleGated needs={needs}>
-      {(allowed) => (
-        <Button size="sm" variant="outline" disabled={!allowed || disabled} onClick={onClick}>
-          {label}
-        </Button>
-      )}
-    </RoleGated>
+    <RoleGatedButton needs={needs} size="sm" variant="outline" disabled={disabled} onClick={onClick}>
+      {label}
+    </RoleGatedButton>
   );
   return (
     <>

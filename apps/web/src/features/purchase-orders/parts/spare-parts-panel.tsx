@@ -7,9 +7,8 @@ import { CsvExportButton } from '../../../components/csv-export-button';
 import { SearchField } from '../../../components/filter-bar';
 import { ListPagination } from '../../../components/list-pagination';
 import { EmptyState, ErrorState, FirstPageLoading } from '../../../components/query-state';
-import { RoleGated } from '../../../components/role-gated';
+import { RoleGatedButton } from '../../../components/role-gated';
 import { SelectField } from '../../../components/select-field';
-import { Button } from '../../../components/ui/button';
 import { useLanguage } from '../../../lib/i18n/language-context';
 import { opsStrings } from '../../../lib/i18n/ops-strings';
 import { useStrings } from '../../../lib/i18n/strings';
@@ -67,14 +66,10 @@ export function SparePartsPanel() {
         </div>
         <div className="flex flex-wrap gap-2">
           <CsvExportButton t={t} load={() => client.spareParts.exportCsv.query(input)} />
-          <RoleGated needs="operator">
-            {(allowed) => (
-              <Button disabled={!allowed} onClick={() => setDialog({ kind: 'create' })}>
-                <Plus aria-hidden />
-                {t('newPart')}
-              </Button>
-            )}
-          </RoleGated>
+          <RoleGatedButton needs="operator" onClick={() => setDialog({ kind: 'create' })}>
+            <Plus aria-hidden />
+            {t('newPart')}
+          </RoleGatedButton>
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
