@@ -157,7 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db: db as unknown as Database,
     kind: 'pglite',
     close: () => client.close(),
-    memoryUsage: async () => ({ wasmBytes: wasmBytes(client), heapUsedBytes: null, heapTotalBytes: null }),
+    memoryUsage: () => Promise.resolve({ wasmBytes: wasmBytes(client), heapUsedBytes: null, heapTotalBytes: null }),
     async dumpDataDir() {
       // The checkpoint writes the shared buffers out (a shorter recovery on restore); holding the
       // transaction mutex keeps every transaction out of the copy (statements each take it too).
