@@ -168,3 +168,22 @@ export async function startBenchMosquitto(): Promise<BenchMosquitto | null> {
     },
   };
 }
+
+/**
+ * Waits until the ingest caught up: `messages()` reached `published`, or nothing more arrived
+ * for 3 s (QoS 0 may lose some), at most `ms`.
+ */
+export async function caughtUp(messages: () => number, published: number, ms = 90_000): Promise<void> {
+  let last = -1;
+  let quietSince = Date.now();
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const seen = messages();
+    if (seen !== last) {
+      last = seen;
+      quietSince = Date.now();
+    }
+    if (seen >= published || Date.now() - quietSince > 3000) return;
+    await sleep(50);
+  }
+}

@@ -24,7 +24,7 @@ import { startIngest, type Ingest } from '../apps/server/src/telemetry/ingest';
 import { LiveBus } from '../apps/server/src/telemetry/live-bus';
 import type { MqttTarget } from '../apps/server/src/platform/mqtt-connection';
 import { rowsOf } from '@sentinela/db/sql-helpers';
-import { benchDeviceSecret, quantile, sleep } from './bench-util';
+import { benchDeviceSecret, caughtUp, quantile, sleep } from './bench-util';
 
 export interface WorkerConfig {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -252,18 +252,7 @@ async function main(config: WorkerConfig): Promise<void> {
     process.once('message', (m: { published: number }) => resolve(m)),
   );
   // Caught up: every published message has arrived (or nothing arrived for 3 s), and the buffer is written.
-  let lastMessages = -1;
-  let quietSince = Date.now();
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const s = ingest.stats();
-    if (s.messages !== lastMessages) {
-      lastMessages = s.messages;
-      quietSince = Date.now();
-    }
-    if (s.messages >= drain.published || Date.now() - quietSince > 3000) break;
-    await sleep(50);
-  }
+  await caughtUp(() => ingest.stats().messages, drain.published);
   await ingest.flush();
   sampling = false;
   await sampler;

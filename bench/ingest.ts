@@ -7,6 +7,14 @@
 // (bench/load-generator.ts: one MQTT connection per device) publishing as fast as the ingest
 // takes the messages (at most 6,000 published and not yet committed) for BENCH_SECONDS.
 //
+// Each throughput combination is followed by a full-app row (issue 18; BENCH_APP=off skips them):
+// the server as `npm start` runs it (bench/live-server.ts: startServer with the alarm engine,
+// live fan-out, HTTP; DEMO_DATA and SIMULATOR off; PGlite in its worker thread) with one
+// signed-in client subscribed to live.events over SSE (bench/live-client.ts), fed by the same
+// load generator the same way; its points/s as a share of the COPY ceiling of the isolated row
+// just before it (same database, same run). Mosquitto rows use a private Mosquitto (the app's
+// persistent ingest sessions would otherwise stay on the machine's broker).
+//
 // Two more scenarios follow the throughput table (issue 10):
 // - flood with loss: per broker, the load generator publishes QoS 1 as fast as the broker
 //   acknowledges (no window; up to 20 unacknowledged per device) for BENCH_FLOOD_SECONDS into the app's ingest; then, once the ingest
@@ -41,12 +49,14 @@ import {
   quantile,
   startBenchMosquitto,
   reachable,
+  sleep,
   spawnTs,
   stopChild,
   table,
   type Message,
 } from './bench-util';
 import type { WorkerConfig, WorkerResult } from './ingest-worker';
+import { signedIn } from './live-client';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
@@ -101,6 +111,131 @@ async function cleanUp() {
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+interface AppRow {
+  db: DbKind;
+  broker: BrokerKind;
+  published: number;
+  rows: number;
+  seconds: number;
+  peakRssMb: number;
+  /** PGlite's worker thread: WASM memory and V8 heap at the end (MB). */
+  worker: { wasmMb: number; heapMb: number } | null;
+  /** Telemetry events received by the SSE client per second. */
+  clientEventsPerSecond: number;
+  error?: string;
+}
+
+interface AppDrained extends Message {
+  rows: number;
+  goAt: number;
+  lastCommitAt: number;
+  peakRssMb: number;
+  worker: { wasmBytes: number; heapTotalBytes: number | null } | null;
+}
+
+/** The full app (startServer) under the same load as the isolated ingest: see the header. */
+async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
+  const row: AppRow = {
+    db,
+    broker,
+    published: 0,
+    rows: 0,
+    seconds: 0,
+    peakRssMb: Number.NaN,
+    worker: null,
+    clientEventsPerSecond: Number.NaN,
+  };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sentinela-bench-app-'));
+  const appDatabase = `${benchDatabase}_app`;
+  const appUrl = new URL(serverUrl);
+  appUrl.pathname = `/${appDatabase}`;
+  const admin = db === 'postgres' ? postgres(adminUrl.toString(), { max: 1, onnotice: () => {} }) : null;
+  const mosquitto = broker === 'mosquitto' ? await startBenchMosquitto() : null;
+  const server = spawnTs('./live-server.ts');
+  const generator = spawnTs('./load-generator.ts');
+  let unsubscribe = () => {};
+  try {
+    if (broker === 'mosquitto' && !mosquitto) throw new Error('mosquitto could not be started');
+    if (admin) await admin.unsafe(`create database "${appDatabase}"`);
+    server.send({
+      type: 'start',
+      dataDir,
+      devices: DEVICES,
+      site,
+      ...(admin ? { databaseUrl: appUrl.toString() } : {}),
+      ...(mosquitto ? { mqttUrl: mosquitto.url } : {}),
+    });
+    const ready = await nextMessage<Message & { url: string; mqttPort?: number }>(server, 'ready');
+    await signedIn(ready.url, 'bench-admin@example.com');
+    const viewer = await signedIn(ready.url, 'bench-viewer@example.com');
+    let events = 0;
+    const subscription = viewer.live.events.subscribe(undefined, {
+      onData: ({ events: received }) => {
+        for (const event of received) if (event.type === 'telemetry') events++;
+      },
+      onError: (error) => console.error('live.events failed:', error),
+    });
+    unsubscribe = () => subscription.unsubscribe();
+    await sleep(500);
+
+    generator.send({
+      type: 'connect',
+      url: mosquitto?.url ?? `mqtt://127.0.0.1:${ready.mqttPort}`,
+      site,
+      ids: Array.from({ length: DEVICES }, (_, i) => `${site}-m${String(i).padStart(4, '0')}`),
+      qos: broker === 'mosquitto' ? 1 : 0,
+      metrics: METRICS,
+      clientPrefix: `${site}-app-dev`,
+      credentials: broker === 'embedded',
+    });
+    await nextMessage(generator, 'connected');
+    const relay = (m: Message) => {
+      if (m.type === 'progress') generator.send({ type: 'credit', taken: m.taken });
+    };
+    server.on('message', relay);
+    server.send({ type: 'go' });
+    generator.send({ type: 'run', mode: 'max', durationMs: SECONDS * 1000, window: 6000, inflight: 1 });
+    const done = await nextMessage<Message & { published: number; startedAt: number }>(
+      generator,
+      'done',
+      SECONDS * 1000 + 60_000,
+    );
+    server.send({ type: 'drain', published: done.published });
+    const drained = await nextMessage<AppDrained>(server, 'drained', 180_000);
+    server.off('message', relay);
+    row.published = done.published;
+    row.rows = drained.rows;
+    row.seconds = (drained.lastCommitAt - done.startedAt) / 1000;
+    row.peakRssMb = drained.peakRssMb;
+    row.clientEventsPerSecond = events / Math.max(row.seconds, 1e-3);
+    if (drained.worker) {
+      row.worker = {
+        wasmMb: drained.worker.wasmBytes / 2 ** 20,
+        heapMb: (drained.worker.heapTotalBytes ?? Number.NaN) / 2 ** 20,
+      };
+    }
+  } catch (error) {
+    row.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    unsubscribe();
+    if (generator.connected) generator.send({ type: 'close' });
+    await nextMessage(generator, 'closed', 15_000).catch(() => undefined);
+    await stopChild(generator);
+    if (server.connected) {
+      server.send({ type: 'stop' });
+      await nextMessage(server, 'stopped', 20_000).catch(() => undefined);
+    }
+    await stopChild(server, 5000, 10_000);
+    await mosquitto?.stop();
+    if (admin) {
+      await admin.unsafe(`drop database if exists "${appDatabase}" with (force)`).catch(() => undefined);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return row;
 }
 
 interface RunOptions {
@@ -257,13 +392,20 @@ async function main() {
         `${SECONDS} s of publishing per combination; ingest as the app runs it (embedded: batches of ≤ 5,000 points or 250 ms; Mosquitto: a batch whenever the database is free).`,
     );
     const rows: Row[] = [];
+    const appRows: AppRow[] = [];
     for (const [db, broker] of combos) {
       process.stdout.write(`  ${db} + ${broker}… `);
       const row = await combination(db, broker);
       rows.push(row);
       console.log(row.error ? `failed: ${row.error}` : 'done');
+      if (process.env.BENCH_APP === 'off') continue;
+      process.stdout.write(`  ${db} + ${broker}, full app… `);
+      const app = await fullApp(db, broker);
+      appRows.push(app);
+      console.log(app.error ? `failed: ${app.error}` : 'done');
     }
     printThroughput(rows);
+    if (appRows.length > 0) printFullApp(rows, appRows);
   }
   if (floodDb) await floodWithLoss(floodDb, mosquittoUp);
   if (checksDb) await checksOnOff(checksDb);
@@ -354,6 +496,73 @@ function printThroughput(rows: Row[]): void {
           (x.dropped ? `, dropped ${JSON.stringify(x.droppedBy)}` : ''),
       );
     }
+  }
+}
+
+function printFullApp(rows: Row[], appRows: AppRow[]): void {
+  const copyOf = (db: DbKind, broker: BrokerKind) => {
+    const x = rows.find((r) => r.db === db && r.broker === broker)?.result;
+    return x && x.copyMs > 0 ? x.copyRows / (x.copyMs / 1000) : Number.NaN;
+  };
+  const isolatedOf = (db: DbKind, broker: BrokerKind) => {
+    const r = rows.find((x) => x.db === db && x.broker === broker);
+    return r?.result ? r.result.rows / ((r.result.lastCommitAt - r.startedAt) / 1000) : Number.NaN;
+  };
+  const lines = appRows.map((a) => {
+    const copy = copyOf(a.db, a.broker);
+    const isolated = isolatedOf(a.db, a.broker);
+    const name = [
+      a.db === 'pglite' ? 'PGlite (disk)' : 'PostgreSQL',
+      a.broker === 'embedded' ? 'embedded aedes' : 'Mosquitto',
+    ];
+    if (a.error) return [...name, '—', '—', '—', '—', '—', '—', '—', a.error];
+    const pointsPerSecond = a.rows / a.seconds;
+    return [
+      ...name,
+      fmt(isolated),
+      `${fmt((100 * isolated) / copy, 1)} %`,
+      fmt(pointsPerSecond),
+      `${fmt((100 * pointsPerSecond) / copy, 1)} %`,
+      `${pointsPerSecond >= 0.75 * copy ? 'met' : 'MISSED'}`,
+      fmt(a.peakRssMb),
+      a.worker ? `${fmt(a.worker.wasmMb)} / ${fmt(a.worker.heapMb)}` : '—',
+      fmt(a.clientEventsPerSecond),
+    ];
+  });
+  console.log('');
+  console.log(
+    'Full app — the server as `npm start` runs it (startServer: alarm engine, live fan-out, HTTP; PGlite in its worker thread),',
+  );
+  console.log(
+    'one signed-in viewer on live.events (SSE), the same load; % of the COPY rows/s of the isolated row above (same database, same run).',
+  );
+  console.log('');
+  console.log(
+    table(
+      [
+        'database',
+        'broker',
+        'isolated points/s',
+        'isolated % of COPY',
+        'full app points/s',
+        'full app % of COPY',
+        '≥ 75 %',
+        'peak RSS MB',
+        'PGlite WASM / worker heap MB',
+        'SSE telemetry events/s',
+      ],
+      lines,
+    ),
+  );
+  console.log('');
+  console.log(
+    'peak RSS  = the whole server process (main thread, PGlite worker thread and its WASM memory), sampled every 100 ms from go to caught up.',
+  );
+  for (const a of appRows) {
+    if (!a.error)
+      console.log(
+        `${a.db}+${a.broker} full app: ${fmt(a.published)} messages published, ${fmt(a.rows)} rows in ${fmt(a.seconds, 1)} s.`,
+      );
   }
 }
 

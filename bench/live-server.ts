@@ -5,6 +5,10 @@
 //   → { type: 'measure' }                        (from now on: publish → LiveBus latencies, RSS, loop lag)
 //   → { type: 'report' }                         ← { type: 'report', bus: { p50, p95, n }, peakRssMb, loopLagMs }
 //   → { type: 'stop' }                           ← { type: 'stopped' }
+// bench:ingest's full-app rows drive it as fast as the ingest takes the messages instead:
+//   → { type: 'go' }                     ← { type: 'progress', taken } every 50 ms (the load generator's window)
+//   → { type: 'drain', published }       ← { type: 'drained', rows, messages, points, goAt, lastCommitAt, peakRssMb, worker }
+// `mqttUrl`: the app's ingest subscribes to that broker (MQTT_URL, e.g. Mosquitto) instead of its embedded one.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -14,7 +18,9 @@ import { deviceCredentials, equipment, facilities } from '@sentinela/db/schema/p
 import { hashDeviceSecret } from '../apps/server/src/platform/device-secret';
 import { loadConfig } from '../apps/server/src/env';
 import { startServer } from '../apps/server/src/server';
-import { benchDeviceSecret, quantile } from './bench-util';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '@sentinela/db/sql-helpers';
+import { benchDeviceSecret, caughtUp, quantile } from './bench-util';
 
 const send = (message: Record<string, unknown>) => process.send?.(message);
 
@@ -23,6 +29,7 @@ interface Start {
   databaseUrl?: string;
   devices: number;
   site: string;
+  mqttUrl?: string;
 }
 
 process.once('message', (start: Start) => {
@@ -32,11 +39,12 @@ process.once('message', (start: Start) => {
   });
 });
 
-async function main({ dataDir, databaseUrl, devices, site }: Start) {
+async function main({ dataDir, databaseUrl, devices, site, mqttUrl }: Start) {
   // Seed before the server starts, so the ingest knows every device from its first message.
   const seedDb = databaseUrl
     ? await openDatabase({ kind: 'postgres', url: databaseUrl })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    : // In a worker thread, as the server opens it: PGlite's memory goes with the thread when it closes.
+      await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), worker: true });
   await migrateDatabase(seedDb);
   const [facility] = await seedDb.db
     .insert(facilities)
@@ -77,11 +85,12 @@ async function main({ dataDir, databaseUrl, devices, site }: Start) {
     MQTT_PORT: '0',
     DEMO_DATA: 'off',
     SIMULATOR: 'off',
+    ...(mqttUrl ? { MQTT_URL: mqttUrl } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, SESSION_SECRET: 'bench-live-session-secret-0123456789abcdef' } : {}),
   });
   const server = await startServer(config, { webDist });
   const mqttPort = server.telemetry.broker?.port;
-  if (!mqttPort) throw new Error('the embedded broker did not open a TCP port');
+  if (!mqttPort && !mqttUrl) throw new Error('the embedded broker did not open a TCP port');
 
   const busLatency: number[] = [];
   let measuring = false;
@@ -96,8 +105,41 @@ async function main({ dataDir, databaseUrl, devices, site }: Start) {
   });
   send({ type: 'ready', url: server.url, mqttPort });
 
-  process.on('message', (message: { type: string }) => {
-    if (message.type === 'measure') {
+  const ingest = server.telemetry.ingest;
+  let progress: NodeJS.Timeout | undefined;
+  let goAt = 0;
+  process.on('message', (message: { type: string; published?: number }) => {
+    if (message.type === 'go') {
+      measuring = true;
+      goAt = Date.now();
+      // Messages fully taken (committed or dropped), for the load generator's window, as bench/ingest-worker.ts counts them.
+      progress = setInterval(() => {
+        const s = ingest.stats();
+        const dropped = Object.values(s.dropped).reduce((a, b) => a + b, 0);
+        const perMessage = s.messages > dropped && s.points > 0 ? s.points / (s.messages - dropped) : 1;
+        send({ type: 'progress', taken: Math.floor(s.written / perMessage) + dropped });
+      }, 50);
+    } else if (message.type === 'drain') {
+      void (async () => {
+        await caughtUp(() => ingest.stats().messages, message.published ?? 0);
+        await ingest.flush();
+        clearInterval(progress);
+        measuring = false;
+        const s = ingest.stats();
+        const counted = await server.database.db.execute(sql`select count(*)::int as n from telemetry`);
+        const worker = await server.database.memoryUsage?.();
+        send({
+          type: 'drained',
+          rows: rowsOf<{ n: number }>(counted)[0]?.n ?? 0,
+          messages: s.messages,
+          points: s.points,
+          goAt,
+          lastCommitAt: Math.max(s.lastBatchAt?.getTime() ?? 0, s.lastDerivedAt?.getTime() ?? 0),
+          peakRssMb: peakRss / 2 ** 20,
+          worker: worker ?? null,
+        });
+      })();
+    } else if (message.type === 'measure') {
       measuring = true;
       lag.enable();
     } else if (message.type === 'report') {

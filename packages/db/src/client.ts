@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -28,12 +29,29 @@ export interface DatabaseHandle {
    * own until `release()` or until that connection ends (the process died: PostgreSQL frees it).
    * `wait`: wait for it; else answer null at once when another session holds it.
    */
+  /**
+   * PGlite only: its WASM linear memory (it grows, never shrinks) and, in worker mode, the
+   * worker thread's V8 heap (ADR 039).
+   */
+  memoryUsage?(): Promise<PgliteMemory>;
   sessionLock?(key: string, options: { wait: boolean }): Promise<SessionLock | null>;
   /**
    * PostgreSQL only: LISTEN/NOTIFY, what carries live events between instances (ADR 038).
    * `listen` holds a connection of its own (the driver's), `notify` takes one of the pool.
    */
   notifications?: Notifications;
+}
+
+export interface PgliteMemory {
+  wasmBytes: number;
+  /** The worker thread's V8 heap; null in-process (it is the process's own heap). */
+  heapUsedBytes: number | null;
+  heapTotalBytes: number | null;
+}
+
+/** The size of PGlite's WASM memory (its Emscripten module's heap view). */
+function wasmBytes(client: PGlite): number {
+  return (client as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0;
 }
 
 /** PostgreSQL LISTEN/NOTIFY on one database (payloads shorter than 8000 bytes). */
@@ -63,6 +81,26 @@ export type DatabaseOptions =
    */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; worker?: boolean };
 
+/**
+ * PostgreSQL settings of every PGlite we open (ADR 039), on top of PGlite's own start parameters.
+ * PGlite's build defaults to a server's sizes: shared_buffers 160 MB (touched page by page as
+ * the ingest reads and writes, and WASM memory never shrinks once grown), wal_buffers 5 MB,
+ * maintenance_work_mem 64 MB. One embedded user needs far less; these bound PGlite's resident
+ * memory to ≈ 60 MB (and the page cache of the OS still holds the data files).
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: '24MB',
+  wal_buffers: '1MB',
+  temp_buffers: '2MB',
+  work_mem: '4MB',
+  maintenance_work_mem: '16MB',
+};
+
+/** PGlite's start parameters: its defaults, then ours (`-c name=value`; the later one wins). */
+export function pgliteStartParams(): string[] {
+  return [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const sql = postgres(options.url, {
@@ -91,7 +129,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
   if (options.worker) {
+    if (options.dataDir && !options.loadDataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+      // A new data folder: initdb (a second WASM module, ≈ 250 MB of memory that stays with the
+      // thread) runs in a worker of its own, ended before the one that serves (ADR 039).
+      await (await startPgliteWorker({ dataDir: options.dataDir, startParams: pgliteStartParams() })).close();
+    }
     const worker = await startPgliteWorker({
+      startParams: pgliteStartParams(),
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
@@ -101,9 +145,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'pglite',
       close: () => worker.close(),
       dumpDataDir: () => worker.dumpDataDir(),
+      memoryUsage: () => worker.memoryUsage(),
     };
   }
   const client = await PGlite.create(options.dataDir, {
+    startParams: pgliteStartParams(),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
@@ -111,6 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db: db as unknown as Database,
     kind: 'pglite',
     close: () => client.close(),
+    memoryUsage: () => Promise.resolve({ wasmBytes: wasmBytes(client), heapUsedBytes: null, heapTotalBytes: null }),
     async dumpDataDir() {
       // The checkpoint writes the shared buffers out (a shorter recovery on restore); holding the
       // transaction mutex keeps every transaction out of the copy (statements each take it too).

@@ -26,6 +26,8 @@ export interface WorkerQueryClient {
 
 export interface PgliteWorkerClient extends WorkerQueryClient {
   transaction<T>(callback: (tx: WorkerQueryClient) => Promise<T>): Promise<T>;
+  /** The worker's WASM memory and V8 heap (ADR 039). */
+  memoryUsage(): Promise<{ wasmBytes: number; heapUsedBytes: number; heapTotalBytes: number }>;
   /** Checkpoint, then the data folder as a gzipped tarball (between two transactions). */
   dumpDataDir(): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -46,6 +48,9 @@ interface SerializedError {
 }
 
 type Reply = { id: number; result?: unknown; error?: SerializedError };
+
+/** The worker's young generation (V8's default is 48 MB on 64-bit). */
+const WORKER_YOUNG_GENERATION_MB = 12;
 
 /** The worker's file: beside this one in the sources, beside dist/main.mjs in the bundle. */
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
@@ -85,8 +90,16 @@ function applyParsers(result: Results, rowMode: 'array' | 'object', parsers: Que
 export async function startPgliteWorker(options: {
   dataDir?: string;
   loadDataDir?: Blob;
+  /** PGlite's start parameters (client.ts, pgliteStartParams). */
+  startParams?: string[];
 }): Promise<PgliteWorkerClient> {
-  const worker = new Worker(WORKER_URL, { stdout: false, stderr: false });
+  const worker = new Worker(WORKER_URL, {
+    stdout: false,
+    stderr: false,
+    // A smaller young generation than V8's default (3 × 16 MB semi-spaces): the worker's objects
+    // are short-lived messages and rows (ADR 039).
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+  });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   /** Set once the worker is gone: every later call fails with it. */
@@ -112,7 +125,10 @@ export async function startPgliteWorker(options: {
     worker.once('error', reject);
   });
   const loadDataDir = options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined;
-  worker.postMessage({ type: 'open', dataDir: options.dataDir, loadDataDir }, loadDataDir ? [loadDataDir.buffer] : []);
+  worker.postMessage(
+    { type: 'open', dataDir: options.dataDir, loadDataDir, startParams: options.startParams },
+    loadDataDir ? [loadDataDir.buffer] : [],
+  );
   try {
     await opened;
   } catch (error) {
@@ -173,6 +189,7 @@ export async function startPgliteWorker(options: {
       return result;
     },
     dumpDataDir: () => call<Uint8Array>({ op: 'dump' }),
+    memoryUsage: () => call({ op: 'memory' }),
     worker,
     close() {
       closing ??= (async () => {

@@ -2,12 +2,13 @@
 // thread sends, so no statement runs on the server's event loop. Plain JavaScript: the same file
 // runs under tsx, Vitest and the esbuild bundle (copied beside dist/main.mjs), with no loader.
 // Protocol (client.ts, PgliteWorkerClient, is the other side):
-//   ← { type: 'open', dataDir?, loadDataDir? (Uint8Array) }  → { type: 'opened' } | { type: 'failed', error }
+//   ← { type: 'open', dataDir?, loadDataDir? (Uint8Array), startParams? }  → { type: 'opened' } | { type: 'failed', error }
 //   ← { id, op: 'query', sql, params, rowMode, rawTypes, txId?, background? }  → { id, result } | { id, error }
 //   ← { id, op: 'exec', sql, txId?, background? }
 //   ← { id, op: 'begin', background? }  → { id, result: txId } once BEGIN ran (the transaction stays open)
 //   ← { id, op: 'end', txId, commit }  → { id } once COMMIT (or ROLLBACK) ran
 //   ← { id, op: 'dump' }  → { id, result: Uint8Array }  (checkpoint, then the data folder as .tar.gz)
+//   ← { id, op: 'memory' }  → { id, result: { wasmBytes, heapUsedBytes, heapTotalBytes } }
 //   ← { id, op: 'close' }  → { id }
 // Messages are handled as they arrive, without waiting for the previous one: a transaction's own
 // statements must run while its `pg.transaction` callback is pending. PGlite orders them itself
@@ -17,6 +18,7 @@
 // requests' statements are waiting, so a page's query waits for at most the one statement or
 // transaction in progress, not for the queue behind it; a background statement that has waited
 // BACKGROUND_MAX_WAIT_MS goes first all the same, so no load starves the ingest.
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -187,6 +189,14 @@ async function handle(message) {
         const tarball = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'));
         return new Uint8Array(await tarball.arrayBuffer());
       });
+    case 'memory': {
+      const heap = getHeapStatistics();
+      return {
+        wasmBytes: pg.mod?.HEAPU8?.byteLength ?? 0,
+        heapUsedBytes: heap.used_heap_size,
+        heapTotalBytes: heap.total_heap_size,
+      };
+    }
     case 'close':
       await pg.close();
       return undefined;
@@ -216,6 +226,7 @@ async function openTransaction() {
 port.on('message', (message) => {
   if (message.type === 'open') {
     const options = message.loadDataDir ? { loadDataDir: new Blob([message.loadDataDir]) } : {};
+    if (message.startParams) options.startParams = message.startParams;
     PGlite.create(message.dataDir, options).then(
       (instance) => {
         pg = instance;
