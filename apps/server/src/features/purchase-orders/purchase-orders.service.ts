@@ -10,7 +10,6 @@ import {
   stockLocations,
   suppliers,
 } from '@sentinela/db/schema/procurement';
-import { settings } from '@sentinela/db/schema/settings';
 import { searchTextMatches } from '@sentinela/db/sql-helpers';
 import { sumDecimals } from '@sentinela/shared/decimal';
 import { pageOffset } from '@sentinela/shared/page';
@@ -32,6 +31,7 @@ import type {
 } from '@sentinela/shared/purchase-orders';
 import { actedBy, auditedChange, auditHistory, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { readSetting, replaceSettings } from '../../platform/settings-store';
 
 /**
  * The calendar purchase orders live by (numbering year, "today" for lateness, the date filters):
@@ -225,38 +225,27 @@ export async function getPurchaseOrder(db: Database, id: string, now: Date): Pro
 }
 
 /** The operator's approval limit in force: the stored setting when it validates, else the default. */
-export async function getPurchaseApproval(db: Database): Promise<PurchaseApprovalSettings> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, PURCHASE_APPROVAL_SETTINGS_KEY));
-  const parsed = purchaseApprovalSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : defaultPurchaseApprovalSettings;
+export function getPurchaseApproval(db: Database): Promise<PurchaseApprovalSettings> {
+  return readSetting(
+    db,
+    PURCHASE_APPROVAL_SETTINGS_KEY,
+    purchaseApprovalSettingsSchema,
+    defaultPurchaseApprovalSettings,
+  );
 }
 
 /** Replaces the operator's approval limit (administrators; audited with the old and new value). */
-export async function setPurchaseApproval(
+export function setPurchaseApproval(
   caller: ChangeCaller,
   next: PurchaseApprovalSettings,
 ): Promise<PurchaseApprovalSettings> {
-  await auditedChange(
-    caller.db,
-    caller.origin,
-    async (tx) => {
-      const before = await getPurchaseApproval(tx);
-      const now = new Date();
-      await tx
-        .insert(settings)
-        .values({ key: PURCHASE_APPROVAL_SETTINGS_KEY, value: next, updatedAt: now })
-        .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: now } });
-      return before;
-    },
-    (before) => ({
-      ...actedBy(caller.actor),
-      action: 'settings.setPurchaseApproval',
-      result: 'success',
-      target: PURCHASE_APPROVAL_SETTINGS_KEY,
-      details: { before, after: next },
-    }),
-  );
-  return next;
+  return replaceSettings(caller, {
+    action: 'settings.setPurchaseApproval',
+    target: PURCHASE_APPROVAL_SETTINGS_KEY,
+    read: getPurchaseApproval,
+    values: { [PURCHASE_APPROVAL_SETTINGS_KEY]: next },
+    after: next,
+  });
 }
 
 /** The form's choices: active suppliers, parts (with the last price ordered) and locations, open work orders. */
