@@ -77,6 +77,29 @@ export function auditedChange<T>(
   });
 }
 
+/** What a user's audited change records beside the actor and the result: the action, its target and details. */
+export interface ChangeEntry {
+  action: string;
+  target: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * `auditedChange` for a change a user makes: the entry is a success by `caller.actor`, with the
+ * action, target and details `entryOf` gives for the change's answer.
+ */
+export function callerChange<T>(
+  caller: ChangeCaller,
+  change: (tx: Database) => Promise<T>,
+  entryOf: (result: T) => ChangeEntry,
+): Promise<T> {
+  return auditedChange(caller.db, caller.origin, change, (result) => ({
+    ...actedBy(caller.actor),
+    result: 'success',
+    ...entryOf(result),
+  }));
+}
+
 /** A record's history: its successful audit entries, oldest first (a work order's or a purchase order's sheet). */
 export function auditHistory(db: Database, target: string) {
   return db

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import { settings } from '@sentinela/db/schema/settings';
-import { actedBy, auditedChange, type ChangeCaller } from './audit';
+import { callerChange, type ChangeCaller } from './audit';
 
 /** One settings row's value when it validates against `schema`, else `fallback` (a stale value never breaks a reader). */
 export async function readSetting<T>(db: Database, key: string, schema: z.ZodType<T>, fallback: T): Promise<T> {
@@ -35,18 +35,15 @@ export async function replaceSettings<T>(
     after: T;
   },
 ): Promise<T> {
-  await auditedChange(
-    caller.db,
-    caller.origin,
+  await callerChange(
+    caller,
     async (tx) => {
       const before = await change.read(tx);
       await putSettings(tx, change.values);
       return before;
     },
     (before) => ({
-      ...actedBy(caller.actor),
       action: change.action,
-      result: 'success',
       target: change.target,
       details: { before, after: change.after },
     }),

@@ -14,7 +14,7 @@ import type {
 } from '@sentinela/shared/maintenance';
 import type { LiveEvent } from '@sentinela/shared/live-events';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { consumeWorkOrderParts } from './work-order-parts.service';
@@ -181,9 +181,8 @@ async function transition(
 ): Promise<WorkOrderDetail> {
   const now = deps.now();
   let number = '';
-  const events = await auditedChange(
-    caller.db,
-    caller.origin,
+  const events = await callerChange(
+    caller,
     async (tx) => {
       const order = await lockOrder(tx, id);
       number = order.number;
@@ -192,8 +191,6 @@ async function transition(
     },
     () => ({
       action: `workOrders.${action}`,
-      result: 'success',
-      ...actedBy(caller.actor),
       target: id,
       details: { number, ...details },
     }),

@@ -15,7 +15,7 @@ import {
 } from '@sentinela/shared/maintenance';
 import { sumMoney } from '@sentinela/shared/money';
 import { pageOffset } from '@sentinela/shared/page';
-import { actedBy, auditedChange, auditHistory, type ChangeCaller } from '../../platform/audit';
+import { auditHistory, callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { nextWorkOrderNumber, numberingYear } from './work-order-number';
@@ -323,9 +323,8 @@ export async function createWorkOrder(
   const now = deps.now();
   const place = await resolvePlace(db, input);
   await checkTechnician(db, input.technicianId);
-  const created = await auditedChange(
-    db,
-    caller.origin,
+  const created = await callerChange(
+    caller,
     async (tx) => {
       const number = await nextWorkOrderNumber(tx, numberingYear(now, place.timezone));
       const [order] = await tx
@@ -365,8 +364,6 @@ export async function createWorkOrder(
     },
     (order) => ({
       action: 'workOrders.create',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: order.id,
       details: {
         number: order.number,

@@ -8,7 +8,7 @@ import {
   type StoredNotificationSettings,
 } from '@sentinela/shared/notifications';
 import type { z } from 'zod';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { putSettings, readSetting } from '../../platform/settings-store';
 
@@ -49,14 +49,11 @@ export async function setNotificationSettings(
     webhookUrl: input.webhookUrl || null,
     webhookSecret: input.webhookSecret === undefined ? current.webhookSecret : input.webhookSecret,
   };
-  await auditedChange(
-    db,
-    caller.origin,
+  await callerChange(
+    caller,
     (tx) => putSettings(tx, { [NOTIFICATION_SETTINGS_KEY]: value }),
     () => ({
       action: 'settings.notifications',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: NOTIFICATION_SETTINGS_KEY,
       details: {
         escalationMinutes: value.escalationMinutes,

@@ -5,7 +5,7 @@ import type { EquipmentKind } from '@sentinela/shared/plant';
 import { defaultMetrics, type equipmentCreateInput } from '@sentinela/shared/registry';
 import type { z } from 'zod';
 import type { ServerMessageKey } from '@sentinela/shared/messages';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 
@@ -37,13 +37,7 @@ export async function registryChange<T>(
   conflict: { key: ServerMessageKey; params?: Record<string, string | number> },
 ): Promise<T> {
   try {
-    return await auditedChange(caller.db, caller.origin, change, (result) => ({
-      action,
-      result: 'success',
-      ...actedBy(caller.actor),
-      target,
-      details: details(result),
-    }));
+    return await callerChange(caller, change, (result) => ({ action, target, details: details(result) }));
   } catch (error) {
     if (sqlState(error) === '23505') throw new AppError('CONFLICT', conflict.key, conflict.params);
     throw error;

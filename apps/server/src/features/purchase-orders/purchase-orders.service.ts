@@ -29,7 +29,7 @@ import type {
   purchaseOrdersListInput,
   PurchaseOrdersListOutput,
 } from '@sentinela/shared/purchase-orders';
-import { actedBy, auditedChange, auditHistory, type ChangeCaller } from '../../platform/audit';
+import { auditHistory, callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { readSetting, replaceSettings } from '../../platform/settings-store';
 
@@ -355,9 +355,8 @@ export async function createPurchaseOrder(
   const { db } = caller;
   const now = deps.now();
   await checkReferences(db, input);
-  const created = await auditedChange(
-    db,
-    caller.origin,
+  const created = await callerChange(
+    caller,
     async (tx) => {
       const number = await nextPurchaseOrderNumber(tx, numberingYear(now));
       const [order] = await tx
@@ -379,8 +378,6 @@ export async function createPurchaseOrder(
     },
     (order) => ({
       action: 'purchaseOrders.create',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: order.id,
       details: { number: order.number, supplierId: input.supplierId, lines: input.lines.length, ...details },
     }),
@@ -396,9 +393,8 @@ export async function updatePurchaseOrder(
 ): Promise<PurchaseOrderDetail> {
   const { db } = caller;
   await checkReferences(db, input);
-  const order = await auditedChange(
-    db,
-    caller.origin,
+  const order = await callerChange(
+    caller,
     async (tx) => {
       const [locked] = await tx
         .select({ id: purchaseOrders.id, number: purchaseOrders.number, status: purchaseOrders.status })
@@ -424,8 +420,6 @@ export async function updatePurchaseOrder(
     },
     (locked) => ({
       action: 'purchaseOrders.update',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: locked.id,
       details: { number: locked.number, lines: input.lines.length },
     }),
