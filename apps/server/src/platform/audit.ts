@@ -100,6 +100,24 @@ export function callerChange<T>(
   }));
 }
 
+/**
+ * A change that may be refused, as an administrator's decision on an account: `change` runs in one
+ * transaction with its success entry (as `auditedChange`); when it throws, nothing of it is kept, a
+ * failure entry (`failureOf(error)`) is written instead and the error is thrown on.
+ */
+export function auditedOrRefused<T>(
+  db: Database,
+  origin: RequestOrigin,
+  change: (tx: Database) => Promise<T>,
+  successOf: (result: T) => AuditEntry,
+  failureOf: (error: unknown) => AuditEntry,
+): Promise<T> {
+  return auditedChange(db, origin, change, successOf).catch(async (error: unknown) => {
+    await recordAudit(db, origin, failureOf(error));
+    throw error;
+  });
+}
+
 /** A record's history: its successful audit entries, oldest first (a work order's or a purchase order's sheet). */
 export function auditHistory(db: Database, target: string) {
   return db

@@ -7,6 +7,7 @@ import { alerts, equipment, facilities, rooms } from '@sentinela/db/schema/plant
 import { searchMatches, searchTextMatches } from '@sentinela/db/sql-helpers';
 import {
   openWorkOrderStatuses,
+  workOrderStatusValues,
   type WorkOrderDetail,
   type WorkOrderItem,
   type workOrderCreateInput,
@@ -17,6 +18,7 @@ import { sumMoney } from '@sentinela/shared/money';
 import { pageOffset } from '@sentinela/shared/page';
 import { auditHistory, callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { tallyStatusTabs } from '../../platform/status-tabs';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { nextWorkOrderNumber, numberingYear } from './work-order-number';
 
@@ -177,19 +179,7 @@ export async function listWorkOrders(db: Database, input: ListInput, now: Date):
       .where(and(...filters))
       .groupBy(workOrders.status, sql`2`),
   ]);
-  const counts: WorkOrdersListOutput['counts'] = {
-    total: 0,
-    scheduled: 0,
-    in_progress: 0,
-    completed: 0,
-    cancelled: 0,
-    overdue: 0,
-  };
-  for (const row of countRows) {
-    counts.total += row.n;
-    counts[row.status] += row.n;
-    if (row.overdue) counts.overdue += row.n;
-  }
+  const counts: WorkOrdersListOutput['counts'] = tallyStatusTabs(countRows, workOrderStatusValues, 'overdue');
   const total =
     input.status === 'open'
       ? counts.scheduled + counts.in_progress

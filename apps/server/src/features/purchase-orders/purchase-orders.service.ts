@@ -17,6 +17,7 @@ import {
   defaultPurchaseApprovalSettings,
   PURCHASE_APPROVAL_SETTINGS_KEY,
   purchaseApprovalSettingsSchema,
+  purchaseOrderStatusValues,
   type PurchaseApprovalSettings,
   type purchaseOrderInput,
   type purchaseOrderUpdateInput,
@@ -31,6 +32,7 @@ import type {
 } from '@sentinela/shared/purchase-orders';
 import { auditHistory, callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { tallyStatusTabs } from '../../platform/status-tabs';
 import { readSetting, replaceSettings } from '../../platform/settings-store';
 
 /**
@@ -144,21 +146,7 @@ export async function listPurchaseOrders(db: Database, input: ListInput, now: Da
       .where(and(...filterConditions(input)))
       .groupBy(purchaseOrders.status, sql`2`),
   ]);
-  const counts: PurchaseOrderCounts = {
-    total: 0,
-    draft: 0,
-    submitted: 0,
-    approved: 0,
-    partially_received: 0,
-    received: 0,
-    cancelled: 0,
-    late: 0,
-  };
-  for (const row of countRows) {
-    counts.total += row.n;
-    counts[row.status] += row.n;
-    if (row.late) counts.late += row.n;
-  }
+  const counts: PurchaseOrderCounts = tallyStatusTabs(countRows, purchaseOrderStatusValues, 'late');
   const total = input.status ? counts[input.status] : counts.total;
   return { items, total, page: input.page, pageSize: input.pageSize, counts };
 }
