@@ -2,16 +2,17 @@ import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { facilities } from '@sentinela/db/schema/plant';
 import { searchMatches } from '@sentinela/db/sql-helpers';
-import { powerSources } from '@sentinela/shared/equipment';
 import type { FacilitiesListOutput, facilitiesListInput, FacilityItem } from '@sentinela/shared/facilities';
 import { pageOffset } from '@sentinela/shared/page';
 import { z } from 'zod';
 import { aggregatePage } from '../plant/aggregate-page';
 import { powerReadings } from '../plant/equipment-sql';
-import { sqlCount, sqlNumber, sqlTimestamp } from '../plant/sql-values';
+import { sqlCount, sqlNumber } from '../plant/sql-values';
 import {
   alertCountsOf,
   alertCountsRow,
+  currentPowerOf,
+  currentPowerRow,
   joinedCountColumns,
   openAlertsBy,
   statsSums,
@@ -40,9 +41,7 @@ const facilityRow = z.object({
   server: sqlCount,
   sensor: sqlCount,
   gateway: sqlCount,
-  power_kw: sqlNumber,
-  power_source: z.enum(powerSources).nullable(),
-  power_as_of: sqlTimestamp,
+  ...currentPowerRow,
   ...alertCountsRow,
 });
 
@@ -137,7 +136,7 @@ function toItem(row: z.output<typeof facilityRow>): FacilityItem {
       sensor: row.sensor,
       gateway: row.gateway,
     },
-    power: { kw: row.power_kw, source: row.power_source, asOf: row.power_as_of },
+    power: currentPowerOf(row),
     openAlerts: alertCountsOf(row),
   };
 }

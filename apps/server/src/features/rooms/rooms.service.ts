@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { parseRows, searchMatches } from '@sentinela/db/sql-helpers';
-import { powerSources } from '@sentinela/shared/equipment';
 import { pageOffset } from '@sentinela/shared/page';
 import {
   ROOM_OPTIONS_MAX,
@@ -13,10 +12,12 @@ import {
 import { z } from 'zod';
 import { aggregatePage } from '../plant/aggregate-page';
 import { powerReadings } from '../plant/equipment-sql';
-import { sqlCount, sqlNumber, sqlTimestamp } from '../plant/sql-values';
+import { sqlCount } from '../plant/sql-values';
 import {
   alertCountsOf,
   alertCountsRow,
+  currentPowerOf,
+  currentPowerRow,
   joinedCountColumns,
   openAlertsBy,
   statsSums,
@@ -35,9 +36,7 @@ const roomRow = z.object({
   facility_id: z.string(),
   facility_name: z.string(),
   ...statusCountsRow,
-  power_kw: sqlNumber,
-  power_source: z.enum(powerSources).nullable(),
-  power_as_of: sqlTimestamp,
+  ...currentPowerRow,
   ...alertCountsRow,
 });
 
@@ -104,7 +103,7 @@ function toItem(row: z.output<typeof roomRow>): RoomItem {
     facilityId: row.facility_id,
     facilityName: row.facility_name,
     equipment: statusCountsOf(row),
-    power: { kw: row.power_kw, source: row.power_source, asOf: row.power_as_of },
+    power: currentPowerOf(row),
     openAlerts: alertCountsOf(row),
   };
 }
