@@ -9,18 +9,14 @@ import { aggregatePage } from '../plant/aggregate-page';
 import { powerReadings } from '../plant/equipment-sql';
 import { sqlCount, sqlNumber } from '../plant/sql-values';
 import {
-  alertCountsOf,
-  alertCountsRow,
-  currentPowerOf,
-  currentPowerRow,
   joinedCountColumns,
   openAlertsBy,
+  placeFiguresOf,
+  placeFiguresRow,
   statsSums,
   statsSumsRow,
   statsSummaryOf,
   statusCountColumns,
-  statusCountsOf,
-  statusCountsRow,
 } from '../plant/status-counts';
 
 const facilityRow = z.object({
@@ -33,7 +29,7 @@ const facilityRow = z.object({
   longitude: sqlNumber,
   timezone: z.string(),
   rooms: sqlCount,
-  ...statusCountsRow,
+  ...placeFiguresRow,
   motor: sqlCount,
   light: sqlCount,
   hvac: sqlCount,
@@ -41,8 +37,6 @@ const facilityRow = z.object({
   server: sqlCount,
   sensor: sqlCount,
   gateway: sqlCount,
-  ...currentPowerRow,
-  ...alertCountsRow,
 });
 
 /** The totals over every facility the search matches. */
@@ -126,7 +120,7 @@ function toItem(row: z.output<typeof facilityRow>): FacilityItem {
     longitude: row.longitude,
     timezone: row.timezone,
     rooms: row.rooms,
-    equipment: statusCountsOf(row),
+    ...placeFiguresOf(row),
     byKind: {
       motor: row.motor,
       light: row.light,
@@ -136,8 +130,6 @@ function toItem(row: z.output<typeof facilityRow>): FacilityItem {
       sensor: row.sensor,
       gateway: row.gateway,
     },
-    power: currentPowerOf(row),
-    openAlerts: alertCountsOf(row),
   };
 }
 

@@ -63,6 +63,10 @@ export function restoredStatus(prior: EquipmentStatus | null, lastSeenAt: Date |
 
 type StatusChange = Extract<LiveEvent, { type: 'status' }>;
 
+/** The other orders in progress on the same equipment (the equipment stays in maintenance while one is). */
+const otherWorkInProgress = (orderId: string, equipmentId: string) =>
+  and(eq(workOrders.equipmentId, equipmentId), eq(workOrders.status, 'in_progress'), ne(workOrders.id, orderId));
+
 /**
  * Starts the work: the equipment goes to maintenance (and so is locked out, see the commands
  * service) and the status it had is kept on the order, taken from another order already in
@@ -79,13 +83,7 @@ async function lockOut(tx: Tx, order: LockedOrder): Promise<{ prior: EquipmentSt
   const [other] = await tx
     .select({ prior: workOrders.priorEquipmentStatus })
     .from(workOrders)
-    .where(
-      and(
-        eq(workOrders.equipmentId, order.equipmentId),
-        eq(workOrders.status, 'in_progress'),
-        ne(workOrders.id, order.id),
-      ),
-    )
+    .where(otherWorkInProgress(order.id, order.equipmentId))
     .limit(1);
   const prior = other ? other.prior : device.status;
   if (device.status === 'maintenance') return { prior };
@@ -108,13 +106,7 @@ async function release(tx: Tx, order: LockedOrder, now: Date): Promise<StatusCha
   const [stillOpen] = await tx
     .select({ n: count() })
     .from(workOrders)
-    .where(
-      and(
-        eq(workOrders.equipmentId, order.equipmentId),
-        eq(workOrders.status, 'in_progress'),
-        ne(workOrders.id, order.id),
-      ),
-    );
+    .where(otherWorkInProgress(order.id, order.equipmentId));
   if (!device || (stillOpen?.n ?? 0) > 0) return undefined;
   const [self] = await tx
     .select({ prior: workOrders.priorEquipmentStatus })

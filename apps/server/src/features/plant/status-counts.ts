@@ -77,6 +77,15 @@ export const currentPowerOf = (row: CurrentPowerRow): CurrentPower => ({
   asOf: row.power_as_of,
 });
 
+/** The row fields of what a room or a facility shows: its equipment by status, its power now and its open alerts. */
+export const placeFiguresRow = { ...statusCountsRow, ...currentPowerRow, ...alertCountsRow };
+
+export const placeFiguresOf = (row: z.output<z.ZodObject<typeof placeFiguresRow>>) => ({
+  equipment: statusCountsOf(row),
+  power: currentPowerOf(row),
+  openAlerts: alertCountsOf(row),
+});
+
 /**
  * The count columns of a rooms' or facilities' stats row: the status counts of the `counts`
  * CTE joined as `c` and the open alerts of the `open_alerts` CTE joined as `o`.

@@ -14,18 +14,14 @@ import { aggregatePage } from '../plant/aggregate-page';
 import { powerReadings } from '../plant/equipment-sql';
 import { sqlCount } from '../plant/sql-values';
 import {
-  alertCountsOf,
-  alertCountsRow,
-  currentPowerOf,
-  currentPowerRow,
   joinedCountColumns,
   openAlertsBy,
+  placeFiguresOf,
+  placeFiguresRow,
   statsSums,
   statsSumsRow,
   statsSummaryOf,
   statusCountColumns,
-  statusCountsOf,
-  statusCountsRow,
 } from '../plant/status-counts';
 
 /** One room with its equipment counts, current power and open alerts, as the query answers it. */
@@ -35,9 +31,7 @@ const roomRow = z.object({
   kind: z.string(),
   facility_id: z.string(),
   facility_name: z.string(),
-  ...statusCountsRow,
-  ...currentPowerRow,
-  ...alertCountsRow,
+  ...placeFiguresRow,
 });
 
 /** The totals over every room the filter matches. */
@@ -102,9 +96,7 @@ function toItem(row: z.output<typeof roomRow>): RoomItem {
     kind: row.kind,
     facilityId: row.facility_id,
     facilityName: row.facility_name,
-    equipment: statusCountsOf(row),
-    power: currentPowerOf(row),
-    openAlerts: alertCountsOf(row),
+    ...placeFiguresOf(row),
   };
 }
 
