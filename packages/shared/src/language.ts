@@ -1,6 +1,9 @@
 export const languages = ['pt', 'en'] as const;
 export type Language = (typeof languages)[number];
 
+/** A table of server messages by key, each in every language (serverMessages and the areas' tables it spreads). */
+export type MessageTable = Record<string, Record<Language, string>>;
+
 /** Header the client sends with every call so the server answers in the user's language. */
 export const LANGUAGE_HEADER = 'x-sentinela-language';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { workOrdersListInput } from './maintenance';
-import { workOrderKindValues, workOrderPriorityValues, workOrderStatusValues } from './maintenance-values';
+import { workOrderItemSchema, workOrdersListInput } from './maintenance';
 
 /**
  * The maintenance calendar (issue 12): the orders of a month, compact, by their scheduled time.
@@ -32,20 +31,24 @@ export const workOrderCalendarInput = z
     path: ['to'],
   });
 
-export const workOrderCalendarItemSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  title: z.string(),
-  kind: z.enum(workOrderKindValues),
-  priority: z.enum(workOrderPriorityValues),
-  status: z.enum(workOrderStatusValues),
-  scheduledAt: z.date(),
-  overdue: z.boolean(),
-  /** The equipment's name, else the room's, else null (work at the facility). */
-  place: z.string().nullable(),
-  /** The facility's IANA zone: the order's day is its facility's. */
-  timezone: z.string(),
-});
+/** A list item's own fields, with where the work is and its facility's zone. */
+export const workOrderCalendarItemSchema = workOrderItemSchema
+  .pick({
+    id: true,
+    number: true,
+    title: true,
+    kind: true,
+    priority: true,
+    status: true,
+    scheduledAt: true,
+    overdue: true,
+  })
+  .extend({
+    /** The equipment's name, else the room's, else null (work at the facility). */
+    place: z.string().nullable(),
+    /** The facility's IANA zone: the order's day is its facility's. */
+    timezone: z.string(),
+  });
 export type WorkOrderCalendarItem = z.infer<typeof workOrderCalendarItemSchema>;
 
 export const workOrderCalendarOutput = z.object({

@@ -1,4 +1,4 @@
-import type { Language } from './language';
+import type { MessageTable } from './language';
 
 /** The maintenance area's server messages (spread into serverMessages, messages.ts). */
 export const maintenanceMessages = {
@@ -75,4 +75,4 @@ export const maintenanceMessages = {
     pt: '{name}: bloqueado pela {order} em andamento.',
     en: '{name}: locked out by {order} in progress.',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies MessageTable;

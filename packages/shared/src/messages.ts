@@ -1,4 +1,4 @@
-import type { Language } from './language';
+import type { Language, MessageTable } from './language';
 import { maintenanceMessages } from './maintenance-messages';
 import { notificationMessages } from './notification-messages';
 import { procurementMessages } from './procurement-messages';
@@ -482,7 +482,7 @@ export const serverMessages = {
   ...purchaseOrderMessages,
   ...weatherMessages,
   ...settingsMessages,
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies MessageTable;
 
 export type ServerMessageKey = keyof typeof serverMessages;
 

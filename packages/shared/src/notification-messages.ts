@@ -1,3 +1,5 @@
+import type { MessageTable } from './language';
+
 /** The notifications area's server messages (spread into serverMessages, messages.ts). */
 export const notificationMessages = {
   'validation.notificationChannel': { pt: 'Canal inválido (e-mail ou SMS).', en: 'Invalid channel (e-mail or SMS).' },
@@ -31,4 +33,4 @@ export const notificationMessages = {
     pt: 'Cadastre um telefone (Segurança) para receber SMS.',
     en: 'Add a phone number (Security) to receive SMS.',
   },
-} as const;
+} as const satisfies MessageTable;

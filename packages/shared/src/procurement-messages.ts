@@ -1,4 +1,4 @@
-import type { Language } from './language';
+import type { MessageTable } from './language';
 
 /** The procurement area's server messages (spread into serverMessages, messages.ts). */
 export const procurementMessages = {
@@ -54,4 +54,4 @@ export const procurementMessages = {
     pt: 'Já existe um fornecedor com o CNPJ {cnpj}.',
     en: 'A supplier with CNPJ {cnpj} already exists.',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies MessageTable;

@@ -1,4 +1,4 @@
-import type { Language } from './language';
+import type { MessageTable } from './language';
 
 /** The purchase-orders area's server messages (spread into serverMessages, messages.ts). */
 export const purchaseOrderMessages = {
@@ -57,4 +57,4 @@ export const purchaseOrderMessages = {
     pt: 'Nenhuma peça deste fornecedor está abaixo do estoque mínimo.',
     en: 'No part of this supplier is below its minimum stock.',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies MessageTable;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInput, pageOf } from './page';
+import { countsOf } from './plant';
 import { partUnitValues, purchaseOrderFilters, purchaseOrderStatusValues, supplierIdSchema } from './procurement';
 
 /**
@@ -29,18 +30,8 @@ export const purchaseOrderItemSchema = z.object({
 });
 export type PurchaseOrderItem = z.infer<typeof purchaseOrderItemSchema>;
 
-const n = z.number().int();
 /** Orders per status over every order the other filters match (the status chips). */
-export const purchaseOrderCountsSchema = z.object({
-  total: n,
-  draft: n,
-  submitted: n,
-  approved: n,
-  partially_received: n,
-  received: n,
-  cancelled: n,
-  late: n,
-});
+export const purchaseOrderCountsSchema = countsOf(['total', ...purchaseOrderStatusValues, 'late']);
 export type PurchaseOrderCounts = z.infer<typeof purchaseOrderCountsSchema>;
 
 export const purchaseOrdersListOutput = pageOf(purchaseOrderItemSchema).extend({ counts: purchaseOrderCountsSchema });

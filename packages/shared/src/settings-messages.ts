@@ -1,3 +1,5 @@
+import type { MessageTable } from './language';
+
 /** The /settings area's server messages (spread into serverMessages, messages.ts). */
 export const settingsMessages = {
   'validation.siteName': {
@@ -36,4 +38,4 @@ export const settingsMessages = {
     pt: 'O limite de atenção ({warning}) deve ser menos severo que o crítico ({critical}).',
     en: 'The warning threshold ({warning}) must be less severe than the critical one ({critical}).',
   },
-} as const;
+} as const satisfies MessageTable;

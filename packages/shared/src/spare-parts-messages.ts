@@ -1,4 +1,4 @@
-import type { Language } from './language';
+import type { MessageTable } from './language';
 
 /** The spare-parts area's server messages (spread into serverMessages, messages.ts). */
 export const sparePartsMessages = {
@@ -32,4 +32,4 @@ export const sparePartsMessages = {
     pt: 'Peça não encontrada nesta ordem.',
     en: 'Part not found on this order.',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies MessageTable;

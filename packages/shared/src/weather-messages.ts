@@ -1,3 +1,5 @@
+import type { MessageTable } from './language';
+
 /** The weather area's server messages (spread into serverMessages, messages.ts). */
 export const weatherMessages = {
   'validation.heatWaveC': {
@@ -12,4 +14,4 @@ export const weatherMessages = {
     pt: 'O limite de chuva de tempestade deve estar entre 1 e 1000 mm.',
     en: 'The storm rain threshold must be between 1 and 1000 mm.',
   },
-} as const;
+} as const satisfies MessageTable;

@@ -77,6 +77,47 @@ export function auditedChange<T>(
   });
 }
 
+/** What a user's audited change records beside the actor and the result: the action, its target and details. */
+export interface ChangeEntry {
+  action: string;
+  target: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * `auditedChange` for a change a user makes: the entry is a success by `caller.actor`, with the
+ * action, target and details `entryOf` gives for the change's answer.
+ */
+export function callerChange<T>(
+  caller: ChangeCaller,
+  change: (tx: Database) => Promise<T>,
+  entryOf: (result: T) => ChangeEntry,
+): Promise<T> {
+  return auditedChange(caller.db, caller.origin, change, (result) => ({
+    ...actedBy(caller.actor),
+    result: 'success',
+    ...entryOf(result),
+  }));
+}
+
+/**
+ * A change that may be refused, as an administrator's decision on an account: `change` runs in one
+ * transaction with its success entry (as `auditedChange`); when it throws, nothing of it is kept, a
+ * failure entry (`failureOf(error)`) is written instead and the error is thrown on.
+ */
+export function auditedOrRefused<T>(
+  db: Database,
+  origin: RequestOrigin,
+  change: (tx: Database) => Promise<T>,
+  successOf: (result: T) => AuditEntry,
+  failureOf: (error: unknown) => AuditEntry,
+): Promise<T> {
+  return auditedChange(db, origin, change, successOf).catch(async (error: unknown) => {
+    await recordAudit(db, origin, failureOf(error));
+    throw error;
+  });
+}
+
 /** A record's history: its successful audit entries, oldest first (a work order's or a purchase order's sheet). */
 export function auditHistory(db: Database, target: string) {
   return db

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { alertRules } from '@sentinela/db/schema/plant';
 import type { SetThresholdsInput, ThresholdRule } from '@sentinela/shared/site-settings';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { severityRank } from './alarm-rules';
@@ -80,9 +80,8 @@ export async function setThresholds(
   deps: ChangeDeps,
 ): Promise<ThresholdRule[]> {
   const changes = new Map(input.rules.map((rule) => [rule.id, rule]));
-  const updated = await auditedChange(
-    caller.db,
-    caller.origin,
+  const updated = await callerChange(
+    caller,
     async (tx) => {
       const named = await tx
         .select(ruleColumns)
@@ -110,9 +109,7 @@ export async function setThresholds(
       return { kind, metric, before: named, after: after.filter((rule) => changes.has(rule.id)) };
     },
     ({ kind, metric, before, after }) => ({
-      ...actedBy(caller.actor),
       action: 'settings.setThresholds',
-      result: 'success',
       target: `${kind}:${metric}`,
       details: { before: before.map(snapshot), after: after.map(snapshot) },
     }),

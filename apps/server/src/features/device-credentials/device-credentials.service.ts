@@ -14,7 +14,7 @@ import {
 import type { EquipmentKind } from '@sentinela/shared/plant';
 import { deviceTopic, type TopicKind } from '@sentinela/shared/telemetry';
 import type { z } from 'zod';
-import { actedBy, auditRow, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { actedBy, auditRow, callerChange, type ChangeCaller } from '../../platform/audit';
 import { newDeviceSecret, hashDeviceSecret } from '../../platform/device-secret';
 import { AppError } from '../../platform/errors';
 
@@ -180,9 +180,8 @@ async function changeOne(
   grace: CredentialGrace,
   now: Date,
 ): Promise<DeviceSecret> {
-  const { target, secret } = await auditedChange(
-    caller.db,
-    caller.origin,
+  const { target, secret } = await callerChange(
+    caller,
     async (tx) => {
       const target = await lockOne(tx, equipmentId);
       if (target.retiredAt) throw new AppError('CONFLICT', 'registry.equipmentRetired');
@@ -200,8 +199,6 @@ async function changeOne(
     // The secret (and its hash) never enter the audit log.
     ({ credentialId }) => ({
       action: `deviceCredentials.${action}`,
-      result: 'success',
-      ...actedBy(caller.actor),
       target: equipmentId,
       details: action === 'rotate' ? { credentialId, grace } : { credentialId },
     }),
@@ -238,9 +235,8 @@ export async function revokeCredentials(
   equipmentId: string,
   now: Date,
 ): Promise<DeviceCredentialStatus> {
-  await auditedChange(
-    caller.db,
-    caller.origin,
+  await callerChange(
+    caller,
     async (tx) => {
       await lockOne(tx, equipmentId);
       const revoked = await tx
@@ -253,8 +249,6 @@ export async function revokeCredentials(
     },
     (credentialIds) => ({
       action: 'deviceCredentials.revoke',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: equipmentId,
       details: { credentialIds },
     }),

@@ -10,6 +10,7 @@ import { raiseOrChangeSiteAlert } from '../../platform/site-alerts';
 import { countedMeters } from '../plant/meters-sql';
 import { getEnergyTariff } from '../settings/settings.service';
 import { demandStatus } from './energy-bill.service';
+import { intervalRow } from './energy-usage.service';
 
 /** The site alert of a facility's demand: one open per facility (it belongs to no equipment). */
 export const demandAlertSource = (facilityId: string) => `energy:demand:${facilityId}`;
@@ -19,14 +20,6 @@ const INTERVAL_MS = 15 * 60_000;
 const LOOKBACK_MS = 2 * 3_600_000;
 
 const facilityRow = z.object({ id: z.string(), name: z.string(), today: z.string() });
-const intervalRow = z.object({
-  facility_id: z.string(),
-  start: z.coerce.date(),
-  kw: z.coerce.number(),
-  day: z.string(),
-  dow: z.coerce.number(),
-  minute: z.coerce.number(),
-});
 const alertedRow = z.object({ severity: z.string() });
 
 export interface DemandCheck {

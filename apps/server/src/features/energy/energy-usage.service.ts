@@ -49,7 +49,8 @@ const hourRow = z.object({
   minute: z.coerce.number(),
 });
 
-const intervalRow = z.object({
+/** A facility's 15-minute demand interval (its mean kW) with its local day, weekday and minute of day. */
+export const intervalRow = z.object({
   facility_id: z.string(),
   start: z.coerce.date(),
   kw: z.coerce.number(),

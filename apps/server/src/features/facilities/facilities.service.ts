@@ -2,24 +2,21 @@ import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { facilities } from '@sentinela/db/schema/plant';
 import { searchMatches } from '@sentinela/db/sql-helpers';
-import { powerSources } from '@sentinela/shared/equipment';
 import type { FacilitiesListOutput, facilitiesListInput, FacilityItem } from '@sentinela/shared/facilities';
 import { pageOffset } from '@sentinela/shared/page';
 import { z } from 'zod';
 import { aggregatePage } from '../plant/aggregate-page';
 import { powerReadings } from '../plant/equipment-sql';
-import { sqlCount, sqlNumber, sqlTimestamp } from '../plant/sql-values';
+import { sqlCount, sqlNumber } from '../plant/sql-values';
 import {
-  alertCountsOf,
-  alertCountsRow,
   joinedCountColumns,
   openAlertsBy,
+  placeFiguresOf,
+  placeFiguresRow,
   statsSums,
   statsSumsRow,
   statsSummaryOf,
   statusCountColumns,
-  statusCountsOf,
-  statusCountsRow,
 } from '../plant/status-counts';
 
 const facilityRow = z.object({
@@ -32,7 +29,7 @@ const facilityRow = z.object({
   longitude: sqlNumber,
   timezone: z.string(),
   rooms: sqlCount,
-  ...statusCountsRow,
+  ...placeFiguresRow,
   motor: sqlCount,
   light: sqlCount,
   hvac: sqlCount,
@@ -40,10 +37,6 @@ const facilityRow = z.object({
   server: sqlCount,
   sensor: sqlCount,
   gateway: sqlCount,
-  power_kw: sqlNumber,
-  power_source: z.enum(powerSources).nullable(),
-  power_as_of: sqlTimestamp,
-  ...alertCountsRow,
 });
 
 /** The totals over every facility the search matches. */
@@ -127,7 +120,7 @@ function toItem(row: z.output<typeof facilityRow>): FacilityItem {
     longitude: row.longitude,
     timezone: row.timezone,
     rooms: row.rooms,
-    equipment: statusCountsOf(row),
+    ...placeFiguresOf(row),
     byKind: {
       motor: row.motor,
       light: row.light,
@@ -137,8 +130,6 @@ function toItem(row: z.output<typeof facilityRow>): FacilityItem {
       sensor: row.sensor,
       gateway: row.gateway,
     },
-    power: { kw: row.power_kw, source: row.power_source, asOf: row.power_as_of },
-    openAlerts: alertCountsOf(row),
   };
 }
 

@@ -9,19 +9,15 @@ import type {
 } from '@sentinela/shared/registry';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { changedFields, registryChange, type RegistryCaller } from '../plant/registry-change';
+import {
+  changedFields,
+  facilityRegistryColumns,
+  facilityStoredFields,
+  registryChange,
+  type RegistryCaller,
+} from '../plant/registry-change';
 
-const record = {
-  id: facilities.id,
-  code: facilities.code,
-  name: facilities.name,
-  address: facilities.address,
-  city: facilities.city,
-  state: facilities.state,
-  latitude: facilities.latitude,
-  longitude: facilities.longitude,
-  timezone: facilities.timezone,
-};
+const record = facilityRegistryColumns;
 
 export async function facilityRecord(db: Database, id: string): Promise<FacilityRecord> {
   const [row] = await db.select(record).from(facilities).where(eq(facilities.id, id));
@@ -29,15 +25,7 @@ export async function facilityRecord(db: Database, id: string): Promise<Facility
   return row;
 }
 
-const fieldsOf = (input: z.output<typeof facilityUpdateInput> | z.output<typeof facilityCreateInput>) => ({
-  name: input.name,
-  address: input.address,
-  city: input.city,
-  state: input.state,
-  latitude: input.latitude ?? null,
-  longitude: input.longitude ?? null,
-  timezone: input.timezone,
-});
+const fieldsOf = facilityStoredFields;
 
 export async function createFacility(
   caller: RegistryCaller,

@@ -9,7 +9,7 @@ import type {
   maintenancePlanCreateInput,
   maintenancePlanUpdateInput,
 } from '@sentinela/shared/maintenance';
-import { actedBy, auditedChange, recordAudit, type ChangeCaller, type RequestOrigin } from '../../platform/audit';
+import { actedBy, callerChange, type ChangeCaller, recordAudit, type RequestOrigin } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
@@ -230,9 +230,8 @@ export async function createMaintenancePlan(
   deps: Pick<ChangeDeps, 'now'>,
 ): Promise<MaintenancePlan> {
   await checkPlan(caller.db, input);
-  const plan = await auditedChange(
-    caller.db,
-    caller.origin,
+  const plan = await callerChange(
+    caller,
     async (tx) => {
       const [row] = await tx
         .insert(maintenancePlans)
@@ -240,7 +239,7 @@ export async function createMaintenancePlan(
         .returning({ id: maintenancePlans.id });
       return row!;
     },
-    (row) => ({ action: 'maintenancePlans.create', result: 'success', ...actedBy(caller.actor), target: row.id }),
+    (row) => ({ action: 'maintenancePlans.create', target: row.id }),
   );
   return planById(caller.db, plan.id, deps.now());
 }
@@ -252,9 +251,8 @@ export async function updateMaintenancePlan(
 ): Promise<MaintenancePlan> {
   const { id, ...fields } = input;
   await checkPlan(caller.db, fields);
-  await auditedChange(
-    caller.db,
-    caller.origin,
+  await callerChange(
+    caller,
     async (tx) => {
       const changed = await tx
         .update(maintenancePlans)
@@ -263,7 +261,7 @@ export async function updateMaintenancePlan(
         .returning({ id: maintenancePlans.id });
       if (changed.length === 0) throw new AppError('NOT_FOUND', 'maintenance.planNotFound');
     },
-    () => ({ action: 'maintenancePlans.update', result: 'success', ...actedBy(caller.actor), target: id }),
+    () => ({ action: 'maintenancePlans.update', target: id }),
   );
   return planById(caller.db, id, deps.now());
 }

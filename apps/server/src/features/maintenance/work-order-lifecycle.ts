@@ -14,7 +14,7 @@ import type {
 } from '@sentinela/shared/maintenance';
 import type { LiveEvent } from '@sentinela/shared/live-events';
 import type { EquipmentStatus } from '@sentinela/shared/plant';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { consumeWorkOrderParts } from './work-order-parts.service';
@@ -63,6 +63,10 @@ export function restoredStatus(prior: EquipmentStatus | null, lastSeenAt: Date |
 
 type StatusChange = Extract<LiveEvent, { type: 'status' }>;
 
+/** The other orders in progress on the same equipment (the equipment stays in maintenance while one is). */
+const otherWorkInProgress = (orderId: string, equipmentId: string) =>
+  and(eq(workOrders.equipmentId, equipmentId), eq(workOrders.status, 'in_progress'), ne(workOrders.id, orderId));
+
 /**
  * Starts the work: the equipment goes to maintenance (and so is locked out, see the commands
  * service) and the status it had is kept on the order, taken from another order already in
@@ -79,13 +83,7 @@ async function lockOut(tx: Tx, order: LockedOrder): Promise<{ prior: EquipmentSt
   const [other] = await tx
     .select({ prior: workOrders.priorEquipmentStatus })
     .from(workOrders)
-    .where(
-      and(
-        eq(workOrders.equipmentId, order.equipmentId),
-        eq(workOrders.status, 'in_progress'),
-        ne(workOrders.id, order.id),
-      ),
-    )
+    .where(otherWorkInProgress(order.id, order.equipmentId))
     .limit(1);
   const prior = other ? other.prior : device.status;
   if (device.status === 'maintenance') return { prior };
@@ -108,13 +106,7 @@ async function release(tx: Tx, order: LockedOrder, now: Date): Promise<StatusCha
   const [stillOpen] = await tx
     .select({ n: count() })
     .from(workOrders)
-    .where(
-      and(
-        eq(workOrders.equipmentId, order.equipmentId),
-        eq(workOrders.status, 'in_progress'),
-        ne(workOrders.id, order.id),
-      ),
-    );
+    .where(otherWorkInProgress(order.id, order.equipmentId));
   if (!device || (stillOpen?.n ?? 0) > 0) return undefined;
   const [self] = await tx
     .select({ prior: workOrders.priorEquipmentStatus })
@@ -181,9 +173,8 @@ async function transition(
 ): Promise<WorkOrderDetail> {
   const now = deps.now();
   let number = '';
-  const events = await auditedChange(
-    caller.db,
-    caller.origin,
+  const events = await callerChange(
+    caller,
     async (tx) => {
       const order = await lockOrder(tx, id);
       number = order.number;
@@ -192,8 +183,6 @@ async function transition(
     },
     () => ({
       action: `workOrders.${action}`,
-      result: 'success',
-      ...actedBy(caller.actor),
       target: id,
       details: { number, ...details },
     }),

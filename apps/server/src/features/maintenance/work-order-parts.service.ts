@@ -7,7 +7,7 @@ import { multiplyDecimals, sumDecimals } from '@sentinela/shared/decimal';
 import { openWorkOrderStatuses } from '@sentinela/shared/maintenance-values';
 import type { workOrderPartInput } from '@sentinela/shared/procurement';
 import type { WorkOrderParts, workOrderPartRemoveInput } from '@sentinela/shared/spare-parts';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { ChangeDeps } from '../../trpc/procedures';
 import {
@@ -87,9 +87,8 @@ export async function setWorkOrderPart(
 ): Promise<WorkOrderParts> {
   const part = await requireActivePart(caller.db, input.partId);
   await requireLocation(caller.db, input.locationId);
-  await auditedChange(
-    caller.db,
-    caller.origin,
+  await callerChange(
+    caller,
     async (tx) => {
       const number = await lockOpenOrder(tx, input.workOrderId);
       await tx
@@ -103,8 +102,6 @@ export async function setWorkOrderPart(
     },
     (number) => ({
       action: 'workOrders.partSet',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: input.workOrderId,
       details: { number, code: part.code, quantity: plainQuantity(input.quantity), locationId: input.locationId },
     }),
@@ -117,9 +114,8 @@ export async function removeWorkOrderPart(
   input: z.output<typeof workOrderPartRemoveInput>,
   _deps: ChangeDeps,
 ): Promise<WorkOrderParts> {
-  await auditedChange(
-    caller.db,
-    caller.origin,
+  await callerChange(
+    caller,
     async (tx) => {
       const number = await lockOpenOrder(tx, input.workOrderId);
       const [removed] = await tx
@@ -132,8 +128,6 @@ export async function removeWorkOrderPart(
     },
     (done) => ({
       action: 'workOrders.partRemove',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: input.workOrderId,
       details: done,
     }),

@@ -7,6 +7,7 @@ import { alerts, equipment, facilities, rooms } from '@sentinela/db/schema/plant
 import { searchMatches, searchTextMatches } from '@sentinela/db/sql-helpers';
 import {
   openWorkOrderStatuses,
+  workOrderStatusValues,
   type WorkOrderDetail,
   type WorkOrderItem,
   type workOrderCreateInput,
@@ -15,8 +16,9 @@ import {
 } from '@sentinela/shared/maintenance';
 import { sumMoney } from '@sentinela/shared/money';
 import { pageOffset } from '@sentinela/shared/page';
-import { actedBy, auditedChange, auditHistory, type ChangeCaller } from '../../platform/audit';
+import { auditHistory, callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { tallyStatusTabs } from '../../platform/status-tabs';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { nextWorkOrderNumber, numberingYear } from './work-order-number';
 
@@ -177,19 +179,7 @@ export async function listWorkOrders(db: Database, input: ListInput, now: Date):
       .where(and(...filters))
       .groupBy(workOrders.status, sql`2`),
   ]);
-  const counts: WorkOrdersListOutput['counts'] = {
-    total: 0,
-    scheduled: 0,
-    in_progress: 0,
-    completed: 0,
-    cancelled: 0,
-    overdue: 0,
-  };
-  for (const row of countRows) {
-    counts.total += row.n;
-    counts[row.status] += row.n;
-    if (row.overdue) counts.overdue += row.n;
-  }
+  const counts: WorkOrdersListOutput['counts'] = tallyStatusTabs(countRows, workOrderStatusValues, 'overdue');
   const total =
     input.status === 'open'
       ? counts.scheduled + counts.in_progress
@@ -323,9 +313,8 @@ export async function createWorkOrder(
   const now = deps.now();
   const place = await resolvePlace(db, input);
   await checkTechnician(db, input.technicianId);
-  const created = await auditedChange(
-    db,
-    caller.origin,
+  const created = await callerChange(
+    caller,
     async (tx) => {
       const number = await nextWorkOrderNumber(tx, numberingYear(now, place.timezone));
       const [order] = await tx
@@ -365,8 +354,6 @@ export async function createWorkOrder(
     },
     (order) => ({
       action: 'workOrders.create',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: order.id,
       details: {
         number: order.number,

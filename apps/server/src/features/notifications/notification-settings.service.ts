@@ -1,7 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
-import { settings } from '@sentinela/db/schema/settings';
 import {
   defaultNotificationSettings,
   storedNotificationSettingsSchema,
@@ -9,16 +8,15 @@ import {
   type StoredNotificationSettings,
 } from '@sentinela/shared/notifications';
 import type { z } from 'zod';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { putSettings, readSetting } from '../../platform/settings-store';
 
 export const NOTIFICATION_SETTINGS_KEY = 'notifications';
 
 /** The site's notification settings, secret included (server side only): stored when valid, else the defaults. */
-export async function getStoredNotificationSettings(db: Database): Promise<StoredNotificationSettings> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, NOTIFICATION_SETTINGS_KEY));
-  const parsed = storedNotificationSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : defaultNotificationSettings;
+export function getStoredNotificationSettings(db: Database): Promise<StoredNotificationSettings> {
+  return readSetting(db, NOTIFICATION_SETTINGS_KEY, storedNotificationSettingsSchema, defaultNotificationSettings);
 }
 
 /** What admins read: the secret is never sent back, only whether one is set. */
@@ -51,18 +49,11 @@ export async function setNotificationSettings(
     webhookUrl: input.webhookUrl || null,
     webhookSecret: input.webhookSecret === undefined ? current.webhookSecret : input.webhookSecret,
   };
-  await auditedChange(
-    db,
-    caller.origin,
-    (tx) =>
-      tx
-        .insert(settings)
-        .values({ key: NOTIFICATION_SETTINGS_KEY, value })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } }),
+  await callerChange(
+    caller,
+    (tx) => putSettings(tx, { [NOTIFICATION_SETTINGS_KEY]: value }),
     () => ({
       action: 'settings.notifications',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: NOTIFICATION_SETTINGS_KEY,
       details: {
         escalationMinutes: value.escalationMinutes,

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { alerts, commands, equipment, telemetry, telemetry1h } from '@sentinela/db/schema/plant';
+import { alerts, commands, equipment, facilities, rooms, telemetry, telemetry1h } from '@sentinela/db/schema/plant';
 import type { EquipmentKind } from '@sentinela/shared/plant';
 import { defaultMetrics, type equipmentCreateInput } from '@sentinela/shared/registry';
 import type { z } from 'zod';
 import type { ServerMessageKey } from '@sentinela/shared/messages';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 
@@ -37,18 +37,72 @@ export async function registryChange<T>(
   conflict: { key: ServerMessageKey; params?: Record<string, string | number> },
 ): Promise<T> {
   try {
-    return await auditedChange(caller.db, caller.origin, change, (result) => ({
-      action,
-      result: 'success',
-      ...actedBy(caller.actor),
-      target,
-      details: details(result),
-    }));
+    return await callerChange(caller, change, (result) => ({ action, target, details: details(result) }));
   } catch (error) {
     if (sqlState(error) === '23505') throw new AppError('CONFLICT', conflict.key, conflict.params);
     throw error;
   }
 }
+
+// ——— facilities and rooms, as the registry services (one record, and the CSV import) read and write them ———
+
+/** The registry's fields of a facility row, as stored. */
+export const facilityRegistryColumns = {
+  id: facilities.id,
+  code: facilities.code,
+  name: facilities.name,
+  address: facilities.address,
+  city: facilities.city,
+  state: facilities.state,
+  latitude: facilities.latitude,
+  longitude: facilities.longitude,
+  timezone: facilities.timezone,
+};
+
+/** A facility's editable fields as they are stored (no coordinates: null). */
+export const facilityStoredFields = (f: {
+  name: string;
+  address: string | null;
+  city: string;
+  state: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  timezone: string;
+}) => ({
+  name: f.name,
+  address: f.address,
+  city: f.city,
+  state: f.state,
+  latitude: f.latitude ?? null,
+  longitude: f.longitude ?? null,
+  timezone: f.timezone,
+});
+
+/** The registry's fields of a room row, as stored. */
+export const roomRegistryColumns = {
+  id: rooms.id,
+  facilityId: rooms.facilityId,
+  name: rooms.name,
+  kind: rooms.kind,
+  areaM2: rooms.areaM2,
+  setpointMin: rooms.setpointMin,
+  setpointMax: rooms.setpointMax,
+};
+
+/** A room's fields but its facility, as they are stored (an unknown area or set-point: null). */
+export const roomStoredFields = (r: {
+  name: string;
+  kind: string;
+  areaM2?: number | null;
+  setpointMin?: number | null;
+  setpointMax?: number | null;
+}) => ({
+  name: r.name,
+  kind: r.kind,
+  areaM2: r.areaM2 ?? null,
+  setpointMin: r.setpointMin ?? null,
+  setpointMax: r.setpointMax ?? null,
+});
 
 // ——— equipment, as the registry services (one record, and the CSV import) read and write it ———
 

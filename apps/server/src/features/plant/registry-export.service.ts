@@ -9,8 +9,12 @@ import {
   type RegistryImportEntity,
 } from '@sentinela/shared/registry-import';
 import { csvCell } from './csv';
+import { facilityRegistryColumns } from './registry-change';
 
 type Cell = string | number | null | undefined;
+
+/** A facility's columns in the file: its registry fields but the id (the code names it). */
+const { id: _id, ...facilityFileColumns } = facilityRegistryColumns;
 
 const BOM = '\uFEFF';
 const fileNames: Record<Language, Record<RegistryImportEntity, string>> = {
@@ -26,19 +30,7 @@ function numberCell(value: number, lang: Language): string {
 
 async function recordsOf(db: Database, entity: RegistryImportEntity): Promise<Record<string, Cell>[]> {
   if (entity === 'facilities') {
-    return db
-      .select({
-        code: facilities.code,
-        name: facilities.name,
-        address: facilities.address,
-        city: facilities.city,
-        state: facilities.state,
-        latitude: facilities.latitude,
-        longitude: facilities.longitude,
-        timezone: facilities.timezone,
-      })
-      .from(facilities)
-      .orderBy(asc(facilities.code));
+    return db.select(facilityFileColumns).from(facilities).orderBy(asc(facilities.code));
   }
   if (entity === 'rooms') {
     return db

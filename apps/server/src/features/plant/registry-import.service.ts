@@ -29,9 +29,13 @@ import {
   equipmentHasHistory,
   equipmentRegistryColumns,
   equipmentStoredFields,
+  facilityRegistryColumns,
+  facilityStoredFields,
   gatewayRefusal,
   initialEquipmentState,
   type GatewayInfo,
+  roomRegistryColumns,
+  roomStoredFields,
   type RegistryCaller,
 } from './registry-change';
 import { ratedOf, readRegistryCsv, type ImportRow, type LineIssue } from './registry-csv';
@@ -140,36 +144,8 @@ function settle(
 
 // ——— facilities ———
 
-const facilityColumns = {
-  id: facilities.id,
-  code: facilities.code,
-  name: facilities.name,
-  address: facilities.address,
-  city: facilities.city,
-  state: facilities.state,
-  latitude: facilities.latitude,
-  longitude: facilities.longitude,
-  timezone: facilities.timezone,
-};
-type FacilityRow = { [K in keyof typeof facilityColumns]: (typeof facilities.$inferSelect)[K] };
-
-type FacilityFields = Omit<FacilityRow, 'id' | 'code' | 'latitude' | 'longitude'> & {
-  latitude?: number | null;
-  longitude?: number | null;
-};
-
-const facilityFieldsOf = (f: FacilityFields) => ({
-  name: f.name,
-  address: f.address,
-  city: f.city,
-  state: f.state,
-  latitude: f.latitude ?? null,
-  longitude: f.longitude ?? null,
-  timezone: f.timezone,
-});
-
 async function planFacilities(db: Database, rows: ImportRow[]): Promise<Plan[]> {
-  const existing = new Map((await db.select(facilityColumns).from(facilities)).map((f) => [f.code, f]));
+  const existing = new Map((await db.select(facilityRegistryColumns).from(facilities)).map((f) => [f.code, f]));
   const seen = new Map<string, number>();
   return rows.map((row) => {
     const code = text(row.values.code);
@@ -179,8 +155,8 @@ async function planFacilities(db: Database, rows: ImportRow[]): Promise<Plan[]> 
     if (!parsed.success) issues.push(...schemaIssues(parsed.error, issues));
     const base = { line: row.line, key: code, issues, target: code };
     if (!parsed.success || issues.length > 0) return { ...base, action: 'refuse' };
-    const after = facilityFieldsOf(parsed.data);
-    const plan = settle(base, before && facilityFieldsOf(before), after);
+    const after = facilityStoredFields(parsed.data);
+    const plan = settle(base, before && facilityStoredFields(before), after);
     if (plan.write) plan.write = before ? { id: before.id, ...after } : { code, ...after };
     return plan;
   });
@@ -188,37 +164,15 @@ async function planFacilities(db: Database, rows: ImportRow[]): Promise<Plan[]> 
 
 // ——— rooms ———
 
-const roomColumns = {
-  id: rooms.id,
-  facilityId: rooms.facilityId,
-  name: rooms.name,
-  kind: rooms.kind,
-  areaM2: rooms.areaM2,
-  setpointMin: rooms.setpointMin,
-  setpointMax: rooms.setpointMax,
-};
-
-const roomFieldsOf = (r: {
-  name: string;
-  kind: string;
-  areaM2?: number | null;
-  setpointMin?: number | null;
-  setpointMax?: number | null;
-}) => ({
-  name: r.name,
-  kind: r.kind,
-  areaM2: r.areaM2 ?? null,
-  setpointMin: r.setpointMin ?? null,
-  setpointMax: r.setpointMax ?? null,
-});
-
 const roomKey = (facilityId: string, name: string) => `${facilityId}\u0000${name}`;
 
 async function planRooms(db: Database, rows: ImportRow[]): Promise<Plan[]> {
   const facilityIds = new Map(
     (await db.select({ id: facilities.id, code: facilities.code }).from(facilities)).map((f) => [f.code, f.id]),
   );
-  const existing = new Map((await db.select(roomColumns).from(rooms)).map((r) => [roomKey(r.facilityId, r.name), r]));
+  const existing = new Map(
+    (await db.select(roomRegistryColumns).from(rooms)).map((r) => [roomKey(r.facilityId, r.name), r]),
+  );
   const seen = new Map<string, number>();
   return rows.map((row) => {
     const code = text(row.values.facility);
@@ -232,8 +186,8 @@ async function planRooms(db: Database, rows: ImportRow[]): Promise<Plan[]> {
     if (!parsed.success) issues.push(...schemaIssues(parsed.error, issues));
     const base = { line: row.line, key: `${code} / ${name}`, issues, target: before?.id };
     if (!parsed.success || issues.length > 0) return { ...base, action: 'refuse' };
-    const after = roomFieldsOf(parsed.data);
-    const plan = settle(base, before && roomFieldsOf(before), after);
+    const after = roomStoredFields(parsed.data);
+    const plan = settle(base, before && roomStoredFields(before), after);
     if (plan.write) plan.write = { id: before?.id, facilityId, ...after };
     return plan;
   });

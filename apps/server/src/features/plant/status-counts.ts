@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { OpenAlertCounts, StatusCounts } from '@sentinela/shared/equipment';
-import type { z } from 'zod';
-import { sqlCount, sqlNumber } from './sql-values';
+import { powerSources, type CurrentPower, type OpenAlertCounts, type StatusCounts } from '@sentinela/shared/equipment';
+import { z } from 'zod';
+import { sqlCount, sqlNumber, sqlTimestamp } from './sql-values';
 
 /** Columns total, online, offline, maintenance and error: the devices of `equipment e` by status. */
 export const statusCountColumns = sql`count(*)::int as total,
@@ -60,6 +60,30 @@ export const alertCountsOf = (row: AlertCountsRow): OpenAlertCounts => ({
   critical: row.alerts_critical,
   warning: row.alerts_warning,
   info: row.alerts_info,
+});
+
+/** The row fields of a place's power now, as `power_kw`, `power_source` and `power_as_of` beside other columns. */
+export const currentPowerRow = {
+  power_kw: sqlNumber,
+  power_source: z.enum(powerSources).nullable(),
+  power_as_of: sqlTimestamp,
+};
+
+type CurrentPowerRow = z.output<z.ZodObject<typeof currentPowerRow>>;
+
+export const currentPowerOf = (row: CurrentPowerRow): CurrentPower => ({
+  kw: row.power_kw,
+  source: row.power_source,
+  asOf: row.power_as_of,
+});
+
+/** The row fields of what a room or a facility shows: its equipment by status, its power now and its open alerts. */
+export const placeFiguresRow = { ...statusCountsRow, ...currentPowerRow, ...alertCountsRow };
+
+export const placeFiguresOf = (row: z.output<z.ZodObject<typeof placeFiguresRow>>) => ({
+  equipment: statusCountsOf(row),
+  power: currentPowerOf(row),
+  openAlerts: alertCountsOf(row),
 });
 
 /**

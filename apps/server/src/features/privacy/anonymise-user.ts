@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import {
   authAttempts,
@@ -117,14 +117,4 @@ export async function anonymiseUser(tx: Database, person: UserRow, now: Date): P
       ),
     );
   return label;
-}
-
-/** Administrators who may still sign in, their rows locked (two deletions at once cannot both pass). */
-export async function enabledAdminCount(tx: Database): Promise<number> {
-  const admins = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
-    .for('update');
-  return admins.length;
 }

@@ -10,9 +10,10 @@ import type {
   privacyRequestIdInput,
 } from '@sentinela/shared/privacy';
 import type { z } from 'zod';
-import { actedBy, recordAudit, type RequestOrigin } from '../../platform/audit';
+import { actedBy, auditedOrRefused, type RequestOrigin } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { anonymiseUser, enabledAdminCount } from './anonymise-user';
+import { enabledAdminCount } from '../users/users.service';
+import { anonymiseUser } from './anonymise-user';
 
 type Actor = { id: string; email: string };
 type Decision = z.input<typeof decidePrivacyRequestOutput>;
@@ -63,33 +64,33 @@ async function decide(
   requestId: string,
   decideOn: (tx: Database, person: typeof users.$inferSelect) => Promise<Decision>,
 ): Promise<Decision> {
-  return db
-    .transaction(async (tx) => {
+  const { decision } = await auditedOrRefused(
+    db,
+    origin,
+    async (tx) => {
       const [request] = await tx.select().from(privacyRequests).where(eq(privacyRequests.id, requestId)).for('update');
       if (!request) throw new AppError('NOT_FOUND', 'privacy.requestNotFound');
       if (request.status !== 'pending') throw new AppError('CONFLICT', 'privacy.requestDecided');
       const [person] = await tx.select().from(users).where(eq(users.id, request.userId)).for('update');
       if (!person) throw new AppError('NOT_FOUND', 'privacy.requestNotFound');
-      const decision = await decideOn(tx, person);
-      await recordAudit(tx, origin, {
-        action,
-        result: 'success',
-        ...actedBy(actor),
-        target: person.id,
-        details: { requestId, ...(decision.anonymisedAs ? { anonymisedAs: decision.anonymisedAs } : {}) },
-      });
-      return decision;
-    })
-    .catch(async (error: unknown) => {
-      await recordAudit(db, origin, {
-        action,
-        result: 'failure',
-        ...actedBy(actor),
-        target: requestId,
-        details: { reason: error instanceof AppError ? error.key : 'error' },
-      });
-      throw error;
-    });
+      return { personId: person.id, decision: await decideOn(tx, person) };
+    },
+    ({ personId, decision }) => ({
+      action,
+      result: 'success',
+      ...actedBy(actor),
+      target: personId,
+      details: { requestId, ...(decision.anonymisedAs ? { anonymisedAs: decision.anonymisedAs } : {}) },
+    }),
+    (error) => ({
+      action,
+      result: 'failure',
+      ...actedBy(actor),
+      target: requestId,
+      details: { reason: error instanceof AppError ? error.key : 'error' },
+    }),
+  );
+  return decision;
 }
 
 /**

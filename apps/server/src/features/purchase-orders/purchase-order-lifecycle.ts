@@ -14,7 +14,7 @@ import {
 } from '@sentinela/shared/procurement';
 import type { PurchaseOrderDetail } from '@sentinela/shared/purchase-orders';
 import type { ServerMessageKey } from '@sentinela/shared/messages';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 // The one writer of stock (ADR 024) lives with the spare parts; receiving is its other caller.
 import { applyMovement } from '../spare-parts/spare-parts.service';
@@ -56,9 +56,8 @@ async function transition(
   action: string,
   change: (tx: Tx, order: LockedOrder) => Promise<{ to: PurchaseOrderStatus; details?: Record<string, unknown> }>,
 ): Promise<PurchaseOrderDetail> {
-  const done = await auditedChange(
-    caller.db,
-    caller.origin,
+  const done = await callerChange(
+    caller,
     async (tx) => {
       const order = await lockOrder(tx, id);
       const result = await change(tx, order);
@@ -66,8 +65,6 @@ async function transition(
     },
     ({ order, to, details }) => ({
       action: `purchaseOrders.${action}`,
-      result: 'success',
-      ...actedBy(caller.actor),
       target: order.id,
       details: { number: order.number, from: order.status, to, ...details },
     }),

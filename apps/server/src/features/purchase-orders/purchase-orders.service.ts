@@ -10,7 +10,6 @@ import {
   stockLocations,
   suppliers,
 } from '@sentinela/db/schema/procurement';
-import { settings } from '@sentinela/db/schema/settings';
 import { searchTextMatches } from '@sentinela/db/sql-helpers';
 import { sumDecimals } from '@sentinela/shared/decimal';
 import { pageOffset } from '@sentinela/shared/page';
@@ -18,6 +17,7 @@ import {
   defaultPurchaseApprovalSettings,
   PURCHASE_APPROVAL_SETTINGS_KEY,
   purchaseApprovalSettingsSchema,
+  purchaseOrderStatusValues,
   type PurchaseApprovalSettings,
   type purchaseOrderInput,
   type purchaseOrderUpdateInput,
@@ -30,8 +30,10 @@ import type {
   purchaseOrdersListInput,
   PurchaseOrdersListOutput,
 } from '@sentinela/shared/purchase-orders';
-import { actedBy, auditedChange, auditHistory, type ChangeCaller } from '../../platform/audit';
+import { auditHistory, callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { tallyStatusTabs } from '../../platform/status-tabs';
+import { readSetting, replaceSettings } from '../../platform/settings-store';
 
 /**
  * The calendar purchase orders live by (numbering year, "today" for lateness, the date filters):
@@ -144,21 +146,7 @@ export async function listPurchaseOrders(db: Database, input: ListInput, now: Da
       .where(and(...filterConditions(input)))
       .groupBy(purchaseOrders.status, sql`2`),
   ]);
-  const counts: PurchaseOrderCounts = {
-    total: 0,
-    draft: 0,
-    submitted: 0,
-    approved: 0,
-    partially_received: 0,
-    received: 0,
-    cancelled: 0,
-    late: 0,
-  };
-  for (const row of countRows) {
-    counts.total += row.n;
-    counts[row.status] += row.n;
-    if (row.late) counts.late += row.n;
-  }
+  const counts: PurchaseOrderCounts = tallyStatusTabs(countRows, purchaseOrderStatusValues, 'late');
   const total = input.status ? counts[input.status] : counts.total;
   return { items, total, page: input.page, pageSize: input.pageSize, counts };
 }
@@ -225,38 +213,27 @@ export async function getPurchaseOrder(db: Database, id: string, now: Date): Pro
 }
 
 /** The operator's approval limit in force: the stored setting when it validates, else the default. */
-export async function getPurchaseApproval(db: Database): Promise<PurchaseApprovalSettings> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, PURCHASE_APPROVAL_SETTINGS_KEY));
-  const parsed = purchaseApprovalSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : defaultPurchaseApprovalSettings;
+export function getPurchaseApproval(db: Database): Promise<PurchaseApprovalSettings> {
+  return readSetting(
+    db,
+    PURCHASE_APPROVAL_SETTINGS_KEY,
+    purchaseApprovalSettingsSchema,
+    defaultPurchaseApprovalSettings,
+  );
 }
 
 /** Replaces the operator's approval limit (administrators; audited with the old and new value). */
-export async function setPurchaseApproval(
+export function setPurchaseApproval(
   caller: ChangeCaller,
   next: PurchaseApprovalSettings,
 ): Promise<PurchaseApprovalSettings> {
-  await auditedChange(
-    caller.db,
-    caller.origin,
-    async (tx) => {
-      const before = await getPurchaseApproval(tx);
-      const now = new Date();
-      await tx
-        .insert(settings)
-        .values({ key: PURCHASE_APPROVAL_SETTINGS_KEY, value: next, updatedAt: now })
-        .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: now } });
-      return before;
-    },
-    (before) => ({
-      ...actedBy(caller.actor),
-      action: 'settings.setPurchaseApproval',
-      result: 'success',
-      target: PURCHASE_APPROVAL_SETTINGS_KEY,
-      details: { before, after: next },
-    }),
-  );
-  return next;
+  return replaceSettings(caller, {
+    action: 'settings.setPurchaseApproval',
+    target: PURCHASE_APPROVAL_SETTINGS_KEY,
+    read: getPurchaseApproval,
+    values: { [PURCHASE_APPROVAL_SETTINGS_KEY]: next },
+    after: next,
+  });
 }
 
 /** The form's choices: active suppliers, parts (with the last price ordered) and locations, open work orders. */
@@ -366,9 +343,8 @@ export async function createPurchaseOrder(
   const { db } = caller;
   const now = deps.now();
   await checkReferences(db, input);
-  const created = await auditedChange(
-    db,
-    caller.origin,
+  const created = await callerChange(
+    caller,
     async (tx) => {
       const number = await nextPurchaseOrderNumber(tx, numberingYear(now));
       const [order] = await tx
@@ -390,8 +366,6 @@ export async function createPurchaseOrder(
     },
     (order) => ({
       action: 'purchaseOrders.create',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: order.id,
       details: { number: order.number, supplierId: input.supplierId, lines: input.lines.length, ...details },
     }),
@@ -407,9 +381,8 @@ export async function updatePurchaseOrder(
 ): Promise<PurchaseOrderDetail> {
   const { db } = caller;
   await checkReferences(db, input);
-  const order = await auditedChange(
-    db,
-    caller.origin,
+  const order = await callerChange(
+    caller,
     async (tx) => {
       const [locked] = await tx
         .select({ id: purchaseOrders.id, number: purchaseOrders.number, status: purchaseOrders.status })
@@ -435,8 +408,6 @@ export async function updatePurchaseOrder(
     },
     (locked) => ({
       action: 'purchaseOrders.update',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: locked.id,
       details: { number: locked.number, lines: input.lines.length },
     }),

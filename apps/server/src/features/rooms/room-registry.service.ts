@@ -4,17 +4,15 @@ import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import type { RoomRecord, roomCreateInput, roomIdInput, roomUpdateInput } from '@sentinela/shared/registry';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { changedFields, registryChange, type RegistryCaller } from '../plant/registry-change';
+import {
+  changedFields,
+  registryChange,
+  roomRegistryColumns,
+  roomStoredFields,
+  type RegistryCaller,
+} from '../plant/registry-change';
 
-const record = {
-  id: rooms.id,
-  facilityId: rooms.facilityId,
-  name: rooms.name,
-  kind: rooms.kind,
-  areaM2: rooms.areaM2,
-  setpointMin: rooms.setpointMin,
-  setpointMax: rooms.setpointMax,
-};
+const record = roomRegistryColumns;
 
 export async function roomRecord(db: Database, id: string): Promise<RoomRecord> {
   const [row] = await db.select(record).from(rooms).where(eq(rooms.id, id));
@@ -24,14 +22,7 @@ export async function roomRecord(db: Database, id: string): Promise<RoomRecord> 
 
 type RoomFields = z.output<typeof roomCreateInput>;
 
-const fieldsOf = (input: RoomFields) => ({
-  facilityId: input.facilityId,
-  name: input.name,
-  kind: input.kind,
-  areaM2: input.areaM2 ?? null,
-  setpointMin: input.setpointMin ?? null,
-  setpointMax: input.setpointMax ?? null,
-});
+const fieldsOf = (input: RoomFields) => ({ facilityId: input.facilityId, ...roomStoredFields(input) });
 
 /** The facility exists and has no other room of that name. */
 async function checkPlace(db: Database, input: RoomFields, id?: string): Promise<void> {

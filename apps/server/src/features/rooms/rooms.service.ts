@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { parseRows, searchMatches } from '@sentinela/db/sql-helpers';
-import { powerSources } from '@sentinela/shared/equipment';
 import { pageOffset } from '@sentinela/shared/page';
 import {
   ROOM_OPTIONS_MAX,
@@ -13,18 +12,16 @@ import {
 import { z } from 'zod';
 import { aggregatePage } from '../plant/aggregate-page';
 import { powerReadings } from '../plant/equipment-sql';
-import { sqlCount, sqlNumber, sqlTimestamp } from '../plant/sql-values';
+import { sqlCount } from '../plant/sql-values';
 import {
-  alertCountsOf,
-  alertCountsRow,
   joinedCountColumns,
   openAlertsBy,
+  placeFiguresOf,
+  placeFiguresRow,
   statsSums,
   statsSumsRow,
   statsSummaryOf,
   statusCountColumns,
-  statusCountsOf,
-  statusCountsRow,
 } from '../plant/status-counts';
 
 /** One room with its equipment counts, current power and open alerts, as the query answers it. */
@@ -34,11 +31,7 @@ const roomRow = z.object({
   kind: z.string(),
   facility_id: z.string(),
   facility_name: z.string(),
-  ...statusCountsRow,
-  power_kw: sqlNumber,
-  power_source: z.enum(powerSources).nullable(),
-  power_as_of: sqlTimestamp,
-  ...alertCountsRow,
+  ...placeFiguresRow,
 });
 
 /** The totals over every room the filter matches. */
@@ -103,9 +96,7 @@ function toItem(row: z.output<typeof roomRow>): RoomItem {
     kind: row.kind,
     facilityId: row.facility_id,
     facilityName: row.facility_name,
-    equipment: statusCountsOf(row),
-    power: { kw: row.power_kw, source: row.power_source, asOf: row.power_as_of },
-    openAlerts: alertCountsOf(row),
+    ...placeFiguresOf(row),
   };
 }
 

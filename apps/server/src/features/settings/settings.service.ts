@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { settings } from '@sentinela/db/schema/settings';
 import { defaultPublicSettings, publicSettingsSchema, type PublicSettings } from '@sentinela/shared/settings';
 import { defaultEnergyTariff, energyTariffSchema, type EnergyTariff } from '@sentinela/shared/settings';
+import { readSetting } from '../../platform/settings-store';
 
 const publicKeys = Object.keys(defaultPublicSettings) as (keyof PublicSettings)[];
 
@@ -22,8 +23,6 @@ export async function getPublicSettings(db: Database): Promise<PublicSettings> {
 }
 
 /** The energy tariff in force: the stored setting when it validates, else the defaults. */
-export async function getEnergyTariff(db: Database): Promise<EnergyTariff> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, 'energyTariff'));
-  const parsed = energyTariffSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : defaultEnergyTariff;
+export function getEnergyTariff(db: Database): Promise<EnergyTariff> {
+  return readSetting(db, 'energyTariff', energyTariffSchema, defaultEnergyTariff);
 }

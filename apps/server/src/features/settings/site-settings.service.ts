@@ -3,41 +3,24 @@ import type { Database } from '@sentinela/db/client';
 import { smsOutbox } from '@sentinela/db/schema/accounts';
 import { jobRuns } from '@sentinela/db/schema/jobs';
 import { emailOutbox } from '@sentinela/db/schema/notifications';
-import { settings } from '@sentinela/db/schema/settings';
 import type { RetentionSettings, SettingsStatus, SiteSettings } from '@sentinela/shared/site-settings';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import type { ChangeCaller } from '../../platform/audit';
 import { retentionPeriods } from '../../platform/retention-periods';
+import { replaceSettings } from '../../platform/settings-store';
 import { getPublicSettings } from './settings.service';
 
 /** The retention job's name in job_runs (server.ts). */
 export const RETENTION_JOB = 'telemetry.retention';
 
-async function putSettings(tx: Database, values: Record<string, unknown>, now: Date): Promise<void> {
-  for (const [key, value] of Object.entries(values))
-    await tx
-      .insert(settings)
-      .values({ key, value, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
-}
-
 /** Site name, default language and theme switching (administrators; audited with old and new value). */
-export async function setSiteSettings(caller: ChangeCaller, next: SiteSettings): Promise<SiteSettings> {
-  return auditedChange(
-    caller.db,
-    caller.origin,
-    async (tx) => {
-      const before = await getPublicSettings(tx);
-      await putSettings(tx, { ...next }, new Date());
-      return before;
-    },
-    (before) => ({
-      ...actedBy(caller.actor),
-      action: 'settings.setSite',
-      result: 'success',
-      target: 'site',
-      details: { before, after: next },
-    }),
-  ).then(() => next);
+export function setSiteSettings(caller: ChangeCaller, next: SiteSettings): Promise<SiteSettings> {
+  return replaceSettings(caller, {
+    action: 'settings.setSite',
+    target: 'site',
+    read: getPublicSettings,
+    values: { ...next },
+    after: next,
+  });
 }
 
 /**
@@ -47,30 +30,17 @@ export async function setSiteSettings(caller: ChangeCaller, next: SiteSettings):
 export const getRetentionSettings = (db: Database): Promise<RetentionSettings> => retentionPeriods(db);
 
 /** Sets the retention periods (administrators; audited). The hourly job uses them from its next run. */
-export async function setRetentionSettings(caller: ChangeCaller, next: RetentionSettings): Promise<RetentionSettings> {
-  return auditedChange(
-    caller.db,
-    caller.origin,
-    async (tx) => {
-      const before = await getRetentionSettings(tx);
-      await putSettings(
-        tx,
-        {
-          telemetryRetention: { rawDays: next.rawDays, minuteDays: next.minuteDays },
-          auditRetention: { auditDays: next.auditDays },
-        },
-        new Date(),
-      );
-      return before;
+export function setRetentionSettings(caller: ChangeCaller, next: RetentionSettings): Promise<RetentionSettings> {
+  return replaceSettings(caller, {
+    action: 'settings.setRetention',
+    target: 'retention',
+    read: getRetentionSettings,
+    values: {
+      telemetryRetention: { rawDays: next.rawDays, minuteDays: next.minuteDays },
+      auditRetention: { auditDays: next.auditDays },
     },
-    (before) => ({
-      ...actedBy(caller.actor),
-      action: 'settings.setRetention',
-      result: 'success',
-      target: 'retention',
-      details: { before, after: next },
-    }),
-  ).then(() => next);
+    after: next,
+  });
 }
 
 /** The retention job's last run (job_runs) and the message providers with their last message. */

@@ -25,7 +25,7 @@ import {
   type PartOption,
   type partSetActiveInput,
 } from '@sentinela/shared/spare-parts';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
@@ -279,9 +279,8 @@ export async function createPart(
 ): Promise<PartDetail> {
   await checkReferences(caller.db, input);
   const created = await codeGuard(input.code, () =>
-    auditedChange(
-      caller.db,
-      caller.origin,
+    callerChange(
+      caller,
       async (tx) => {
         const [part] = await tx.insert(parts).values(input).returning({ id: parts.id });
         if (!part) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
@@ -289,8 +288,6 @@ export async function createPart(
       },
       (part) => ({
         action: 'parts.create',
-        result: 'success',
-        ...actedBy(caller.actor),
         target: part.id,
         details: { code: input.code },
       }),
@@ -307,17 +304,14 @@ export async function updatePart(
   const { id, ...values } = input;
   await checkReferences(caller.db, values);
   await codeGuard(values.code, () =>
-    auditedChange(
-      caller.db,
-      caller.origin,
+    callerChange(
+      caller,
       async (tx) => {
         const changed = await tx.update(parts).set(values).where(eq(parts.id, id)).returning({ id: parts.id });
         if (changed.length === 0) throw new AppError('NOT_FOUND', 'spareParts.notFound');
       },
       () => ({
         action: 'parts.update',
-        result: 'success',
-        ...actedBy(caller.actor),
         target: id,
         details: { code: values.code, minimumStock: values.minimumStock },
       }),
@@ -332,9 +326,8 @@ export async function setPartActive(
   input: z.output<typeof partSetActiveInput>,
   _deps: ChangeDeps,
 ): Promise<PartDetail> {
-  await auditedChange(
-    caller.db,
-    caller.origin,
+  await callerChange(
+    caller,
     async (tx) => {
       const changed = await tx
         .update(parts)
@@ -346,8 +339,6 @@ export async function setPartActive(
     },
     (part) => ({
       action: input.active ? 'parts.reactivate' : 'parts.retire',
-      result: 'success',
-      ...actedBy(caller.actor),
       target: input.id,
       details: { code: part.code },
     }),

@@ -12,12 +12,12 @@ import {
   type stockTransferInput,
 } from '@sentinela/shared/procurement';
 import type { PartDetail, StockLocation, StockOnDay, stockLocationCreateInput } from '@sentinela/shared/spare-parts';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { getPart, requireActivePart, requireLocation } from './parts.service';
-import { applyMovement } from './stock-movements';
+import { applyMovement, type Movement } from './stock-movements';
 
 /** The zone of a day's end when no facility says otherwise (as the rest of the site's clocks). */
 const SITE_ZONE_FALLBACK = 'America/Sao_Paulo';
@@ -55,9 +55,8 @@ export async function createStockLocation(
     if (!facility) throw new AppError('BAD_REQUEST', 'maintenance.facilityNotFound');
   }
   try {
-    const created = await auditedChange(
-      caller.db,
-      caller.origin,
+    const created = await callerChange(
+      caller,
       async (tx) => {
         const [row] = await tx.insert(stockLocations).values(input).returning({ id: stockLocations.id });
         if (!row) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
@@ -65,8 +64,6 @@ export async function createStockLocation(
       },
       (row) => ({
         action: 'stockLocations.create',
-        result: 'success',
-        ...actedBy(caller.actor),
         target: row.id,
         details: { name: input.name },
       }),
@@ -82,6 +79,29 @@ export async function createStockLocation(
   }
 }
 
+/**
+ * One movement of a part and its audit entry (`action`, the part's code, the movement's id and
+ * `details`) in one transaction; answers the part as it then stands.
+ */
+async function auditedMovement(
+  caller: ChangeCaller,
+  part: { code: string },
+  movement: Movement,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<PartDetail> {
+  await callerChange(
+    caller,
+    (tx) => applyMovement(tx, movement),
+    (moved) => ({
+      action,
+      target: movement.partId,
+      details: { code: part.code, movementId: moved.id, ...details },
+    }),
+  );
+  return getPart(caller.db, movement.partId);
+}
+
 /** Counted stock differs from the books: one `adjusted` movement in or out, with its reason. */
 export async function adjustStock(
   caller: ChangeCaller,
@@ -90,34 +110,25 @@ export async function adjustStock(
 ): Promise<PartDetail> {
   const part = await requireActivePart(caller.db, input.partId);
   await requireLocation(caller.db, input.locationId);
-  await auditedChange(
-    caller.db,
-    caller.origin,
-    (tx) =>
-      applyMovement(tx, {
-        partId: input.partId,
-        kind: 'adjusted',
-        quantity: input.quantity,
-        ...(input.direction === 'in' ? { toLocationId: input.locationId } : { fromLocationId: input.locationId }),
-        reason: input.reason,
-        createdBy: caller.actor.id,
-      }),
-    (movement) => ({
-      action: 'stock.adjust',
-      result: 'success',
-      ...actedBy(caller.actor),
-      target: input.partId,
-      details: {
-        code: part.code,
-        movementId: movement.id,
-        direction: input.direction,
-        quantity: input.quantity,
-        locationId: input.locationId,
-        reason: input.reason,
-      },
-    }),
+  return auditedMovement(
+    caller,
+    part,
+    {
+      partId: input.partId,
+      kind: 'adjusted',
+      quantity: input.quantity,
+      ...(input.direction === 'in' ? { toLocationId: input.locationId } : { fromLocationId: input.locationId }),
+      reason: input.reason,
+      createdBy: caller.actor.id,
+    },
+    'stock.adjust',
+    {
+      direction: input.direction,
+      quantity: input.quantity,
+      locationId: input.locationId,
+      reason: input.reason,
+    },
   );
-  return getPart(caller.db, input.partId);
 }
 
 /** Moves stock from one location to another (one `transferred` movement). */
@@ -129,27 +140,20 @@ export async function transferStock(
   const part = await requireActivePart(caller.db, input.partId);
   await requireLocation(caller.db, input.fromLocationId);
   await requireLocation(caller.db, input.toLocationId);
-  await auditedChange(
-    caller.db,
-    caller.origin,
-    (tx) =>
-      applyMovement(tx, {
-        partId: input.partId,
-        kind: 'transferred',
-        quantity: input.quantity,
-        fromLocationId: input.fromLocationId,
-        toLocationId: input.toLocationId,
-        createdBy: caller.actor.id,
-      }),
-    (movement) => ({
-      action: 'stock.transfer',
-      result: 'success',
-      ...actedBy(caller.actor),
-      target: input.partId,
-      details: { code: part.code, movementId: movement.id, ...input },
-    }),
+  return auditedMovement(
+    caller,
+    part,
+    {
+      partId: input.partId,
+      kind: 'transferred',
+      quantity: input.quantity,
+      fromLocationId: input.fromLocationId,
+      toLocationId: input.toLocationId,
+      createdBy: caller.actor.id,
+    },
+    'stock.transfer',
+    { ...input },
   );
-  return getPart(caller.db, input.partId);
 }
 
 const dayRow = z.object({ id: z.string(), name: z.string(), quantity: z.coerce.string() });

@@ -21,7 +21,7 @@ import {
   type SupplierPerformance,
   type SuppliersListOutput,
 } from '@sentinela/shared/suppliers';
-import { actedBy, auditedChange, type ChangeCaller } from '../../platform/audit';
+import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import { changedFields } from '../plant/registry-change';
@@ -231,9 +231,8 @@ export async function createSupplier(
 ): Promise<SupplierDetail> {
   await checkCnpjFree(caller.db, input.cnpj);
   const created = await orConflict(input.cnpj, () =>
-    auditedChange(
-      caller.db,
-      caller.origin,
+    callerChange(
+      caller,
       async (tx) => {
         const [row] = await tx.insert(suppliers).values(storedFields(input)).returning({ id: suppliers.id });
         if (!row) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
@@ -242,8 +241,6 @@ export async function createSupplier(
       },
       (row) => ({
         action: 'suppliers.create',
-        result: 'success',
-        ...actedBy(caller.actor),
         target: row.id,
         details: { name: input.legalName, cnpj: input.cnpj },
       }),
@@ -265,17 +262,14 @@ export async function updateSupplier(
     { ...storedFields(input), contacts: contactsOf(input.contacts) },
   );
   await orConflict(input.cnpj, () =>
-    auditedChange(
-      caller.db,
-      caller.origin,
+    callerChange(
+      caller,
       async (tx) => {
         await tx.update(suppliers).set(storedFields(input)).where(eq(suppliers.id, input.id));
         await writeContacts(tx, input.id, input.contacts);
       },
       () => ({
         action: 'suppliers.update',
-        result: 'success',
-        ...actedBy(caller.actor),
         target: input.id,
         details: { name: input.legalName, fields: Object.keys(changes) },
       }),
@@ -291,14 +285,11 @@ export async function setSupplierActive(
 ): Promise<SupplierDetail> {
   const before = await getSupplier(caller.db, input.id);
   if (before.active !== input.active)
-    await auditedChange(
-      caller.db,
-      caller.origin,
+    await callerChange(
+      caller,
       (tx) => tx.update(suppliers).set({ active: input.active }).where(eq(suppliers.id, input.id)),
       () => ({
         action: input.active ? 'suppliers.activate' : 'suppliers.deactivate',
-        result: 'success',
-        ...actedBy(caller.actor),
         target: input.id,
         details: { name: before.legalName },
       }),

@@ -5,7 +5,7 @@ import { loginChallenges, recoveryCodes, sessions, smsCodes, users, type UserRow
 import type { listUsersInput, setDisabledInput, setRoleInput, userIdInput } from '@sentinela/shared/auth';
 import type { Role } from '@sentinela/shared/auth-rules';
 import type { z } from 'zod';
-import { actedBy, recordAudit, type RequestOrigin } from '../../platform/audit';
+import { actedBy, auditedOrRefused, type RequestOrigin } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 
 type Actor = { id: string; email: string };
@@ -39,9 +39,9 @@ export async function listUsers(db: Database, input: z.output<typeof listUsersIn
 
 /**
  * Administrators who may still sign in: the portal keeps at least one. Their rows are locked, so
- * two admins demoting or disabling each other at once cannot both pass the check.
+ * two admins demoting, disabling or removing each other at once cannot both pass the check.
  */
-async function enabledAdmins(tx: Database): Promise<number> {
+export async function enabledAdminCount(tx: Database): Promise<number> {
   const admins = await tx
     .select({ id: users.id })
     .from(users)
@@ -70,25 +70,18 @@ async function changeUser<T>(
   failureDetails: Record<string, unknown>,
   change: (tx: Database, target: UserRow) => Promise<{ result: T; details: Record<string, unknown> }>,
 ): Promise<T> {
-  return db
-    .transaction(async (tx) => {
+  const done = await auditedOrRefused(
+    db,
+    origin,
+    async (tx) => {
       const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!target) throw new AppError('NOT_FOUND', 'users.notFound');
-      const { result, details } = await change(tx, target);
-      // In the change's transaction: the change is kept only with its audit entry.
-      await recordAudit(tx, origin, { action, result: 'success', ...actedBy(actor), target: target.email, details });
-      return result;
-    })
-    .catch(async (error: unknown) => {
-      await recordAudit(db, origin, {
-        action,
-        result: 'failure',
-        ...actedBy(actor),
-        target: userId,
-        details: failureDetails,
-      });
-      throw error;
-    });
+      return { email: target.email, ...(await change(tx, target)) };
+    },
+    ({ email, details }) => ({ action, result: 'success', ...actedBy(actor), target: email, details }),
+    () => ({ action, result: 'failure', ...actedBy(actor), target: userId, details: failureDetails }),
+  );
+  return done.result;
 }
 
 /**
@@ -103,7 +96,7 @@ export function setUserRole(
 ): Promise<{ id: string; role: Role }> {
   return changeUser(db, actor, origin, 'users.setRole', input.userId, { role: input.role }, async (tx, target) => {
     if (target.id === actor.id) throw new AppError('BAD_REQUEST', 'users.ownRole');
-    if (target.role === 'admin' && input.role !== 'admin' && !target.disabledAt && (await enabledAdmins(tx)) <= 1) {
+    if (target.role === 'admin' && input.role !== 'admin' && !target.disabledAt && (await enabledAdminCount(tx)) <= 1) {
       throw new AppError('BAD_REQUEST', 'users.lastAdmin');
     }
     await tx.update(users).set({ role: input.role, updatedAt: new Date() }).where(eq(users.id, input.userId));
@@ -126,7 +119,7 @@ export function setUserDisabled(
   return changeUser(db, actor, origin, action, input.userId, {}, async (tx, target) => {
     if (target.id === actor.id) throw new AppError('BAD_REQUEST', 'users.ownDisable');
     const was = target.disabledAt ? 'disabled' : 'enabled';
-    if (input.disabled && target.role === 'admin' && !target.disabledAt && (await enabledAdmins(tx)) <= 1) {
+    if (input.disabled && target.role === 'admin' && !target.disabledAt && (await enabledAdminCount(tx)) <= 1) {
       throw new AppError('BAD_REQUEST', 'users.lastAdminDisable');
     }
     // Disabling a disabled account keeps its first date; enabling an enabled one changes nothing.
