@@ -246,15 +246,19 @@ describe("the PGlite worker's turn: requests before background work (priority.ts
 
   it("keeps a background transaction's turn until it ends: its statements are not overtaken", async () => {
     const done: string[] = [];
+    let begun!: () => void;
+    const inTransaction = new Promise<void>((resolve) => (begun = resolve));
     const tx = inBackground(() =>
       client.transaction(async (t) => {
+        begun();
         await t.query('select count(*) from generate_series(1, 200000)');
         done.push('tx first');
         await t.query('select count(*) from generate_series(1, 200000)');
         done.push('tx second');
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // BEGIN ran: the transaction has its turn, and keeps it through both statements.
+    await inTransaction;
     await slow('request', done, 1_000);
     await tx;
     expect(done).toEqual(['tx first', 'tx second', 'request']);
