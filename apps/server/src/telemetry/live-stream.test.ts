@@ -124,7 +124,8 @@ describe('live stream', () => {
     };
     let batches = 0;
     const done = (async () => {
-      for await (const _ of liveBatches(bus, controller.signal, { batchMs: 0, throttleMs: 0 })) batches += 1;
+      for await (const _ of liveBatches(bus, controller.signal, { batchMs: 0, intervalMs: 0, throttleMs: 0 }))
+        batches += 1;
     })();
     for (let i = 0; i < 400; i++) {
       bus.publish({ type: 'status', equipmentId: `m${i % 7}`, status: 'online' });

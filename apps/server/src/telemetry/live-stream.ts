@@ -6,6 +6,12 @@ export interface LiveStreamOptions {
   throttleMs?: number;
   /** What is due is gathered for this long before it goes out: one message per batch, not per event. */
   batchMs?: number;
+  /**
+   * Batches go out at most this often (an SSE message costs the process far more than the
+   * events in it: under ingest, one per interval rather than one per `batchMs`). A lone event
+   * after a quiet spell still goes out after `batchMs`.
+   */
+  intervalMs?: number;
   /** Only these devices (all when absent). */
   equipmentIds?: Set<string>;
   /** Only these kinds of event (all when absent): the events timeline wants no telemetry. */
@@ -23,12 +29,13 @@ type TelemetryEvent = Extract<LiveEvent, { type: 'telemetry' }>;
  * One client's view of the bus: an async iterator of event batches. Telemetry is throttled per
  * device: a device's first values go out in the next batch (a few ms), later ones within its
  * window are merged and go out when the window ends. Status, command and alert events go out in
- * the next batch, in order. A slow client loses old telemetry first; other kinds only past
+ * the next batch, in order; batches go out at most every `intervalMs`. A slow client loses old telemetry first; other kinds only past
  * `maxPending` of them (a client that stopped reading).
  */
 export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined, options: LiveStreamOptions = {}) {
   const throttleMs = options.throttleMs ?? 250;
   const batchMs = options.batchMs ?? 10;
+  const intervalMs = Math.max(batchMs, options.intervalMs ?? 40);
   const maxPending = options.maxPending ?? 5000;
   const telemetry = new Map<string, TelemetryEvent>();
   /** When each device's telemetry last went out (only those within their window matter). */
@@ -83,7 +90,7 @@ export async function* liveBatches(bus: LiveBus, signal: AbortSignal | undefined
       const batch: LiveEvent[] = [...others, ...due];
       others = [];
       yield batch;
-      await pause(signal, batchMs);
+      await pause(signal, intervalMs - (Date.now() - now));
     }
   } finally {
     unsubscribe();

@@ -357,4 +357,69 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
     await engine.evaluate(telemetry('h1', { supplyTemp: 27 }));
     expect((await alertRows('h1')).map((r) => r.status)).toEqual(['cleared']);
   });
+
+  it('judges a batch once per device on its latest values: the same alerts as one reading at a time', async () => {
+    const [site] = await handle.db.select().from(facilities);
+    await handle.db.insert(equipment).values(
+      ['b1', 'b2'].map((id) => ({
+        id,
+        name: `Motor ${id}`,
+        kind: 'motor' as const,
+        status: 'online' as const,
+        facilityId: site!.id,
+        lastSeenAt: clock.now(),
+      })),
+    );
+    // b1 crosses and stays above; b2 crosses, then is back to normal by the batch's end.
+    await engine.evaluateBatch([
+      telemetry('b1', { temperature: 80, rpm: 1780 }),
+      telemetry('b2', { temperature: 97 }),
+      telemetry('b1', { temperature: 96.5 }),
+      telemetry('b2', { rpm: 1790 }),
+      telemetry('b1', { rpm: 1775 }),
+      telemetry('b2', { temperature: 85 }),
+    ]);
+    expect(await alertRows('b1')).toMatchObject([
+      { source: 'threshold:temperature', severity: 'critical', status: 'active', value: 96.5 },
+    ]);
+    expect(await alertRows('b2')).toEqual([]);
+    // Back to normal in the next batch: it clears, once.
+    await engine.evaluateBatch([telemetry('b1', { temperature: 93 }), telemetry('b1', { temperature: 89 })]);
+    expect((await alertRows('b1')).map((r) => r.status)).toEqual(['cleared']);
+    expect(alertEvents('b1').map((e) => e.type === 'alert' && e.status)).toEqual(['active', 'cleared']);
+  });
+
+  it('gathers telemetry from the bus and judges it once per batch', async () => {
+    const local = new LiveBus();
+    const seen: LiveEvent[] = [];
+    local.subscribe((event) => seen.push(event));
+    const batched = await startAlarmEngine({
+      db: handle.db,
+      bus: local,
+      log,
+      now: clock.now,
+      checkEveryMs: 3_600_000,
+      batchMs: 20,
+    });
+    try {
+      for (let n = 0; n < 50; n++) local.publish(telemetry('b2', { temperature: 80 + n / 2 }));
+      // Nothing judged yet: the batch is still gathering.
+      expect(seen.filter((e) => e.type === 'alert')).toEqual([]);
+      await vi.waitFor(async () => {
+        expect(await alertRows('b2')).toMatchObject([{ status: 'active', value: 104.5 }]);
+      });
+      // Another kind of event first judges what was gathered before it (order kept).
+      local.publish(telemetry('b2', { temperature: 70 }));
+      local.publish({ type: 'status', equipmentId: 'b2', status: 'online' });
+      await vi.waitFor(async () => {
+        expect((await alertRows('b2')).map((r) => r.status)).toEqual(['cleared']);
+      });
+      expect(seen.filter((e) => e.type === 'alert').map((e) => e.type === 'alert' && e.status)).toEqual([
+        'active',
+        'cleared',
+      ]);
+    } finally {
+      await batched.stop();
+    }
+  });
 });
