@@ -35,23 +35,13 @@ export interface AlarmEngineOptions {
   checkEveryMs?: number;
   /** Rules are re-read this often (and on reloadRules(), and when a 'settings.changed' event says thresholds changed). */
   rulesRefreshMs?: number;
-  /**
-   * Telemetry from the bus is gathered for this long and judged once per device and metric on
-   * the latest value (a device that reports faster than this is judged on its latest reading).
-   */
-  batchMs?: number;
 }
 
 export interface AlarmEngine {
   /** Stops listening and timers, then waits for writes in flight. */
   stop(): Promise<void>;
-  /** What the engine does with one event, at once (`elsewhere`: relayed from another instance); tests await it. */
+  /** What the bus listener does with each event (`elsewhere`: relayed from another instance); tests await it. */
   evaluate(event: LiveEvent, origin?: EventOrigin): Promise<void>;
-  /**
-   * What the bus listener does with the telemetry gathered over `batchMs`: each device judged
-   * once on its latest value per metric (later events of a device win). Tests await it.
-   */
-  evaluateBatch(events: Iterable<LiveEvent>, origin?: EventOrigin): Promise<void>;
   /** One silence pass (normally every checkEveryMs). */
   checkSilence(): Promise<void>;
   /** Re-reads the enabled rules (call after editing them). */
@@ -69,28 +59,6 @@ interface Slot {
 
 const UNKNOWN_KIND_RETRY_MS = 60_000;
 
-type TelemetryEvent = Extract<LiveEvent, { type: 'telemetry' }>;
-
-/** A device's readings gathered in a batch; `owned`: its metrics are a copy of ours to merge into. */
-interface Gathered {
-  event: TelemetryEvent;
-  owned: boolean;
-}
-
-/** Adds a reading to what a batch holds for its device: the latest value of each metric wins. */
-function gather(batch: Map<string, Gathered>, event: TelemetryEvent): void {
-  const known = batch.get(event.equipmentId);
-  if (!known) {
-    batch.set(event.equipmentId, { event, owned: false });
-    return;
-  }
-  // The first event's metrics are the publisher's object: copied once, then merged into.
-  const metrics = known.owned ? known.event.metrics : { ...known.event.metrics };
-  Object.assign(metrics, event.metrics);
-  const ts = event.ts > known.event.ts ? event.ts : known.event.ts;
-  batch.set(event.equipmentId, { event: { ...event, ts, metrics }, owned: true });
-}
-
 /**
  * Threshold and silence alarms. Runs on every telemetry event, so the hot path is in-memory
  * map lookups; the database is written only when an alarm changes state, one write at a time
@@ -104,7 +72,6 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
   const silenceAfterMs = options.silenceAfterMs ?? 60_000;
   const checkEveryMs = options.checkEveryMs ?? 10_000;
   const rulesRefreshMs = options.rulesRefreshMs ?? 60_000;
-  const batchMs = options.batchMs ?? 100;
   // After a restart nobody could have heard from the devices: give them one silence period.
   const startedAt = now().getTime();
 
@@ -389,39 +356,7 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     keyOfAlert.set(alert.id, key);
   }
 
-  /** Each device of a batch judged once; answers the writes it started. */
-  const judge = (batch: Map<string, Gathered>, origin: EventOrigin): Promise<void>[] => {
-    const writes: Promise<void>[] = [];
-    for (const { event } of batch.values()) {
-      const pending = handle(event, origin);
-      if (pending) writes.push(pending);
-    }
-    batch.clear();
-    return writes;
-  };
-
-  /** Telemetry from the bus not judged yet, per device and origin (ADR 037, addendum). */
-  const gathered: Record<EventOrigin, Map<string, Gathered>> = { here: new Map(), elsewhere: new Map() };
-  let batchTimer: NodeJS.Timeout | null = null;
-  const judgeGathered = (): void => {
-    if (batchTimer) clearTimeout(batchTimer);
-    batchTimer = null;
-    for (const origin of ['here', 'elsewhere'] as const) {
-      if (gathered[origin].size === 0) continue;
-      const batch = gathered[origin];
-      gathered[origin] = new Map();
-      for (const pending of judge(batch, origin)) pending.catch(onTaskError);
-    }
-  };
-
   const unsubscribe = bus.subscribe((event, origin) => {
-    if (event.type === 'telemetry') {
-      gather(gathered[origin], event);
-      batchTimer ??= setTimeout(judgeGathered, batchMs);
-      return;
-    }
-    // Anything else is handled in order: what was gathered before it is judged first.
-    judgeGathered();
     const pending = handle(event, origin);
     if (pending) pending.catch(onTaskError);
   });
@@ -439,7 +374,6 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
   return {
     async stop() {
       unsubscribe();
-      judgeGathered();
       clearInterval(silenceTimer);
       clearInterval(rulesTimer);
       await checking?.catch(() => undefined);
@@ -448,21 +382,6 @@ export async function startAlarmEngine(options: AlarmEngineOptions): Promise<Ala
     },
     evaluate: async (event, origin) => {
       await handle(event, origin);
-    },
-    evaluateBatch: async (events, origin = 'here') => {
-      const batch = new Map<string, Gathered>();
-      const writes: Promise<void>[] = [];
-      for (const event of events) {
-        if (event.type === 'telemetry') {
-          gather(batch, event);
-          continue;
-        }
-        writes.push(...judge(batch, origin));
-        const pending = handle(event, origin);
-        if (pending) writes.push(pending);
-      }
-      writes.push(...judge(batch, origin));
-      await Promise.all(writes);
     },
     checkSilence,
     reloadRules,
