@@ -95,6 +95,22 @@ export async function stopChild(child: ChildProcess | undefined, ms = 5000, grac
   clearTimeout(timer);
 }
 
+/**
+ * Ends a bench's load generator and then its server process (bench:live, bench:ingest's full-app
+ * rows): each is asked to close and given time; the fleet goes first, since the server's embedded
+ * broker waits for open connections before it stops.
+ */
+export async function stopFleetAndServer(generator: ChildProcess, server: ChildProcess): Promise<void> {
+  if (generator.connected) generator.send({ type: 'close' });
+  await nextMessage(generator, 'closed', 15_000).catch(() => undefined);
+  await stopChild(generator);
+  if (server.connected) {
+    server.send({ type: 'stop' });
+    await nextMessage(server, 'stopped', 20_000).catch(() => undefined);
+  }
+  await stopChild(server, 5000, 10_000);
+}
+
 /** A plain-text table: header row, then rows; columns padded to their widest cell. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

@@ -52,6 +52,7 @@ import {
   sleep,
   spawnTs,
   stopChild,
+  stopFleetAndServer,
   table,
   type Message,
 } from './bench-util';
@@ -220,14 +221,7 @@ async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
     row.error = error instanceof Error ? error.message : String(error);
   } finally {
     unsubscribe();
-    if (generator.connected) generator.send({ type: 'close' });
-    await nextMessage(generator, 'closed', 15_000).catch(() => undefined);
-    await stopChild(generator);
-    if (server.connected) {
-      server.send({ type: 'stop' });
-      await nextMessage(server, 'stopped', 20_000).catch(() => undefined);
-    }
-    await stopChild(server, 5000, 10_000);
+    await stopFleetAndServer(generator, server);
     await mosquitto?.stop();
     if (admin) {
       await admin.unsafe(`drop database if exists "${appDatabase}" with (force)`).catch(() => undefined);

@@ -1,49 +1,12 @@
 // A signed-in client of a bench server (bench:live, bench:ingest's full-app rows): tRPC over
 // HTTP with its own cookie jar, subscriptions over SSE. Not part of the app.
-import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
-import { EventSource } from 'eventsource';
 import { generate } from 'otplib';
-import superjson from 'superjson';
-import type { appRouter } from '../apps/server/src/trpc/router';
+import { cookieHeader, streamClient } from '../apps/server/test/stream-client';
 
-/** A browser-like tRPC client with its own cookie jar. */
+/** A browser-like tRPC client with its own cookie jar (subscriptions over SSE). */
 export function client(base: string) {
   const cookies = new Map<string, string>();
-  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const trpc = createTRPCClient<typeof appRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({
-          url: `${base}/api/trpc`,
-          transformer: superjson,
-          EventSource,
-          eventSourceOptions: () => ({
-            fetch: (input, init) =>
-              fetch(input, {
-                ...init,
-                headers: { ...(init?.headers as Record<string, string>), cookie: cookieHeader() },
-              }),
-          }),
-        }),
-        false: httpLink({
-          url: `${base}/api/trpc`,
-          transformer: superjson,
-          headers: () => ({ cookie: cookieHeader() }),
-          fetch: async (url, init) => {
-            const response = await fetch(String(url), init);
-            for (const line of response.headers.getSetCookie()) {
-              const [pair = ''] = line.split(';');
-              const eq = pair.indexOf('=');
-              cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-            }
-            return response;
-          },
-        }),
-      }),
-    ],
-  });
-  return trpc;
+  return streamClient(base, () => cookieHeader(cookies), cookies);
 }
 
 /** Registers and completes the second factor (TOTP): a signed-in session. */

@@ -15,7 +15,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { fmt, nextMessage, quantile, reachable, sleep, spawnTs, stopChild, table, type Message } from './bench-util';
+import {
+  fmt,
+  nextMessage,
+  quantile,
+  reachable,
+  sleep,
+  spawnTs,
+  stopFleetAndServer,
+  table,
+  type Message,
+} from './bench-util';
 import { signedIn } from './live-client';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -139,15 +149,7 @@ async function measure(database: 'pglite' | 'postgres', databaseUrl?: string): P
     row.error = error instanceof Error ? error.message : String(error);
   } finally {
     unsubscribe();
-    if (generator.connected) generator.send({ type: 'close' });
-    await nextMessage(generator, 'closed', 15_000).catch(() => undefined);
-    await stopChild(generator);
-    // The fleet is gone before the server stops (its broker's TCP server waits for open connections).
-    if (server.connected) {
-      server.send({ type: 'stop' });
-      await nextMessage(server, 'stopped', 20_000).catch(() => undefined);
-    }
-    await stopChild(server, 5000, 10_000);
+    await stopFleetAndServer(generator, server);
     removeDataDir();
     cleanups.delete(removeDataDir);
   }

@@ -8,9 +8,10 @@ import type { appRouter } from '../src/trpc/router';
  * A tRPC client of the server at `base` whose subscriptions (live.events, alerts.live) run over
  * SSE with the session cookie `cookie()` answers (read at each connection, so a test may change
  * it), as a browser's would. Node 20 has no EventSource: eventsource@4's. Queries and mutations
- * go over plain HTTP without a cookie.
+ * go over plain HTTP without a cookie, unless `jar` is given: then they send `cookie()` too, and
+ * the cookies the server sets are kept in `jar` (a browser-like client: the benches' sign-in).
  */
-export function streamClient(base: string, cookie: () => string) {
+export function streamClient(base: string, cookie: () => string, jar?: Map<string, string>) {
   return createTRPCClient<typeof appRouter>({
     links: [
       splitLink({
@@ -24,7 +25,22 @@ export function streamClient(base: string, cookie: () => string) {
               fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: cookie() } }),
           }),
         }),
-        false: httpLink({ url: `${base}/api/trpc`, transformer: superjson }),
+        false: httpLink({
+          url: `${base}/api/trpc`,
+          transformer: superjson,
+          ...(jar && {
+            headers: () => ({ cookie: cookie() }),
+            fetch: async (url, init) => {
+              const response = await fetch(String(url), init);
+              for (const line of response.headers.getSetCookie()) {
+                const [pair = ''] = line.split(';');
+                const eq = pair.indexOf('=');
+                jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+              }
+              return response;
+            },
+          }),
+        }),
       }),
     ],
   });
