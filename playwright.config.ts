@@ -32,7 +32,9 @@ export default defineConfig({
     // The app honours reduced motion (index.css): dialogs, sheets and the sidebar appear at once
     // instead of after their 150–200 ms animations, which each action would otherwise wait out.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Recording a trace (screencast and DOM snapshots of every action) costs about a quarter of
+    // each test's time on two cores: CI records it on the retry of a failed test only.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
 });

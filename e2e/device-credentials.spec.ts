@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { toast } from './fixtures';
-import { expect, test } from './ops';
+import { expect, seriousViolations, test } from './ops';
 
 // A device's MQTT credentials, from the drawer to the broker (issue 10, ADR 016): the
 // administrator generates a secret in the browser, a device (mqtt.js here, on the Node side)
@@ -86,14 +85,6 @@ async function openMotorDrawer(page: Page, search: string): Promise<{ sheet: Loc
   return { sheet, name };
 }
 
-/** Serious or critical axe violations inside one element. */
-async function seriousViolationsIn(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 /** The secret dialog's username, secret and telemetry topic, read from the page text. */
 async function readSecretDialog(dialog: Locator) {
   const codes = dialog.locator('code');
@@ -151,7 +142,7 @@ test('an administrator generates a secret; the device connects and publishes wit
     const site = /^sentinela\/([^/]+)\/([^/]+)\/telemetry$/.exec(first.telemetryTopic);
     expect(site?.[2]).toBe(equipmentId);
     await expect(secretDialog.getByText(`sentinela/${site?.[1]}/${equipmentId}/cmd`)).toBeVisible();
-    expect(await seriousViolationsIn(page, '[role="dialog"]')).toEqual([]);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await secretDialog.getByRole('button', { name: 'Concluído' }).click();
     await expect(secretDialog).toBeHidden();
     await expect(section.getByText(/^Segredo ativo desde .+, por admin@sentinela\.test\.$/)).toBeVisible();
