@@ -181,7 +181,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('two instances on one P
     // Started together, on an empty database.
     [a, b] = await Promise.all([start('scale-a', portA), start('scale-b', portB)]);
     mosquittoLog = path.join(logDir, 'mosquitto.log');
-    // Written now, checked by its test later: the scheduler's ticks come every 30 s meanwhile.
+    // Written now, checked by its test later: the scheduler's ticks come every 15 s meanwhile.
     firstSchedule = await dueSchedule();
   }, 240_000);
 
@@ -594,7 +594,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('two instances on one P
 
   it('a light schedule due now runs once across the two instances, not twice', async () => {
     const schedule = firstSchedule;
-    // Both instances' timers run lights.schedules every 30 s; the first to claim the tick carries it out.
+    // Both instances' timers run lights.schedules every 15 s; the first to claim the tick carries it out.
     await until(async () => (await runsOf(schedule)).audited > 0, 'the schedule carried out', 45_000);
     const { startedAt: firstAt } = await runsOf(schedule);
     // A later tick of the job (the other instance tried meanwhile: its timer, or its retry when
@@ -687,10 +687,11 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('two instances on one P
         `after ${second.startedAt!.getTime() - afterKill.since.getTime()} ms after it was written`,
     );
     // The next tick after the last one before the kill, on time: the survivor's own timer, or its
-    // retry 1 s after the victim's next tick fell due (30 s + 1 s), plus a loaded machine's delay.
-    // Without the retry it could come up to two intervals after the last tick.
-    expect(afterTickMs).toBeLessThan(33_000);
-    expect(takeoverMs).toBeLessThan(33_000);
+    // retry 1 s after the victim's next tick fell due (15 s + 1 s), plus a loaded machine's delay:
+    // within the 30 s the issue allows. Without the retry it could come up to two intervals after
+    // the last tick.
+    expect(afterTickMs).toBeLessThan(20_000);
+    expect(takeoverMs).toBeLessThan(20_000);
     expect(carriedOutBy(atKill.id)).toEqual([survivor]);
     expect(carriedOutBy(afterKill.id)).toEqual([survivor]);
     // Once each: one audit entry and one command per light (the victim is gone; the survivor's claim of the moment).

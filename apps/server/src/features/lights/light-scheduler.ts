@@ -15,7 +15,12 @@ import { dueAction, isValidTimeZone, type DueAction } from './schedule-time';
 /** Where scheduled commands come from, as the audit log records it (never a real address). */
 export const SCHEDULER_ORIGIN: RequestOrigin = { ip: 'system', userAgent: 'sentinela-light-scheduler' };
 
-export const SCHEDULER_INTERVAL_MS = 30_000;
+/**
+ * How often the schedules are checked: a schedule runs at most this long after it falls due, and
+ * when the instance running the ticks dies, the next one runs on another about this long (plus
+ * 1 s) after its last tick (ADR 038).
+ */
+export const SCHEDULER_INTERVAL_MS = 15_000;
 
 export interface LightSchedulerOptions {
   deps: CommandDeps;
