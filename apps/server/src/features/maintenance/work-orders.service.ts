@@ -27,7 +27,8 @@ export function overdueCondition(now: Date): SQL {
   return sql`(${workOrders.status} in ('scheduled', 'in_progress') and ${workOrders.scheduledAt} + ${workOrders.durationHours} * interval '1 hour' < ${now.toISOString()}::timestamptz)`;
 }
 
-const itemColumns = (now: Date) => ({
+/** What every view of an order shows: its heading, when it is due and whether it is overdue. */
+export const summaryColumns = (now: Date) => ({
   id: workOrders.id,
   number: workOrders.number,
   title: workOrders.title,
@@ -35,8 +36,12 @@ const itemColumns = (now: Date) => ({
   priority: workOrders.priority,
   status: workOrders.status,
   scheduledAt: workOrders.scheduledAt,
-  durationHours: workOrders.durationHours,
   overdue: sql<boolean>`${overdueCondition(now)}`.mapWith(Boolean),
+});
+
+const itemColumns = (now: Date) => ({
+  ...summaryColumns(now),
+  durationHours: workOrders.durationHours,
   equipmentId: workOrders.equipmentId,
   equipmentName: equipment.name,
   equipmentKind: equipment.kind,
@@ -225,7 +230,7 @@ export async function getWorkOrder(db: Database, id: string, now: Date): Promise
     ...toItem(row),
     ...extra,
     checklistItems,
-    history: history.map((h) => ({ ...h, details: (h.details as Record<string, unknown> | null) ?? null })),
+    history,
   };
 }
 

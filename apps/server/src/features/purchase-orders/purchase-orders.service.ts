@@ -208,7 +208,7 @@ export async function getPurchaseOrder(db: Database, id: string, now: Date): Pro
     cancelledAt: extra.cancelledAt,
     cancelReason: extra.cancelReason,
     lines,
-    history: history.map((h) => ({ ...h, details: (h.details as Record<string, unknown> | null) ?? null })),
+    history,
   };
 }
 
