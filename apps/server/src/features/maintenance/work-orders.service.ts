@@ -17,7 +17,7 @@ import {
 import { sumMoney } from '@sentinela/shared/money';
 import { pageOffset } from '@sentinela/shared/page';
 import { auditHistory, callerChange, type ChangeCaller } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, onlyRow } from '../../platform/errors';
 import { tallyStatusTabs } from '../../platform/status-tabs';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { nextWorkOrderNumber, numberingYear } from './work-order-number';
@@ -322,30 +322,31 @@ export async function createWorkOrder(
     caller,
     async (tx) => {
       const number = await nextWorkOrderNumber(tx, numberingYear(now, place.timezone));
-      const [order] = await tx
-        .insert(workOrders)
-        .values({
-          number,
-          title: input.title,
-          description: input.description,
-          equipmentId: place.equipmentId,
-          facilityId: place.facilityId,
-          roomId: place.roomId,
-          kind: input.kind,
-          priority: input.priority,
-          scheduledAt: input.scheduledAt,
-          durationHours: input.durationHours,
-          technicianId: input.technicianId,
-          technicianName: input.technicianName,
-          notes: input.notes,
-          alertId: input.alertId,
-          planId: source.planId ?? null,
-          planDueKey: source.planDueKey ?? null,
-          createdBy: caller.actor.id,
-          createdAt: now,
-        })
-        .returning({ id: workOrders.id, number: workOrders.number });
-      if (!order) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
+      const order = onlyRow(
+        await tx
+          .insert(workOrders)
+          .values({
+            number,
+            title: input.title,
+            description: input.description,
+            equipmentId: place.equipmentId,
+            facilityId: place.facilityId,
+            roomId: place.roomId,
+            kind: input.kind,
+            priority: input.priority,
+            scheduledAt: input.scheduledAt,
+            durationHours: input.durationHours,
+            technicianId: input.technicianId,
+            technicianName: input.technicianName,
+            notes: input.notes,
+            alertId: input.alertId,
+            planId: source.planId ?? null,
+            planDueKey: source.planDueKey ?? null,
+            createdBy: caller.actor.id,
+            createdAt: now,
+          })
+          .returning({ id: workOrders.id, number: workOrders.number }),
+      );
       if (input.checklist.length > 0)
         await tx.insert(workOrderChecklistItems).values(
           input.checklist.map((item, position) => ({
