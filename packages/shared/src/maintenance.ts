@@ -12,6 +12,7 @@ import {
 import { moneySchema } from './money';
 import { pageInput, pageOf } from './page';
 import { countsOf, equipmentIdSchema, equipmentKindValues, facilityIdSchema, roomIdSchema } from './plant';
+import { recordHistoryEntrySchema } from './record-history';
 
 /**
  * Maintenance work orders (PRODUCT.md §3, issue 12): scheduled → in progress (Iniciar) →
@@ -206,13 +207,6 @@ export const checklistItemSchema = z.object({
   doneBy: z.string().nullable(),
 });
 
-export const workOrderHistoryEntrySchema = z.object({
-  at: z.date(),
-  action: z.string(),
-  actor: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-});
-
 export const workOrderDetailSchema = workOrderItemSchema.extend({
   description: z.string().nullable(),
   notes: z.string().nullable(),
@@ -223,7 +217,7 @@ export const workOrderDetailSchema = workOrderItemSchema.extend({
   closingNote: z.string().nullable(),
   cancelReason: z.string().nullable(),
   createdAt: z.date(),
-  history: z.array(workOrderHistoryEntrySchema),
+  history: z.array(recordHistoryEntrySchema),
 });
 export type WorkOrderDetail = z.infer<typeof workOrderDetailSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageInput, pageOf } from './page';
 import { countsOf } from './plant';
 import { partUnitValues, purchaseOrderFilters, purchaseOrderStatusValues, supplierIdSchema } from './procurement';
+import { recordHistoryEntrySchema } from './record-history';
 
 /**
  * What the purchase-orders API answers (issue 15, ADR 024): the list, one order with its lines
@@ -51,13 +52,6 @@ export const purchaseOrderLineSchema = z.object({
 });
 export type PurchaseOrderLine = z.infer<typeof purchaseOrderLineSchema>;
 
-export const purchaseOrderHistoryEntrySchema = z.object({
-  at: z.date(),
-  action: z.string(),
-  actor: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-});
-
 export const purchaseOrderDetailSchema = purchaseOrderItemSchema.extend({
   supplier: z.object({ id: z.string(), name: z.string(), cnpj: z.string() }),
   workOrder: z.object({ id: z.string(), number: z.string(), title: z.string() }).nullable(),
@@ -70,7 +64,7 @@ export const purchaseOrderDetailSchema = purchaseOrderItemSchema.extend({
   cancelledAt: z.date().nullable(),
   cancelReason: z.string().nullable(),
   lines: z.array(purchaseOrderLineSchema),
-  history: z.array(purchaseOrderHistoryEntrySchema),
+  history: z.array(recordHistoryEntrySchema),
 });
 export type PurchaseOrderDetail = z.infer<typeof purchaseOrderDetailSchema>;
 

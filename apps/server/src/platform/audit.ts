@@ -118,11 +118,15 @@ export function auditedOrRefused<T>(
   });
 }
 
-/** A record's history: its successful audit entries, oldest first (a work order's or a purchase order's sheet). */
-export function auditHistory(db: Database, target: string) {
-  return db
+/**
+ * A record's history: its successful audit entries, oldest first, each with its details as an
+ * object or null (a work order's or a purchase order's sheet).
+ */
+export async function auditHistory(db: Database, target: string) {
+  const rows = await db
     .select({ at: auditLog.at, action: auditLog.action, actor: auditLog.actorEmail, details: auditLog.details })
     .from(auditLog)
     .where(and(eq(auditLog.target, target), eq(auditLog.result, 'success')))
     .orderBy(asc(auditLog.at), asc(auditLog.id));
+  return rows.map((h) => ({ ...h, details: (h.details as Record<string, unknown> | null) ?? null }));
 }

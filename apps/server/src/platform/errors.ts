@@ -16,3 +16,10 @@ export class AppError extends TRPCError {
     this.name = 'AppError';
   }
 }
+
+/** The one row a statement answers (an INSERT … RETURNING of one row); none is the server's fault. */
+export function onlyRow<T>(rows: readonly T[]): T {
+  const [row] = rows;
+  if (!row) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
+  return row;
+}

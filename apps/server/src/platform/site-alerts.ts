@@ -21,6 +21,25 @@ export interface SiteAlertInput {
   at: Date;
 }
 
+/** The stored wording of a site alert: the Portuguese fallback and what the client words. */
+const siteAlertText = (input: SiteAlertInput) => ({
+  message: input.message,
+  messageKey: input.text.key,
+  messageParams: input.text.params,
+});
+
+/** The row of a site alert raised now (active, of no equipment and no rule). */
+const newSiteAlert = (input: SiteAlertInput) => ({
+  source: input.source,
+  equipmentId: null,
+  ruleId: null,
+  severity: input.severity,
+  ...siteAlertText(input),
+  value: input.value,
+  status: 'active' as const,
+  raisedAt: input.at,
+});
+
 /**
  * Raises the site alert of `input.source`, or, while one is open, brings its value and message
  * up to date. Answers the alert and whether it is new.
@@ -32,27 +51,11 @@ export async function raiseSiteAlert(
 ): Promise<{ id: string; raised: boolean }> {
   const [row] = await db
     .insert(alerts)
-    .values({
-      source: input.source,
-      equipmentId: null,
-      ruleId: null,
-      severity: input.severity,
-      message: input.message,
-      messageKey: input.text.key,
-      messageParams: input.text.params,
-      value: input.value,
-      status: 'active',
-      raisedAt: input.at,
-    })
+    .values(newSiteAlert(input))
     .onConflictDoUpdate({
       target: alerts.source,
       targetWhere: sql`equipment_id is null and status <> 'cleared'`,
-      set: {
-        message: input.message,
-        messageKey: input.text.key,
-        messageParams: input.text.params,
-        value: input.value,
-      },
+      set: { ...siteAlertText(input), value: input.value },
     })
     .returning({
       id: alerts.id,
@@ -109,20 +112,10 @@ export async function raiseOrChangeSiteAlert(
       .from(alerts)
       .where(and(eq(alerts.source, input.source), isNull(alerts.equipmentId), ne(alerts.status, 'cleared')))
       .for('update');
-    const text = { message: input.message, messageKey: input.text.key, messageParams: input.text.params };
     if (!open) {
       const [row] = await tx
         .insert(alerts)
-        .values({
-          source: input.source,
-          equipmentId: null,
-          ruleId: null,
-          severity: input.severity,
-          ...text,
-          value: input.value,
-          status: 'active',
-          raisedAt: input.at,
-        })
+        .values(newSiteAlert(input))
         .returning({ id: alerts.id, status: alerts.status });
       if (!row) throw new Error(`could not raise the site alert ${input.source}`);
       return { id: row.id, status: row.status, raised: true, changed: false };
@@ -133,7 +126,7 @@ export async function raiseOrChangeSiteAlert(
       .update(alerts)
       .set({
         severity: input.severity,
-        ...text,
+        ...siteAlertText(input),
         value: input.value,
         ...(reset
           ? { status: 'active' as const, acknowledgedBy: null, acknowledgedAt: null, acknowledgeNote: null }
@@ -157,9 +150,7 @@ export async function raiseOrChangeSiteAlert(
     equipmentId: null,
     severity: input.severity,
     status: outcome.status,
-    message: input.message,
-    messageKey: input.text.key,
-    messageParams: input.text.params,
+    ...siteAlertText(input),
   });
   return { id: outcome.id, raised: outcome.raised, changed: outcome.changed };
 }

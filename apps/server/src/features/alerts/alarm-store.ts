@@ -35,21 +35,21 @@ const openAlertColumns = {
   messageParams: alerts.messageParams,
 };
 
+/** What the engine judges by: a rule's identity, metric, comparison, bands and severity. */
+export const alarmRuleColumns = {
+  id: alertRules.id,
+  name: alertRules.name,
+  nameKey: alertRules.nameKey,
+  kind: alertRules.kind,
+  metric: alertRules.metric,
+  comparison: alertRules.comparison,
+  threshold: alertRules.threshold,
+  clearAt: alertRules.clearAt,
+  severity: alertRules.severity,
+};
+
 export function loadEnabledRules(db: Database): Promise<AlarmRule[]> {
-  return db
-    .select({
-      id: alertRules.id,
-      name: alertRules.name,
-      nameKey: alertRules.nameKey,
-      kind: alertRules.kind,
-      metric: alertRules.metric,
-      comparison: alertRules.comparison,
-      threshold: alertRules.threshold,
-      clearAt: alertRules.clearAt,
-      severity: alertRules.severity,
-    })
-    .from(alertRules)
-    .where(eq(alertRules.enabled, true));
+  return db.select(alarmRuleColumns).from(alertRules).where(eq(alertRules.enabled, true));
 }
 
 export function loadEquipmentKinds(db: Database, id?: string) {

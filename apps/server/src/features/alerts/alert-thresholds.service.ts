@@ -7,19 +7,9 @@ import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { severityRank } from './alarm-rules';
+import { alarmRuleColumns } from './alarm-store';
 
-const ruleColumns = {
-  id: alertRules.id,
-  name: alertRules.name,
-  nameKey: alertRules.nameKey,
-  kind: alertRules.kind,
-  metric: alertRules.metric,
-  comparison: alertRules.comparison,
-  severity: alertRules.severity,
-  threshold: alertRules.threshold,
-  clearAt: alertRules.clearAt,
-  enabled: alertRules.enabled,
-};
+const ruleColumns = { ...alarmRuleColumns, enabled: alertRules.enabled };
 
 /** Every threshold rule, by equipment kind, metric and severity (the page groups them into bands). */
 export function listThresholdRules(db: Database): Promise<ThresholdRule[]> {

@@ -34,6 +34,16 @@ export interface AlertActor {
 const acknowledger = alias(users, 'acknowledger');
 const clearer = alias(users, 'clearer');
 
+/** An alert's heading as every reader of it selects it: its id, severity, status and wording. */
+export const alertHeadColumns = {
+  id: alerts.id,
+  severity: alerts.severity,
+  status: alerts.status,
+  message: alerts.message,
+  messageKey: alerts.messageKey,
+  messageParams: alerts.messageParams,
+};
+
 const itemColumns = {
   id: alerts.id,
   equipmentId: alerts.equipmentId,

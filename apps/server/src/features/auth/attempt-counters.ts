@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { authAttempts } from '@sentinela/db/schema/accounts';
 
@@ -11,6 +11,12 @@ export interface CounterRule {
 }
 
 export type CounterRow = typeof authAttempts.$inferSelect;
+
+/** At most `limit` attempts in a window of `windowMs` from its first attempt. */
+export const windowRule = (windowMs: number, limit: number): CounterRule => ({
+  over: (now) => lte(authAttempts.windowStart, new Date(now.getTime() - windowMs)),
+  fits: () => lt(authAttempts.count, limit),
+});
 
 /** A time as an SQL timestamptz (a bound parameter, never text in the statement). */
 export function at(time: Date): SQL {

@@ -1,12 +1,12 @@
-import { and, eq, gt, isNull, lt, lte } from 'drizzle-orm';
-import { authAttempts, loginChallenges, passwordResets, sessions, users } from '@sentinela/db/schema/accounts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { loginChallenges, passwordResets, sessions, users } from '@sentinela/db/schema/accounts';
 import type { requestPasswordResetInput, resetPasswordInput } from '@sentinela/shared/auth';
 import { translateServerMessage } from '@sentinela/shared/messages';
 import type { z } from 'zod';
 import { actedBy, recordAudit } from '../../platform/audit';
 import type { EmailProvider } from '../../platform/email-provider';
 import { AppError } from '../../platform/errors';
-import { reserveAttempt, type CounterRule } from './attempt-counters';
+import { reserveAttempt, windowRule } from './attempt-counters';
 import type { AuthDeps, Caller } from './auth-deps';
 import { isCommonPassword } from './common-passwords';
 import { hashToken, newToken } from './crypto';
@@ -18,10 +18,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export const MAX_RESETS_PER_ADDRESS_PER_HOUR = 10;
 export const MAX_RESETS_PER_EMAIL_PER_HOUR = 3;
 
-const hourly = (limit: number): CounterRule => ({
-  over: (now) => lte(authAttempts.windowStart, new Date(now.getTime() - HOUR_MS)),
-  fits: () => lt(authAttempts.count, limit),
-});
+const hourly = (limit: number) => windowRule(HOUR_MS, limit);
 
 /**
  * "Esqueci minha senha": when the e-mail names an enabled account, a one-time link

@@ -1,12 +1,12 @@
-import { and, count, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
-import { authAttempts, invitations, users } from '@sentinela/db/schema/accounts';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { invitations, users } from '@sentinela/db/schema/accounts';
 import type { registerInput } from '@sentinela/shared/auth';
 import { translateServerMessage } from '@sentinela/shared/messages';
 import type { z } from 'zod';
 import { actedBy, recordAudit } from '../../platform/audit';
 import type { EmailProvider } from '../../platform/email-provider';
 import { AppError } from '../../platform/errors';
-import { reserveAttempt, type CounterRule } from './attempt-counters';
+import { reserveAttempt, windowRule } from './attempt-counters';
 import type { AuthDeps, Caller } from './auth-deps';
 import { isCommonPassword } from './common-passwords';
 import { hashToken } from './crypto';
@@ -16,10 +16,7 @@ import { createSession, type NewSession } from './sessions.service';
 export const REGISTRATION_WINDOW_MS = 10 * 60 * 1000;
 
 /** Registrations from one address: `limit` per 10 minutes from the first. */
-const registrationRule = (limit: number): CounterRule => ({
-  over: (now) => lte(authAttempts.windowStart, new Date(now.getTime() - REGISTRATION_WINDOW_MS)),
-  fits: () => lt(authAttempts.count, limit),
-});
+const registrationRule = (limit: number) => windowRule(REGISTRATION_WINDOW_MS, limit);
 
 /**
  * Creates the account and signs it in (2FA still to be set up). The first account becomes

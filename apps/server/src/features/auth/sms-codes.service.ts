@@ -4,7 +4,7 @@ import { authAttempts, smsCodes } from '@sentinela/db/schema/accounts';
 import { translateServerMessage } from '@sentinela/shared/messages';
 import { AppError } from '../../platform/errors';
 import type { AuthDeps, Caller } from './auth-deps';
-import { readCounter, reserveAttempt, returnAttempts, type CounterRule } from './attempt-counters';
+import { readCounter, reserveAttempt, returnAttempts, windowRule, type CounterRule } from './attempt-counters';
 import { hashCode, safeEqual } from './crypto';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
@@ -22,10 +22,7 @@ const smsSendRule: CounterRule = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** SMS setup codes: `limit` per 24 hours from the first (per account, and per number). */
-const dailyRule = (limit: number): CounterRule => ({
-  over: (now) => lte(authAttempts.windowStart, new Date(now.getTime() - DAY_MS)),
-  fits: () => lt(authAttempts.count, limit),
-});
+const dailyRule = (limit: number) => windowRule(DAY_MS, limit);
 
 /**
  * Setup codes go to a number the (maybe fresh) account typed: at most `limits.smsSetupsPerDay`

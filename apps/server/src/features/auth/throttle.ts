@@ -5,7 +5,15 @@ import { auditLog } from '@sentinela/db/schema/audit';
 import type { Language } from '@sentinela/shared/language';
 import { AppError } from '../../platform/errors';
 import type { Caller } from './auth-deps';
-import { at, clearCounters, readCounter, reserveAttempt, returnAttempts, type CounterRule } from './attempt-counters';
+import {
+  at,
+  clearCounters,
+  readCounter,
+  reserveAttempt,
+  returnAttempts,
+  windowRule,
+  type CounterRule,
+} from './attempt-counters';
 
 /** Failures of one account from one address before that pair is locked. */
 export const MAX_FAILED_LOGINS = 5;
@@ -23,10 +31,7 @@ export const KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 /** One address: 100 failed attempts an hour from its first, across accounts. */
-const addressRule: CounterRule = {
-  over: (now) => lte(authAttempts.windowStart, before(now, HOUR_MS)),
-  fits: () => lt(authAttempts.count, MAX_FAILURES_PER_ADDRESS_PER_HOUR),
-};
+const addressRule = windowRule(HOUR_MS, MAX_FAILURES_PER_ADDRESS_PER_HOUR);
 
 /** One account from one address: 5 failures in a row lock that pair for 15 minutes. */
 const pairRule: CounterRule = {

@@ -4,6 +4,7 @@ import { workOrders } from '@sentinela/db/schema/maintenance';
 import { alerts, equipment, facilities } from '@sentinela/db/schema/plant';
 import { RECENT_ALERTS, type DashboardMotor, type DashboardSummary } from '@sentinela/shared/dashboard';
 import { SILENT_AFTER_SECONDS } from '@sentinela/shared/device-values';
+import { alertHeadColumns } from '../alerts/alerts.service';
 import { getSystemHealth } from '../system/system.service';
 
 export interface SummaryDeps {
@@ -54,12 +55,7 @@ export async function getDashboardSummary(deps: SummaryDeps): Promise<DashboardS
       .where(ne(alerts.status, 'cleared')),
     db
       .select({
-        id: alerts.id,
-        severity: alerts.severity,
-        status: alerts.status,
-        message: alerts.message,
-        messageKey: alerts.messageKey,
-        messageParams: alerts.messageParams,
+        ...alertHeadColumns,
         equipmentId: alerts.equipmentId,
         equipmentName: equipment.name,
         facilityName: facilities.name,

@@ -113,40 +113,39 @@ export async function updateEquipment(
   return equipmentRecord(caller.db, input.id);
 }
 
+/**
+ * Retires an equipment (`retiredAt` set: kept with its history, hidden from live lists, refusing
+ * telemetry and commands) or restores it (null); refused when it already is as asked.
+ */
+async function setRetirement(caller: RegistryCaller, id: string, retiredAt: Date | null): Promise<EquipmentRecord> {
+  const before = await equipmentRecord(caller.db, id);
+  const refusal = retiredAt ? 'registry.equipmentRetired' : 'registry.equipmentNotRetired';
+  if (Boolean(before.retiredAt) === Boolean(retiredAt)) throw new AppError('CONFLICT', refusal);
+  await registryChange(
+    caller,
+    retiredAt ? 'equipment.retire' : 'equipment.restore',
+    id,
+    (tx) => tx.update(equipment).set({ retiredAt }).where(eq(equipment.id, id)),
+    () => ({ retiredAt: (retiredAt ?? before.retiredAt)?.toISOString() }),
+    { key: refusal },
+  );
+  return equipmentRecord(caller.db, id);
+}
+
 /** Retires an equipment: kept with its history, hidden from live lists, refusing telemetry and commands. */
-export async function retireEquipment(
+export function retireEquipment(
   caller: RegistryCaller,
   input: z.output<typeof equipmentIdInput>,
   now: Date,
 ): Promise<EquipmentRecord> {
-  const before = await equipmentRecord(caller.db, input.id);
-  if (before.retiredAt) throw new AppError('CONFLICT', 'registry.equipmentRetired');
-  await registryChange(
-    caller,
-    'equipment.retire',
-    input.id,
-    (tx) => tx.update(equipment).set({ retiredAt: now }).where(eq(equipment.id, input.id)),
-    () => ({ retiredAt: now.toISOString() }),
-    { key: 'registry.equipmentRetired' },
-  );
-  return equipmentRecord(caller.db, input.id);
+  return setRetirement(caller, input.id, now);
 }
 
-export async function restoreEquipment(
+export function restoreEquipment(
   caller: RegistryCaller,
   input: z.output<typeof equipmentIdInput>,
 ): Promise<EquipmentRecord> {
-  const before = await equipmentRecord(caller.db, input.id);
-  if (!before.retiredAt) throw new AppError('CONFLICT', 'registry.equipmentNotRetired');
-  await registryChange(
-    caller,
-    'equipment.restore',
-    input.id,
-    (tx) => tx.update(equipment).set({ retiredAt: null }).where(eq(equipment.id, input.id)),
-    () => ({ retiredAt: before.retiredAt?.toISOString() }),
-    { key: 'registry.equipmentNotRetired' },
-  );
-  return equipmentRecord(caller.db, input.id);
+  return setRetirement(caller, input.id, null);
 }
 
 /** Deletes an equipment that never had history (a mistaken entry); one with history is retired instead. */

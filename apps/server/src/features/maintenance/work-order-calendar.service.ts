@@ -9,7 +9,7 @@ import {
   type workOrderCalendarInput,
   type WorkOrderCalendarOutput,
 } from '@sentinela/shared/maintenance-calendar';
-import { filterConditions, overdueCondition, statusCondition } from './work-orders.service';
+import { filterConditions, statusCondition, summaryColumns } from './work-orders.service';
 
 type CalendarInput = z.output<typeof workOrderCalendarInput>;
 
@@ -28,14 +28,7 @@ export async function workOrderCalendar(
   if (status) where.push(status);
   const rows = await db
     .select({
-      id: workOrders.id,
-      number: workOrders.number,
-      title: workOrders.title,
-      kind: workOrders.kind,
-      priority: workOrders.priority,
-      status: workOrders.status,
-      scheduledAt: workOrders.scheduledAt,
-      overdue: sql<boolean>`${overdueCondition(now)}`.mapWith(Boolean),
+      ...summaryColumns(now),
       place: sql<string | null>`coalesce(${equipment.name}, ${rooms.name})`,
       timezone: facilities.timezone,
     })

@@ -17,7 +17,7 @@ import {
 import { sumMoney } from '@sentinela/shared/money';
 import { pageOffset } from '@sentinela/shared/page';
 import { auditHistory, callerChange, type ChangeCaller } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, onlyRow } from '../../platform/errors';
 import { tallyStatusTabs } from '../../platform/status-tabs';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { nextWorkOrderNumber, numberingYear } from './work-order-number';
@@ -27,7 +27,8 @@ export function overdueCondition(now: Date): SQL {
   return sql`(${workOrders.status} in ('scheduled', 'in_progress') and ${workOrders.scheduledAt} + ${workOrders.durationHours} * interval '1 hour' < ${now.toISOString()}::timestamptz)`;
 }
 
-const itemColumns = (now: Date) => ({
+/** What every view of an order shows: its heading, when it is due and whether it is overdue. */
+export const summaryColumns = (now: Date) => ({
   id: workOrders.id,
   number: workOrders.number,
   title: workOrders.title,
@@ -35,8 +36,12 @@ const itemColumns = (now: Date) => ({
   priority: workOrders.priority,
   status: workOrders.status,
   scheduledAt: workOrders.scheduledAt,
-  durationHours: workOrders.durationHours,
   overdue: sql<boolean>`${overdueCondition(now)}`.mapWith(Boolean),
+});
+
+const itemColumns = (now: Date) => ({
+  ...summaryColumns(now),
+  durationHours: workOrders.durationHours,
   equipmentId: workOrders.equipmentId,
   equipmentName: equipment.name,
   equipmentKind: equipment.kind,
@@ -225,7 +230,7 @@ export async function getWorkOrder(db: Database, id: string, now: Date): Promise
     ...toItem(row),
     ...extra,
     checklistItems,
-    history: history.map((h) => ({ ...h, details: (h.details as Record<string, unknown> | null) ?? null })),
+    history,
   };
 }
 
@@ -317,30 +322,31 @@ export async function createWorkOrder(
     caller,
     async (tx) => {
       const number = await nextWorkOrderNumber(tx, numberingYear(now, place.timezone));
-      const [order] = await tx
-        .insert(workOrders)
-        .values({
-          number,
-          title: input.title,
-          description: input.description,
-          equipmentId: place.equipmentId,
-          facilityId: place.facilityId,
-          roomId: place.roomId,
-          kind: input.kind,
-          priority: input.priority,
-          scheduledAt: input.scheduledAt,
-          durationHours: input.durationHours,
-          technicianId: input.technicianId,
-          technicianName: input.technicianName,
-          notes: input.notes,
-          alertId: input.alertId,
-          planId: source.planId ?? null,
-          planDueKey: source.planDueKey ?? null,
-          createdBy: caller.actor.id,
-          createdAt: now,
-        })
-        .returning({ id: workOrders.id, number: workOrders.number });
-      if (!order) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
+      const order = onlyRow(
+        await tx
+          .insert(workOrders)
+          .values({
+            number,
+            title: input.title,
+            description: input.description,
+            equipmentId: place.equipmentId,
+            facilityId: place.facilityId,
+            roomId: place.roomId,
+            kind: input.kind,
+            priority: input.priority,
+            scheduledAt: input.scheduledAt,
+            durationHours: input.durationHours,
+            technicianId: input.technicianId,
+            technicianName: input.technicianName,
+            notes: input.notes,
+            alertId: input.alertId,
+            planId: source.planId ?? null,
+            planDueKey: source.planDueKey ?? null,
+            createdBy: caller.actor.id,
+            createdAt: now,
+          })
+          .returning({ id: workOrders.id, number: workOrders.number }),
+      );
       if (input.checklist.length > 0)
         await tx.insert(workOrderChecklistItems).values(
           input.checklist.map((item, position) => ({

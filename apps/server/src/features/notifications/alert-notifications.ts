@@ -5,6 +5,7 @@ import { alertNotifications, notificationPreferences } from '@sentinela/db/schem
 import { alerts, equipment, facilities } from '@sentinela/db/schema/plant';
 import { alertSeverities, type AlertSeverity } from '@sentinela/shared/alert-values';
 import { quietHoursHoldBack, type NotificationPreferences } from '@sentinela/shared/notifications';
+import { alertHeadColumns } from '../alerts/alerts.service';
 import { getPublicSettings } from '../settings/settings.service';
 import { deliver, sendDigests, type Delivery, type NotifyDeps } from './notification-delivery';
 import { preferencesOf } from './notification-preferences.service';
@@ -36,12 +37,7 @@ interface AlertFacts {
 async function alertFacts(db: Database, alertId: string, site: string): Promise<AlertFacts | null> {
   const [row] = await db
     .select({
-      id: alerts.id,
-      severity: alerts.severity,
-      status: alerts.status,
-      message: alerts.message,
-      messageKey: alerts.messageKey,
-      messageParams: alerts.messageParams,
+      ...alertHeadColumns,
       source: alerts.source,
       value: alerts.value,
       raisedAt: alerts.raisedAt,

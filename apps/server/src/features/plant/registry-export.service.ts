@@ -9,12 +9,21 @@ import {
   type RegistryImportEntity,
 } from '@sentinela/shared/registry-import';
 import { csvCell } from './csv';
-import { facilityRegistryColumns } from './registry-change';
+import { equipmentRegistryColumns, facilityRegistryColumns, roomRegistryColumns } from './registry-change';
 
 type Cell = string | number | null | undefined;
 
 /** A facility's columns in the file: its registry fields but the id (the code names it). */
 const { id: _id, ...facilityFileColumns } = facilityRegistryColumns;
+/** A room's: its registry fields but the ids (its facility's code and its name name it). */
+const { id: _roomId, facilityId: _roomFacilityId, ...roomFileColumns } = roomRegistryColumns;
+/** An equipment's: its registry fields, its facility, room and gateway named by code, name and id. */
+const {
+  facilityId: _facilityId,
+  roomId: _equipmentRoomId,
+  gatewayId: _gatewayId,
+  ...equipmentFileColumns
+} = equipmentRegistryColumns;
 
 const BOM = '\uFEFF';
 const fileNames: Record<Language, Record<RegistryImportEntity, string>> = {
@@ -34,34 +43,13 @@ async function recordsOf(db: Database, entity: RegistryImportEntity): Promise<Re
   }
   if (entity === 'rooms') {
     return db
-      .select({
-        facility: facilities.code,
-        name: rooms.name,
-        kind: rooms.kind,
-        areaM2: rooms.areaM2,
-        setpointMin: rooms.setpointMin,
-        setpointMax: rooms.setpointMax,
-      })
+      .select({ facility: facilities.code, ...roomFileColumns })
       .from(rooms)
       .innerJoin(facilities, eq(facilities.id, rooms.facilityId))
       .orderBy(asc(facilities.code), asc(rooms.name));
   }
   const rows = await db
-    .select({
-      id: equipment.id,
-      name: equipment.name,
-      kind: equipment.kind,
-      facility: facilities.code,
-      room: rooms.name,
-      location: equipment.location,
-      manufacturer: equipment.manufacturer,
-      model: equipment.model,
-      serial: equipment.serial,
-      installDate: equipment.installDate,
-      rated: equipment.rated,
-      metrics: equipment.metrics,
-      gateway: equipment.gatewayId,
-    })
+    .select({ ...equipmentFileColumns, facility: facilities.code, room: rooms.name, gateway: equipment.gatewayId })
     .from(equipment)
     .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
     .leftJoin(rooms, eq(rooms.id, equipment.roomId))

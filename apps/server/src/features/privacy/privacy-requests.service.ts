@@ -53,7 +53,8 @@ export async function listPrivacyRequests(
 
 /**
  * An administrator's decision on a pending request, in one transaction with its audit entry: the
- * request row and the person's row are locked, `decide` checks and writes. A refused decision
+ * request row and the person's row are locked, `decideOn` checks and writes, and the request is
+ * marked with the decision's status, at `now`, by `actor`. A refused decision
  * (already decided, last admin, one's own) writes a failure entry instead, with nothing half-written.
  */
 async function decide(
@@ -62,6 +63,7 @@ async function decide(
   origin: RequestOrigin,
   action: string,
   requestId: string,
+  now: Date,
   decideOn: (tx: Database, person: typeof users.$inferSelect) => Promise<Decision>,
 ): Promise<Decision> {
   const { decision } = await auditedOrRefused(
@@ -73,7 +75,12 @@ async function decide(
       if (request.status !== 'pending') throw new AppError('CONFLICT', 'privacy.requestDecided');
       const [person] = await tx.select().from(users).where(eq(users.id, request.userId)).for('update');
       if (!person) throw new AppError('NOT_FOUND', 'privacy.requestNotFound');
-      return { personId: person.id, decision: await decideOn(tx, person) };
+      const decision = await decideOn(tx, person);
+      await tx
+        .update(privacyRequests)
+        .set({ status: decision.status, decidedAt: now, decidedBy: actor.id })
+        .where(eq(privacyRequests.id, requestId));
+      return { personId: person.id, decision };
     },
     ({ personId, decision }) => ({
       action,
@@ -104,16 +111,12 @@ export function carryOutPrivacyRequest(
   input: z.output<typeof privacyRequestIdInput>,
   now: Date,
 ): Promise<Decision> {
-  return decide(db, actor, origin, 'privacy.carryOut', input.requestId, async (tx, person) => {
+  return decide(db, actor, origin, 'privacy.carryOut', input.requestId, now, async (tx, person) => {
     if (person.id === actor.id) throw new AppError('BAD_REQUEST', 'privacy.ownRequest');
     if (person.role === 'admin' && !person.disabledAt && (await enabledAdminCount(tx)) <= 1) {
       throw new AppError('BAD_REQUEST', 'privacy.lastAdmin');
     }
     const label = await anonymiseUser(tx, person, now);
-    await tx
-      .update(privacyRequests)
-      .set({ status: 'done', decidedAt: now, decidedBy: actor.id })
-      .where(eq(privacyRequests.id, input.requestId));
     return { id: input.requestId, status: 'done', anonymisedAs: label };
   });
 }
@@ -126,11 +129,7 @@ export function refusePrivacyRequest(
   input: z.output<typeof privacyRequestIdInput>,
   now: Date,
 ): Promise<Decision> {
-  return decide(db, actor, origin, 'privacy.refuse', input.requestId, async (tx) => {
-    await tx
-      .update(privacyRequests)
-      .set({ status: 'refused', decidedAt: now, decidedBy: actor.id })
-      .where(eq(privacyRequests.id, input.requestId));
-    return { id: input.requestId, status: 'refused', anonymisedAs: null };
-  });
+  return decide(db, actor, origin, 'privacy.refuse', input.requestId, now, () =>
+    Promise.resolve({ id: input.requestId, status: 'refused', anonymisedAs: null }),
+  );
 }

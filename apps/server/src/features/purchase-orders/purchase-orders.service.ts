@@ -31,7 +31,7 @@ import type {
   PurchaseOrdersListOutput,
 } from '@sentinela/shared/purchase-orders';
 import { auditHistory, callerChange, type ChangeCaller } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, onlyRow } from '../../platform/errors';
 import { tallyStatusTabs } from '../../platform/status-tabs';
 import { readSetting, replaceSettings } from '../../platform/settings-store';
 
@@ -208,7 +208,7 @@ export async function getPurchaseOrder(db: Database, id: string, now: Date): Pro
     cancelledAt: extra.cancelledAt,
     cancelReason: extra.cancelReason,
     lines,
-    history: history.map((h) => ({ ...h, details: (h.details as Record<string, unknown> | null) ?? null })),
+    history,
   };
 }
 
@@ -347,20 +347,21 @@ export async function createPurchaseOrder(
     caller,
     async (tx) => {
       const number = await nextPurchaseOrderNumber(tx, numberingYear(now));
-      const [order] = await tx
-        .insert(purchaseOrders)
-        .values({
-          number,
-          supplierId: input.supplierId,
-          expectedDelivery: input.expectedDelivery,
-          workOrderId: input.workOrderId,
-          freight: input.freight,
-          notes: input.notes,
-          createdBy: caller.actor.id,
-          createdAt: now,
-        })
-        .returning({ id: purchaseOrders.id, number: purchaseOrders.number });
-      if (!order) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
+      const order = onlyRow(
+        await tx
+          .insert(purchaseOrders)
+          .values({
+            number,
+            supplierId: input.supplierId,
+            expectedDelivery: input.expectedDelivery,
+            workOrderId: input.workOrderId,
+            freight: input.freight,
+            notes: input.notes,
+            createdBy: caller.actor.id,
+            createdAt: now,
+          })
+          .returning({ id: purchaseOrders.id, number: purchaseOrders.number }),
+      );
       await tx.insert(purchaseOrderLines).values(lineRows(order.id, input));
       return order;
     },

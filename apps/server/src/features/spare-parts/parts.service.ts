@@ -26,7 +26,7 @@ import {
   type partSetActiveInput,
 } from '@sentinela/shared/spare-parts';
 import { callerChange, type ChangeCaller } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, onlyRow } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
 
@@ -281,11 +281,7 @@ export async function createPart(
   const created = await codeGuard(input.code, () =>
     callerChange(
       caller,
-      async (tx) => {
-        const [part] = await tx.insert(parts).values(input).returning({ id: parts.id });
-        if (!part) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
-        return part;
-      },
+      async (tx) => onlyRow(await tx.insert(parts).values(input).returning({ id: parts.id })),
       (part) => ({
         action: 'parts.create',
         target: part.id,

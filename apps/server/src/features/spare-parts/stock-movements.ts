@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { parts, partStock, stockLocations, stockMovements } from '@sentinela/db/schema/procurement';
 import type { StockMovementKind } from '@sentinela/shared/procurement-values';
-import { AppError } from '../../platform/errors';
+import { AppError, onlyRow } from '../../platform/errors';
 
 /**
  * One stock movement (ADR 024): the quantity is positive; it leaves `fromLocationId` and/or
@@ -58,23 +58,23 @@ export async function applyMovement(tx: Database, m: Movement): Promise<{ id: st
         target: [partStock.partId, partStock.locationId],
         set: { quantity: sql`${partStock.quantity} + excluded.quantity`, updatedAt: sql`now()` },
       });
-  const [row] = await tx
-    .insert(stockMovements)
-    .values({
-      partId: m.partId,
-      kind: m.kind,
-      quantity: m.quantity,
-      fromLocationId: m.fromLocationId ?? null,
-      toLocationId: m.toLocationId ?? null,
-      reason: m.reason ?? null,
-      purchaseOrderLineId: m.purchaseOrderLineId ?? null,
-      workOrderId: m.workOrderId ?? null,
-      createdBy: m.createdBy,
-      ...(m.at ? { createdAt: m.at } : {}),
-    })
-    .returning({ id: stockMovements.id });
-  if (!row) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
-  return row;
+  return onlyRow(
+    await tx
+      .insert(stockMovements)
+      .values({
+        partId: m.partId,
+        kind: m.kind,
+        quantity: m.quantity,
+        fromLocationId: m.fromLocationId ?? null,
+        toLocationId: m.toLocationId ?? null,
+        reason: m.reason ?? null,
+        purchaseOrderLineId: m.purchaseOrderLineId ?? null,
+        workOrderId: m.workOrderId ?? null,
+        createdBy: m.createdBy,
+        ...(m.at ? { createdAt: m.at } : {}),
+      })
+      .returning({ id: stockMovements.id }),
+  );
 }
 
 async function refuseShortage(tx: Database, partId: string, locationId: string, requested: string): Promise<never> {

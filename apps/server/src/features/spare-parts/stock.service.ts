@@ -13,7 +13,7 @@ import {
 } from '@sentinela/shared/procurement';
 import type { PartDetail, StockLocation, StockOnDay, stockLocationCreateInput } from '@sentinela/shared/spare-parts';
 import { callerChange, type ChangeCaller } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, onlyRow } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { getPart, requireActivePart, requireLocation } from './parts.service';
@@ -57,11 +57,7 @@ export async function createStockLocation(
   try {
     const created = await callerChange(
       caller,
-      async (tx) => {
-        const [row] = await tx.insert(stockLocations).values(input).returning({ id: stockLocations.id });
-        if (!row) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
-        return row;
-      },
+      async (tx) => onlyRow(await tx.insert(stockLocations).values(input).returning({ id: stockLocations.id })),
       (row) => ({
         action: 'stockLocations.create',
         target: row.id,

@@ -22,7 +22,7 @@ import {
   type SuppliersListOutput,
 } from '@sentinela/shared/suppliers';
 import { callerChange, type ChangeCaller } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, onlyRow } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import { changedFields } from '../plant/registry-change';
 
@@ -234,8 +234,7 @@ export async function createSupplier(
     callerChange(
       caller,
       async (tx) => {
-        const [row] = await tx.insert(suppliers).values(storedFields(input)).returning({ id: suppliers.id });
-        if (!row) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
+        const row = onlyRow(await tx.insert(suppliers).values(storedFields(input)).returning({ id: suppliers.id }));
         await writeContacts(tx, row.id, input.contacts);
         return row;
       },
