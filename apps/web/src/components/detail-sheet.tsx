@@ -1,21 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { opsStrings } from '../lib/i18n/ops-strings';
 import { useStrings } from '../lib/i18n/strings';
+import { ErrorState } from './query-state';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from './ui/sheet';
 
-/**
- * A record's detail drawer on the right (work order, part, supplier, motor): its title, a line
- * that describes it (the drawer's accessible description), what goes under them, then the body.
- */
-export function DetailSheet({
-  open,
-  onOpenChange,
-  title,
-  description,
-  header,
-  slot,
-  children,
-}: {
+interface DetailSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
@@ -25,7 +14,13 @@ export function DetailSheet({
   /** The body's `data-slot`. */
   slot?: string;
   children: ReactNode;
-}) {
+}
+
+/**
+ * A record's detail drawer on the right (work order, part, supplier, motor): its title, a line
+ * that describes it (the drawer's accessible description), what goes under them, then the body.
+ */
+export function DetailSheet({ open, onOpenChange, title, description, header, slot, children }: DetailSheetProps) {
   const tOps = useStrings(opsStrings);
   const descriptionId = `${useId()}-description`;
   return (
@@ -46,6 +41,36 @@ export function DetailSheet({
         </div>
       </SheetContent>
     </Sheet>
+  );
+}
+
+/**
+ * The detail sheet of a record read by one query (work order, part, supplier): "loading" as its
+ * description until the record is read, then the record's description and body; if reading fails,
+ * the error state and its retry.
+ */
+export function QuerySheet<D>({
+  query,
+  description,
+  children,
+  ...sheet
+}: Omit<DetailSheetProps, 'description' | 'children'> & {
+  query: { data: D | undefined; isError: boolean; error: unknown; refetch: () => unknown };
+  /** The line under the title, once the record is read. */
+  description: (record: D) => ReactNode;
+  /** The body, once the record is read. */
+  children: (record: D) => ReactNode;
+}) {
+  const tOps = useStrings(opsStrings);
+  const record = query.data;
+  return (
+    <DetailSheet {...sheet} description={record ? description(record) : tOps('loading')}>
+      {query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        record && children(record)
+      )}
+    </DetailSheet>
   );
 }
 

@@ -15,7 +15,7 @@ import { clientIssues, serverIssues, sortIssues, type FieldErrors } from '../lib
 import { useLanguage } from '../lib/i18n/language-context';
 import { useStrings } from '../lib/i18n/strings';
 import { formStrings } from './form.strings';
-import type { SelectOption } from './select-field';
+import { SelectOptions, type SelectOption } from './select-field';
 import { Input, Select } from './ui/input';
 
 /**
@@ -94,12 +94,7 @@ export function FormSelect({
     <FormField label={label} error={error} hint={hint} className={className}>
       {(control) => (
         <Select {...control} name={name} value={value} onChange={onChange}>
-          {emptyOption !== undefined && <option value="">{emptyOption}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions emptyOption={emptyOption} options={options} />
         </Select>
       )}
     </FormField>

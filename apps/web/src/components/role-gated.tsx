@@ -1,4 +1,5 @@
 import { hasRole, type Role } from '@sentinela/shared/auth-rules';
+import { Plus } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { layoutStrings } from '../lib/i18n/layout-strings';
 import { useStrings } from '../lib/i18n/strings';
@@ -67,4 +68,17 @@ export function RoleGatedButton({
   ...button
 }: ComponentProps<typeof Button> & { needs: Role }) {
   return <RoleGated needs={needs}>{(allowed) => <Button {...button} disabled={!allowed || disabled} />}</RoleGated>;
+}
+
+/** A list's "New …" button (a plus, then the label), gated by role like `RoleGatedButton`. */
+export function RoleGatedNewButton({
+  label,
+  ...button
+}: Omit<ComponentProps<typeof RoleGatedButton>, 'children'> & { label: string }) {
+  return (
+    <RoleGatedButton {...button}>
+      <Plus aria-hidden />
+      {label}
+    </RoleGatedButton>
+  );
 }

@@ -19,6 +19,20 @@ export interface SelectFieldProps {
   className?: string;
 }
 
+/** A native select's options: the empty-valued one first (when given), then the options. */
+export function SelectOptions({ emptyOption, options }: { emptyOption?: string; options: readonly SelectOption[] }) {
+  return (
+    <>
+      {emptyOption !== undefined && <option value="">{emptyOption}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** A labelled native select: "All …" first (when given), then the options. */
 export function SelectField({
   label,
@@ -39,12 +53,7 @@ export function SelectField({
         onChange(event.target.value);
       }}
     >
-      {emptyOption !== undefined && <option value="">{emptyOption}</option>}
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
+      <SelectOptions emptyOption={emptyOption} options={options} />
     </Select>
   );
   if (labelPlacement === 'hidden') return select;

@@ -46,14 +46,7 @@ export function AlertsTable({ items, filtered, stale, busy, highlightId = null, 
   const empty = <ListEmptyNote icon={<BellOff aria-hidden className="size-4" />} filtered={filtered} t={t} />;
   if (isMobile)
     return (
-      <DeviceCardList
-        loading={!items}
-        stale={stale}
-        busy={busy}
-        empty={items?.length === 0 ? empty : null}
-        label={t('listLabel')}
-        skeletonCards={6}
-      >
+      <DeviceCardList items={items} stale={stale} busy={busy} empty={empty} label={t('listLabel')} skeletonCards={6}>
         {items?.map((alert) => (
           <AlertCard key={alert.id} alert={alert} {...actions} />
         ))}

@@ -8,6 +8,7 @@ import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { equipmentKinds } from '../plant/equipment-values';
+import { FacilityFilter } from '../plant/facility-filter';
 import { StatusSelect } from '../plant/status-select';
 import type { EquipmentFilterPatch, EquipmentFilterState } from './use-equipment-filters';
 
@@ -22,7 +23,6 @@ export function EquipmentFilters({
   const t = useStrings(equipmentStrings);
   const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
-  const facilities = useQuery(trpc.facilities.options.queryOptions());
   const rooms = useQuery(trpc.rooms.options.queryOptions(filters.facilityId ? { facilityId: filters.facilityId } : {}));
 
   const onSearch = useCallback((search: string) => onChange({ search }), [onChange]);
@@ -52,13 +52,12 @@ export function EquipmentFilters({
         options={equipmentKinds.map((kind) => ({ value: kind, label: tOps(`kind.${kind}`) }))}
         onChange={(value) => onChange({ kind: (value || undefined) as EquipmentKind | undefined })}
       />
-      <SelectField
+      <FacilityFilter
         label={t('facility')}
-        value={filters.facilityId ?? ''}
         emptyOption={t('allFacilities')}
-        options={(facilities.data ?? []).map((facility) => ({ value: facility.id, label: facility.name }))}
+        value={filters.facilityId}
         // A room belongs to one facility: choosing another facility drops the room.
-        onChange={(value) => onChange({ facilityId: value || undefined, roomId: undefined })}
+        onChange={(facilityId) => onChange({ facilityId, roomId: undefined })}
       />
       <SelectField
         label={t('room')}

@@ -1,9 +1,7 @@
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { useStrings } from '../../lib/i18n/strings';
-import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { RegistryFormDialog } from '../plant/registry-form-dialog';
-import { useRegistryRefresh } from '../plant/use-registry-refresh';
+import { RegistryFormDialog, useRegistrySaved } from '../plant/registry-form-dialog';
 import { EquipmentForm, type EquipmentDefaults, type EquipmentInput } from './equipment-form';
 import { equipmentStrings } from './equipment.strings';
 
@@ -19,7 +17,7 @@ interface EquipmentFormDialogProps {
 export default function EquipmentFormDialog({ open, onOpenChange, equipmentId, defaults }: EquipmentFormDialogProps) {
   const t = useStrings(equipmentStrings);
   const trpc = useTRPC();
-  const refresh = useRegistryRefresh();
+  const saved = useRegistrySaved(t, equipmentId !== null, onOpenChange);
   const facilities = useQuery(trpc.facilities.options.queryOptions());
   const rooms = useQuery(trpc.rooms.options.queryOptions({}));
   // The gateways in service, of every facility (the form offers those of the chosen one).
@@ -31,10 +29,7 @@ export default function EquipmentFormDialog({ open, onOpenChange, equipmentId, d
   const update = useMutation(trpc.equipment.update.mutationOptions());
 
   const submit = async (input: EquipmentInput) => {
-    const saved = equipmentId ? await update.mutateAsync(input) : await create.mutateAsync(input);
-    notify.success(t(equipmentId ? 'saved' : 'created', { name: saved.name }));
-    onOpenChange(false);
-    await refresh();
+    await saved(equipmentId ? await update.mutateAsync(input) : await create.mutateAsync(input));
   };
   const loadError = record.error ?? facilities.error ?? rooms.error ?? gateways.error;
   const ready = facilities.data && rooms.data && gateways.data && (equipmentId === null || record.data);
@@ -43,8 +38,8 @@ export default function EquipmentFormDialog({ open, onOpenChange, equipmentId, d
     <RegistryFormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={equipmentId ? t('form.editTitle') : t('form.newTitle')}
-      description={t('form.description')}
+      t={t}
+      editing={equipmentId !== null}
       loadError={loadError}
       className="max-w-2xl"
       form={

@@ -8,7 +8,7 @@ import {
   type EquipmentRecord,
 } from '@sentinela/shared/registry';
 import type { z } from 'zod';
-import { CheckedForm, useCheckedForm, useFieldValues } from '../../components/checked-form';
+import { useCheckedForm, useFieldValues } from '../../components/checked-form';
 import { FormField, FormSelect, FormInput } from '../../components/form-field';
 import { Input } from '../../components/ui/input';
 import { formatNumber } from '../../lib/format';
@@ -17,7 +17,7 @@ import { useLanguage } from '../../lib/i18n/language-context';
 import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { equipmentKinds } from '../plant/equipment-values';
-import { RegistryFormButtons, RegistryKeyField } from '../plant/registry-form-parts';
+import { RegistryForm, RegistryKeyField } from '../plant/registry-form-parts';
 import { equipmentStrings } from './equipment.strings';
 import { ratedLabel } from './metric-format';
 
@@ -193,7 +193,7 @@ export function EquipmentForm({
   );
 
   return (
-    <CheckedForm form={form}>
+    <RegistryForm form={form} editing={record !== null} createLabel={t('form.create')} onCancel={onCancel}>
       <RegistryKeyField
         fixed={record ? t('form.idFixed', { id: record.id }) : null}
         label={t('form.id')}
@@ -305,13 +305,6 @@ export function EquipmentForm({
         spellCheck={false}
         className="font-mono"
       />
-
-      <RegistryFormButtons
-        saving={form.saving}
-        editing={record !== null}
-        createLabel={t('form.create')}
-        onCancel={onCancel}
-      />
-    </CheckedForm>
+    </RegistryForm>
   );
 }

@@ -1,9 +1,7 @@
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { useStrings } from '../../lib/i18n/strings';
-import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { RegistryFormDialog } from '../plant/registry-form-dialog';
-import { useRegistryRefresh } from '../plant/use-registry-refresh';
+import { RegistryFormDialog, useRegistrySaved } from '../plant/registry-form-dialog';
 import { facilitiesStrings } from './facilities.strings';
 import { FacilityForm, type FacilityInput } from './facility-form';
 
@@ -18,7 +16,7 @@ interface FacilityFormDialogProps {
 export default function FacilityFormDialog({ open, onOpenChange, facilityId }: FacilityFormDialogProps) {
   const t = useStrings(facilitiesStrings);
   const trpc = useTRPC();
-  const refresh = useRegistryRefresh();
+  const saved = useRegistrySaved(t, facilityId !== null, onOpenChange);
   const record = useQuery(
     trpc.facilities.get.queryOptions(facilityId === null ? skipToken : { id: facilityId }, { staleTime: 0 }),
   );
@@ -26,18 +24,15 @@ export default function FacilityFormDialog({ open, onOpenChange, facilityId }: F
   const update = useMutation(trpc.facilities.update.mutationOptions());
 
   const submit = async (input: FacilityInput) => {
-    const saved = 'code' in input ? await create.mutateAsync(input) : await update.mutateAsync(input);
-    notify.success(t(facilityId ? 'saved' : 'created', { name: saved.name }));
-    onOpenChange(false);
-    await refresh();
+    await saved('code' in input ? await create.mutateAsync(input) : await update.mutateAsync(input));
   };
 
   return (
     <RegistryFormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={facilityId ? t('form.editTitle') : t('form.newTitle')}
-      description={t('form.description')}
+      t={t}
+      editing={facilityId !== null}
       loadError={record.error}
       form={
         facilityId === null ? (

@@ -1,11 +1,11 @@
 import { facilityCreateInput, facilityUpdateInput, type FacilityRecord } from '@sentinela/shared/registry';
 import { useId, useMemo } from 'react';
 import type { z } from 'zod';
-import { CheckedForm, useCheckedForm, useFieldValues } from '../../components/checked-form';
+import { useCheckedForm, useFieldValues } from '../../components/checked-form';
 import { FormInput } from '../../components/form-field';
 import { numberText, parseNumberText } from '../../lib/form-issues';
 import { useStrings } from '../../lib/i18n/strings';
-import { RegistryFormButtons, RegistryKeyField } from '../plant/registry-form-parts';
+import { RegistryForm, RegistryKeyField } from '../plant/registry-form-parts';
 import { facilitiesStrings } from './facilities.strings';
 
 export type FacilityInput = z.output<typeof facilityCreateInput> | z.output<typeof facilityUpdateInput>;
@@ -80,7 +80,7 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
   );
 
   return (
-    <CheckedForm form={form}>
+    <RegistryForm form={form} editing={record !== null} createLabel={t('form.create')} onCancel={onCancel}>
       <RegistryKeyField
         fixed={record ? t('form.codeFixed', { code: record.code }) : null}
         label={t('form.code')}
@@ -125,12 +125,6 @@ export function FacilityForm({ record, onSubmit, onCancel }: FacilityFormProps) 
           <option key={zone} value={zone} />
         ))}
       </datalist>
-      <RegistryFormButtons
-        saving={form.saving}
-        editing={record !== null}
-        createLabel={t('form.create')}
-        onCancel={onCancel}
-      />
-    </CheckedForm>
+    </RegistryForm>
   );
 }

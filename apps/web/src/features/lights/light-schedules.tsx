@@ -1,12 +1,12 @@
 import { TableHead } from '../../components/list-table';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LightFacilities, LightSchedule } from '@sentinela/shared/lights';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ListPagination } from '../../components/list-pagination';
 import { EmptyState, ErrorState } from '../../components/query-state';
-import { RoleGated, RoleGatedButton } from '../../components/role-gated';
+import { RoleGated, RoleGatedNewButton } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api-errors';
@@ -100,15 +100,13 @@ export function LightSchedules({
           <CardTitle>{t('schedules')}</CardTitle>
           <CardDescription>{t('schedulesDescription')}</CardDescription>
         </div>
-        <RoleGatedButton
+        <RoleGatedNewButton
           needs="operator"
           size="sm"
           disabled={!facilities}
           onClick={() => setEditing({ schedule: null, key: Date.now() })}
-        >
-          <Plus aria-hidden />
-          {t('newSchedule')}
-        </RoleGatedButton>
+          label={t('newSchedule')}
+        />
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {list.isError && !data ? (

@@ -82,7 +82,7 @@ export function LightsTable({ items, stale, filtered, live, pending, onChange, s
   );
   if (isMobile)
     return (
-      <DeviceCardList loading={!items} stale={stale} busy={!items || stale} empty={null} skeletonCards={skeletonRows}>
+      <DeviceCardList items={items} stale={stale} busy={!items || stale} skeletonCards={skeletonRows}>
         {items?.map((item) => draw(item, 'card'))}
       </DeviceCardList>
     );

@@ -12,6 +12,7 @@ import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { validateSchedule, weekOrder, type FormErrors, type FormValues } from './schedule-validation';
 import { CheckboxLabel } from '../../components/checkbox-label';
+import { FormField } from '../../components/form-field';
 
 interface ScheduleFormDialogProps {
   open: boolean;
@@ -82,16 +83,11 @@ export function ScheduleFormDialog({
     else create.mutate(fields);
   };
 
-  const field = (name: keyof FormValues) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const error = (name: keyof FormValues) =>
-    errors[name] && (
-      <p id={`${id}-${name}-error`} className="text-xs text-destructive">
-        {t(errors[name])}
-      </p>
-    );
+  /** A field's message (translated); none: the field is fine. */
+  const message = (name: keyof FormValues) => {
+    const key = errors[name];
+    return key && t(key);
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -101,56 +97,43 @@ export function ScheduleFormDialog({
           {timezone ? t('schedule.timezone', { timezone }) : t('schedulesDescription')}
         </DialogDescription>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-room`} className="text-sm font-medium">
-              {t('schedule.room')}
-            </label>
-            <Select
-              id={`${id}-room`}
-              value={values.roomId}
-              onChange={(e) => set({ roomId: e.target.value })}
-              {...field('roomId')}
-            >
-              <option value="">{t('schedule.chooseRoom')}</option>
-              {facilities?.map((facility) => (
-                <optgroup key={facility.id} label={facility.name}>
-                  {facility.rooms.map((room) => (
-                    <option key={room.id} value={room.id}>
-                      {room.name} — {t('schedule.lights', { count: room.lights })}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </Select>
-            {error('roomId')}
-          </div>
+          <FormField label={t('schedule.room')} error={message('roomId')}>
+            {(control) => (
+              <Select {...control} value={values.roomId} onChange={(e) => set({ roomId: e.target.value })}>
+                <option value="">{t('schedule.chooseRoom')}</option>
+                {facilities?.map((facility) => (
+                  <optgroup key={facility.id} label={facility.name}>
+                    {facility.rooms.map((room) => (
+                      <option key={room.id} value={room.id}>
+                        {room.name} — {t('schedule.lights', { count: room.lights })}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </Select>
+            )}
+          </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-on`} className="text-sm font-medium">
-                {t('schedule.onTime')}
-              </label>
-              <Input
-                id={`${id}-on`}
-                type="time"
-                value={values.onTime}
-                onChange={(e) => set({ onTime: e.target.value })}
-                {...field('onTime')}
-              />
-              {error('onTime')}
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-off`} className="text-sm font-medium">
-                {t('schedule.offTime')}
-              </label>
-              <Input
-                id={`${id}-off`}
-                type="time"
-                value={values.offTime}
-                onChange={(e) => set({ offTime: e.target.value })}
-                {...field('offTime')}
-              />
-              {error('offTime')}
-            </div>
+            <FormField label={t('schedule.onTime')} error={message('onTime')}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="time"
+                  value={values.onTime}
+                  onChange={(e) => set({ onTime: e.target.value })}
+                />
+              )}
+            </FormField>
+            <FormField label={t('schedule.offTime')} error={message('offTime')}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="time"
+                  value={values.offTime}
+                  onChange={(e) => set({ offTime: e.target.value })}
+                />
+              )}
+            </FormField>
           </div>
           <fieldset className="flex flex-col gap-2" aria-describedby={errors.days ? `${id}-days-error` : undefined}>
             <legend className="mb-1 text-sm font-medium">{t('schedule.days')}</legend>
@@ -174,25 +157,26 @@ export function ScheduleFormDialog({
                 </label>
               ))}
             </div>
-            {error('days')}
+            {errors.days && (
+              <p id={`${id}-days-error`} className="text-xs text-destructive">
+                {t(errors.days)}
+              </p>
+            )}
           </fieldset>
           <div className="grid grid-cols-2 items-end gap-3">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-brightness`} className="text-sm font-medium">
-                {t('schedule.brightness')}
-              </label>
-              <Input
-                id={`${id}-brightness`}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={100}
-                value={values.brightness}
-                onChange={(e) => set({ brightness: e.target.value })}
-                {...field('brightness')}
-              />
-              {error('brightness')}
-            </div>
+            <FormField label={t('schedule.brightness')} error={message('brightness')}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={100}
+                  value={values.brightness}
+                  onChange={(e) => set({ brightness: e.target.value })}
+                />
+              )}
+            </FormField>
             <CheckboxLabel
               className="inline-flex h-9 items-center gap-2 text-sm"
               checked={values.enabled}

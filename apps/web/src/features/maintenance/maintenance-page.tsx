@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkOrderItem } from '@sentinela/shared/maintenance';
-import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { PageHeader } from '../../components/page-header';
 import { FirstPageLoading } from '../../components/query-state';
-import { RoleGatedButton } from '../../components/role-gated';
+import { RoleGatedNewButton } from '../../components/role-gated';
 import { ZoneNote } from '../../components/zone-note';
 import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -77,15 +76,13 @@ export default function MaintenancePage() {
     <section className="flex flex-col gap-4">
       <PageHeader title={tCore('nav.maintenance')}>
         <WorkOrdersExportButton filters={view.view === 'list' ? listInput : input} />
-        <RoleGatedButton
+        <RoleGatedNewButton
           needs="operator"
           onClick={() => {
             setCreating(true);
           }}
-        >
-          <Plus aria-hidden />
-          {t('newOrder')}
-        </RoleGatedButton>
+          label={t('newOrder')}
+        />
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 

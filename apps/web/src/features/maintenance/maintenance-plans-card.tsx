@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MaintenancePlan } from '@sentinela/shared/maintenance';
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { CardSection } from '../../components/card-section';
 import { EmptyState, ErrorState } from '../../components/query-state';
-import { RoleGatedButton } from '../../components/role-gated';
+import { RoleGatedButton, RoleGatedNewButton } from '../../components/role-gated';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -36,16 +36,14 @@ export function MaintenancePlansCard({
       title={t('title')}
       description={t('description')}
       action={
-        <RoleGatedButton
+        <RoleGatedNewButton
           needs="admin"
           variant="outline"
           onClick={() => {
             setEditing(null);
           }}
-        >
-          <Plus aria-hidden />
-          {t('newPlan')}
-        </RoleGatedButton>
+          label={t('newPlan')}
+        />
       }
     >
       {plans.isError ? (

@@ -1,13 +1,11 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { WorkOrderDetail, WorkOrderItem } from '@sentinela/shared/maintenance';
 import { useState } from 'react';
-import { ErrorState } from '../../components/query-state';
 import { RoleGated, RoleGatedButton } from '../../components/role-gated';
 import { ZoneNote } from '../../components/zone-note';
-import { DetailSheet, Fact, SheetSection } from '../../components/detail-sheet';
+import { QuerySheet, Fact, SheetSection } from '../../components/detail-sheet';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { maintenanceStrings } from './maintenance.strings';
@@ -56,23 +54,19 @@ function historyLabel(t: T, entry: WorkOrderDetail['history'][number]): string {
 /** One order: every field, its checklist (ticked here), its history, and its transitions. */
 export default function WorkOrderSheet({ id, actions, onDialog, onOpenChange }: WorkOrderSheetProps) {
   const t = useStrings(maintenanceStrings);
-  const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
   const order = useQuery(trpc.maintenance.orders.get.queryOptions(id === null ? skipToken : { id }));
   const data = order.data;
   return (
-    <DetailSheet
+    <QuerySheet
       open={id !== null}
       onOpenChange={onOpenChange}
       title={data ? t('detail.title', { number: data.number }) : t('details')}
-      description={data ? data.title : tOps('loading')}
+      query={order}
+      description={(record) => record.title}
     >
-      {order.isError ? (
-        <ErrorState error={order.error} onRetry={() => void order.refetch()} />
-      ) : (
-        data && <WorkOrderBody order={data} actions={actions} onDialog={onDialog} />
-      )}
-    </DetailSheet>
+      {(record) => <WorkOrderBody order={record} actions={actions} onDialog={onDialog} />}
+    </QuerySheet>
   );
 }
 

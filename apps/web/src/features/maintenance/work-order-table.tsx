@@ -39,13 +39,7 @@ export function WorkOrderTable({ items, filtered, stale, busy, ...actions }: Wor
 
   if (isMobile)
     return (
-      <DeviceCardList
-        loading={!items}
-        stale={stale}
-        busy={busy}
-        empty={items?.length === 0 ? empty : null}
-        label={t('listLabel')}
-      >
+      <DeviceCardList items={items} stale={stale} busy={busy} empty={empty} label={t('listLabel')}>
         {items?.map((order) => (
           <DeviceCard
             key={order.id}

@@ -54,13 +54,13 @@ export function DeviceCard({ attributes, title, status, action, figures = [], ch
 }
 
 interface DeviceCardListProps {
-  /** The first page is loading: placeholder cards show. */
-  loading: boolean;
+  /** The list's items; `undefined` while the first page loads (placeholder cards show). */
+  items: readonly unknown[] | undefined;
   /** The list is being replaced (a new page or filter): dim what is shown. */
   stale: boolean;
   busy: boolean;
-  /** What an empty list says (`null`: the list has items). */
-  empty: ReactNode;
+  /** What an empty list says; none: the feature says it itself. */
+  empty?: ReactNode;
   skeletonCards?: number;
   label?: string;
   /** The cards (`DeviceCard`s). */
@@ -68,16 +68,9 @@ interface DeviceCardListProps {
 }
 
 /** The phone form of a device table: a column of cards, placeholder cards while loading, or what an empty list says. */
-export function DeviceCardList({
-  loading,
-  stale,
-  busy,
-  empty,
-  skeletonCards = 4,
-  label,
-  children,
-}: DeviceCardListProps) {
-  if (!loading && empty !== null)
+export function DeviceCardList({ items, stale, busy, empty, skeletonCards = 4, label, children }: DeviceCardListProps) {
+  const loading = !items;
+  if (items?.length === 0 && empty !== undefined)
     return <p className="rounded-lg border px-3 py-10 text-center text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className={cn('flex flex-col gap-3', stale && 'opacity-60')} aria-busy={busy} aria-label={label}>

@@ -125,13 +125,7 @@ export function DeviceTable<T>({
   const isMobile = useIsMobile();
   if (isMobile && !row && columns.some((column) => column.card))
     return (
-      <DeviceCardList
-        loading={!items}
-        stale={stale}
-        busy={busy}
-        empty={items?.length === 0 ? empty : null}
-        skeletonCards={skeletonRows}
-      >
+      <DeviceCardList items={items} stale={stale} busy={busy} empty={empty} skeletonCards={skeletonRows}>
         {items?.map((item) => {
           const { key, ...attributes } = rowKey?.(item) ?? { key: String(items.indexOf(item)) };
           const place = (role: DeviceColumn['card']) => columns.filter((column) => column.card === role);

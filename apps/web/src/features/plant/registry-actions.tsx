@@ -1,5 +1,5 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { RoleGatedButton } from '../../components/role-gated';
+import { Pencil, Trash2 } from 'lucide-react';
+import { RoleGatedNewButton } from '../../components/role-gated';
 import { Button } from '../../components/ui/button';
 
 /** A registry record's Edit and Delete buttons (administrators), each named after the record. */
@@ -34,10 +34,5 @@ export function RegistryRowActions({
 
 /** A registry page's "New …" button: administrators only (others see it disabled, with the reason). */
 export function RegistryNewButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <RoleGatedButton needs="admin" onClick={onClick}>
-      <Plus aria-hidden />
-      {label}
-    </RoleGatedButton>
-  );
+  return <RoleGatedNewButton needs="admin" onClick={onClick} label={label} />;
 }

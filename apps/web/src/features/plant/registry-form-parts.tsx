@@ -1,5 +1,5 @@
-import type { ChangeEvent } from 'react';
-import { FormActions } from '../../components/checked-form';
+import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
+import { CheckedForm, FormActions } from '../../components/checked-form';
 import { FormInput } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { useStrings } from '../../lib/i18n/strings';
@@ -42,18 +42,28 @@ export function RegistryKeyField({
   );
 }
 
-/** Cancel and the submit button (Save when editing, `createLabel` when creating, Saving… while it sends). */
-export function RegistryFormButtons({
-  saving,
+/**
+ * A registry form (facility, room, equipment): its fields, then Cancel and the submit button (Save
+ * when editing, `createLabel` when creating, Saving… while it sends).
+ */
+export function RegistryForm({
+  form,
   editing,
   createLabel,
   onCancel,
+  children,
 }: {
-  saving: boolean;
+  form: ComponentProps<typeof CheckedForm>['form'] & { saving: boolean };
   editing: boolean;
   createLabel: string;
   onCancel: () => void;
+  children: ReactNode;
 }) {
   const tForm = useStrings(formStrings);
-  return <FormActions saving={saving} submitLabel={editing ? tForm('save') : createLabel} onCancel={onCancel} />;
+  return (
+    <CheckedForm form={form}>
+      {children}
+      <FormActions saving={form.saving} submitLabel={editing ? tForm('save') : createLabel} onCancel={onCancel} />
+    </CheckedForm>
+  );
 }

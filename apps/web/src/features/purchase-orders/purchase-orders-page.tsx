@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { CsvExportButton } from '../../components/csv-export-button';
 import { PageHeader } from '../../components/page-header';
-import { RoleGatedButton } from '../../components/role-gated';
+import { RoleGatedNewButton } from '../../components/role-gated';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -64,10 +63,7 @@ export default function PurchaseOrdersPage() {
     <section className="flex flex-col gap-4">
       <PageHeader title={tCore('nav.purchaseOrders')}>
         <CsvExportButton t={t} load={() => client.purchaseOrders.exportCsv.query(input)} />
-        <RoleGatedButton needs="operator" onClick={() => setEditing({ id: null })}>
-          <Plus aria-hidden />
-          {t('newOrder')}
-        </RoleGatedButton>
+        <RoleGatedNewButton needs="operator" onClick={() => setEditing({ id: null })} label={t('newOrder')} />
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 

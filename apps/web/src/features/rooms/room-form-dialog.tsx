@@ -1,9 +1,7 @@
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { useStrings } from '../../lib/i18n/strings';
-import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { RegistryFormDialog } from '../plant/registry-form-dialog';
-import { useRegistryRefresh } from '../plant/use-registry-refresh';
+import { RegistryFormDialog, useRegistrySaved } from '../plant/registry-form-dialog';
 import { RoomForm, type RoomInput } from './room-form';
 import { roomsStrings } from './rooms.strings';
 
@@ -19,17 +17,14 @@ interface RoomFormDialogProps {
 export default function RoomFormDialog({ open, onOpenChange, roomId, defaultFacilityId }: RoomFormDialogProps) {
   const t = useStrings(roomsStrings);
   const trpc = useTRPC();
-  const refresh = useRegistryRefresh();
+  const saved = useRegistrySaved(t, roomId !== null, onOpenChange);
   const facilities = useQuery(trpc.facilities.options.queryOptions());
   const record = useQuery(trpc.rooms.get.queryOptions(roomId === null ? skipToken : { id: roomId }, { staleTime: 0 }));
   const create = useMutation(trpc.rooms.create.mutationOptions());
   const update = useMutation(trpc.rooms.update.mutationOptions());
 
   const submit = async (input: RoomInput) => {
-    const saved = 'id' in input ? await update.mutateAsync(input) : await create.mutateAsync(input);
-    notify.success(t(roomId ? 'saved' : 'created', { name: saved.name }));
-    onOpenChange(false);
-    await refresh();
+    await saved('id' in input ? await update.mutateAsync(input) : await create.mutateAsync(input));
   };
   const close = () => onOpenChange(false);
   const loadError = record.error ?? facilities.error;
@@ -38,8 +33,8 @@ export default function RoomFormDialog({ open, onOpenChange, roomId, defaultFaci
     <RegistryFormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={roomId ? t('form.editTitle') : t('form.newTitle')}
-      description={t('form.description')}
+      t={t}
+      editing={roomId !== null}
       loadError={loadError}
       form={
         facilities.data && (roomId === null || record.data) ? (

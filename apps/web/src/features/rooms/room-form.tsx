@@ -7,12 +7,12 @@ import {
   type RoomRecord,
 } from '@sentinela/shared/registry';
 import type { z } from 'zod';
-import { CheckedForm, useCheckedForm, useFieldValues } from '../../components/checked-form';
+import { useCheckedForm, useFieldValues } from '../../components/checked-form';
 import { FormInput, FormSelect } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { numberText, parseNumberText } from '../../lib/form-issues';
 import { useStrings } from '../../lib/i18n/strings';
-import { RegistryFormButtons } from '../plant/registry-form-parts';
+import { RegistryForm } from '../plant/registry-form-parts';
 import { roomKindLabel } from './rooms-table';
 import { roomsStrings } from './rooms.strings';
 
@@ -76,7 +76,7 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
   );
 
   return (
-    <CheckedForm form={form}>
+    <RegistryForm form={form} editing={record !== null} createLabel={t('form.create')} onCancel={onCancel}>
       <FormSelect
         label={t('form.facility')}
         error={errors.facilityId}
@@ -105,12 +105,6 @@ export function RoomForm({ record, facilities, defaultFacilityId, onSubmit, onCa
           {t('form.setpointHint', { min: ROOM_SETPOINT_MIN, max: ROOM_SETPOINT_MAX })}
         </p>
       </div>
-      <RegistryFormButtons
-        saving={form.saving}
-        editing={record !== null}
-        createLabel={t('form.create')}
-        onCancel={onCancel}
-      />
-    </CheckedForm>
+    </RegistryForm>
   );
 }

@@ -11,12 +11,12 @@ import { DraftSearchField } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, FirstPageLoading } from '../../components/query-state';
 import { StatCard } from '../../components/stat-card';
-import { SelectField } from '../../components/select-field';
 import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { roomsStrings } from './rooms.strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
+import { FacilityFilter } from '../plant/facility-filter';
 import { SiteFigures } from '../plant/site-figures';
 import { ListPagination } from '../../components/list-pagination';
 import { RoomsTable } from './rooms-table';
@@ -40,7 +40,6 @@ export default function RoomsPage() {
   // The search box follows the URL and writes to it once typing pauses.
   const onSearch = useCallback((search: string) => setFilters({ search }), [setFilters]);
 
-  const facilities = useQuery(trpc.facilities.options.queryOptions());
   const list = useQuery(
     trpc.rooms.list.queryOptions(
       {
@@ -99,12 +98,11 @@ export default function RoomsPage() {
           search={filters.search}
           onSearch={onSearch}
         />
-        <SelectField
+        <FacilityFilter
           label={t('facility')}
-          value={filters.facilityId ?? ''}
           emptyOption={t('allFacilities')}
-          options={(facilities.data ?? []).map((facility) => ({ value: facility.id, label: facility.name }))}
-          onChange={(value) => setFilters({ facilityId: value || undefined })}
+          value={filters.facilityId}
+          onChange={(facilityId) => setFilters({ facilityId })}
         />
       </div>
 

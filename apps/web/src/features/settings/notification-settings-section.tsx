@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { CardSection } from '../../components/card-section';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-errors';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
-import { SettingsForm, SettingsLoaded, useSettingsSave } from './settings-form';
+import { SettingsForm, SettingsSection, useSettingsSave } from './settings-form';
 import { notificationSettingsStrings } from './notification-settings.strings';
 import { CheckboxLabel } from '../../components/checkbox-label';
 
@@ -34,16 +33,14 @@ export function NotificationSettingsSection() {
   const trpc = useTRPC();
   const settings = useQuery(trpc.notifications.settings.get.queryOptions());
   return (
-    <CardSection title={t('notificationsTitle')} description={t('notificationsDescription')}>
-      <SettingsLoaded query={settings} loading={t('loading')} loadFailed={t('loadFailed')}>
-        {(data) => (
-          <div className="flex flex-col gap-6">
-            <NotificationsForm t={t} initial={data} />
-            <TestSends t={t} />
-          </div>
-        )}
-      </SettingsLoaded>
-    </CardSection>
+    <SettingsSection title={t('notificationsTitle')} description={t('notificationsDescription')} query={settings} t={t}>
+      {(data) => (
+        <div className="flex flex-col gap-6">
+          <NotificationsForm t={t} initial={data} />
+          <TestSends t={t} />
+        </div>
+      )}
+    </SettingsSection>
   );
 }
 

@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CardSection } from '../../components/card-section';
 import { FormInput } from '../../components/form-field';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { purchaseApprovalStrings } from './purchase-approval.strings';
-import { SettingsForm, SettingsLoaded, useSettingsSave } from './settings-form';
+import { SettingsForm, SettingsSection, useSettingsSave } from './settings-form';
 
 /** An amount typed in pt ("5.000,50") or en ("5,000.50") as the API's "5000.50"; null when it is not one. */
 export function moneyFromText(text: string, language: 'pt' | 'en'): string | null {
@@ -21,11 +20,9 @@ export function PurchaseApprovalSection() {
   const trpc = useTRPC();
   const limit = useQuery(trpc.purchaseOrders.approvalLimit.queryOptions());
   return (
-    <CardSection title={t('title')} description={t('description')}>
-      <SettingsLoaded query={limit} loading={t('loading')} loadFailed={t('loadFailed')}>
-        {(data) => <LimitForm initial={data.operatorLimit} />}
-      </SettingsLoaded>
-    </CardSection>
+    <SettingsSection title={t('title')} description={t('description')} query={limit} t={t}>
+      {(data) => <LimitForm initial={data.operatorLimit} />}
+    </SettingsSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { CardSection } from '../../components/card-section';
 import { FormAlert } from '../../components/form-field';
 import { ErrorState } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
@@ -85,25 +86,58 @@ export function SettingsForm({
   );
 }
 
+/** The query a settings section reads: its loading and error states come before its data. */
+interface SettingsQuery<D> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: D | undefined;
+  refetch: () => unknown;
+}
+
+/** A section's strings for the loading line and the error state's title. */
+type LoadStrings = AreaTranslate<'loading' | 'loadFailed'>;
+
 /** A query's loading line and error state around what its data shows. */
 export function SettingsLoaded<D>({
   query,
-  loading,
-  loadFailed,
+  t,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; error: unknown; data: D | undefined; refetch: () => unknown };
-  loading: string;
-  loadFailed: string;
+  query: SettingsQuery<D>;
+  t: LoadStrings;
   children: (data: D) => ReactNode;
 }) {
   if (query.isPending)
     return (
       <p role="status" className="text-sm text-muted-foreground">
-        {loading}
+        {t('loading')}
       </p>
     );
   if (query.isError || query.data === undefined)
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} title={loadFailed} />;
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} title={t('loadFailed')} />;
   return <>{children(query.data)}</>;
+}
+
+/** A section of /settings that shows one query's data: its card (title, description) around `SettingsLoaded`. */
+export function SettingsSection<D>({
+  title,
+  description,
+  query,
+  t,
+  children,
+}: {
+  title: string;
+  description: string;
+  query: SettingsQuery<D>;
+  t: LoadStrings;
+  children: (data: D) => ReactNode;
+}) {
+  return (
+    <CardSection title={title} description={description}>
+      <SettingsLoaded query={query} t={t}>
+        {children}
+      </SettingsLoaded>
+    </CardSection>
+  );
 }

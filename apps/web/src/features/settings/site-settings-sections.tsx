@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '@sentinela/shared/language';
 import type { PublicSettings } from '@sentinela/shared/settings';
 import type { RetentionSettings, SettingsStatus, ThresholdRule } from '@sentinela/shared/site-settings';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { CardSection } from '../../components/card-section';
 import { FormField, FormInput } from '../../components/form-field';
 import { EmptyState } from '../../components/query-state';
@@ -14,7 +14,7 @@ import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { parseDecimal } from '../../lib/weather-units';
-import { SettingsForm, SettingsLoaded, useSettingsSave } from './settings-form';
+import { SettingsForm, SettingsLoaded, SettingsSection, useSettingsSave } from './settings-form';
 import { settingsStrings } from './settings.strings';
 import {
   bandText,
@@ -27,34 +27,15 @@ import {
 
 type T = AreaTranslate<keyof (typeof settingsStrings)['pt']>;
 
-/** A query's loading and error states around what its data shows. */
-function Loaded<D>({
-  query,
-  t,
-  children,
-}: {
-  query: { isPending: boolean; isError: boolean; error: unknown; data: D | undefined; refetch: () => unknown };
-  t: T;
-  children: (data: D) => ReactNode;
-}) {
-  return (
-    <SettingsLoaded query={query} loading={t('loading')} loadFailed={t('loadFailed')}>
-      {children}
-    </SettingsLoaded>
-  );
-}
-
 /** Site name, default language and theme switching. */
 export function SiteSection() {
   const t = useStrings(settingsStrings);
   const trpc = useTRPC();
   const query = useQuery(trpc.settings.public.queryOptions());
   return (
-    <CardSection title={t('site.title')} description={t('site.description')}>
-      <Loaded query={query} t={t}>
-        {(data) => <SiteForm key={query.dataUpdatedAt} t={t} initial={data} />}
-      </Loaded>
-    </CardSection>
+    <SettingsSection title={t('site.title')} description={t('site.description')} query={query} t={t}>
+      {(data) => <SiteForm key={query.dataUpdatedAt} t={t} initial={data} />}
+    </SettingsSection>
   );
 }
 
@@ -125,21 +106,19 @@ export function ThresholdsSection() {
   const trpc = useTRPC();
   const query = useQuery(trpc.settings.thresholds.queryOptions());
   return (
-    <CardSection title={t('thresholds.title')} description={t('thresholds.description')}>
-      <Loaded query={query} t={t}>
-        {(rules) =>
-          rules.length === 0 ? (
-            <EmptyState>{t('thresholds.empty')}</EmptyState>
-          ) : (
-            <div className="flex flex-col divide-y divide-border">
-              {groupThresholds(rules).map((group) => (
-                <ThresholdForm key={`${group.key}:${query.dataUpdatedAt}:${language}`} t={t} group={group} />
-              ))}
-            </div>
-          )
-        }
-      </Loaded>
-    </CardSection>
+    <SettingsSection title={t('thresholds.title')} description={t('thresholds.description')} query={query} t={t}>
+      {(rules) =>
+        rules.length === 0 ? (
+          <EmptyState>{t('thresholds.empty')}</EmptyState>
+        ) : (
+          <div className="flex flex-col divide-y divide-border">
+            {groupThresholds(rules).map((group) => (
+              <ThresholdForm key={`${group.key}:${query.dataUpdatedAt}:${language}`} t={t} group={group} />
+            ))}
+          </div>
+        )
+      }
+    </SettingsSection>
   );
 }
 
@@ -247,14 +226,14 @@ export function RetentionSection() {
   return (
     <CardSection title={t('retention.title')} description={t('retention.description')}>
       <div className="flex flex-col gap-6">
-        <Loaded query={query} t={t}>
+        <SettingsLoaded query={query} t={t}>
           {(data) => <RetentionForm key={query.dataUpdatedAt} t={t} initial={data} />}
-        </Loaded>
+        </SettingsLoaded>
         <div className="flex flex-col gap-1 text-sm">
           <h3 className="font-semibold">{t('retention.job')}</h3>
-          <Loaded query={status} t={t}>
+          <SettingsLoaded query={status} t={t}>
             {(data) => <RetentionJob t={t} job={data.retentionJob} />}
-          </Loaded>
+          </SettingsLoaded>
         </div>
       </div>
     </CardSection>
@@ -331,29 +310,27 @@ export function ProvidersSection() {
   const trpc = useTRPC();
   const status = useQuery(trpc.settings.status.queryOptions());
   return (
-    <CardSection title={t('providers.title')} description={t('providers.description')}>
-      <Loaded query={status} t={t}>
-        {(data) => (
-          <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
-            <Provider
-              t={t}
-              title={t('providers.sms')}
-              provider={data.sms.provider}
-              at={data.sms.lastSentAt}
-              to={data.sms.lastTo}
-            />
-            <Provider
-              t={t}
-              title={t('providers.email')}
-              provider={data.email.provider}
-              at={data.email.lastSentAt}
-              to={data.email.lastTo}
-              subject={data.email.lastSubject}
-            />
-          </dl>
-        )}
-      </Loaded>
-    </CardSection>
+    <SettingsSection title={t('providers.title')} description={t('providers.description')} query={status} t={t}>
+      {(data) => (
+        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
+          <Provider
+            t={t}
+            title={t('providers.sms')}
+            provider={data.sms.provider}
+            at={data.sms.lastSentAt}
+            to={data.sms.lastTo}
+          />
+          <Provider
+            t={t}
+            title={t('providers.email')}
+            provider={data.email.provider}
+            at={data.email.lastSentAt}
+            to={data.email.lastTo}
+            subject={data.email.lastSubject}
+          />
+        </dl>
+      )}
+    </SettingsSection>
   );
 }
 

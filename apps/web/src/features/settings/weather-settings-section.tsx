@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WeatherProviderName, WeatherSettings } from '@sentinela/shared/weather';
 import { useId, useState } from 'react';
-import { CardSection } from '../../components/card-section';
 import { Input, Select } from '../../components/ui/input';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
@@ -15,7 +14,7 @@ import {
   windToDisplay,
   windUnit,
 } from '../../lib/weather-units';
-import { SettingsForm, SettingsLoaded, useSettingsSave } from './settings-form';
+import { SettingsForm, SettingsSection, useSettingsSave } from './settings-form';
 import { weatherSettingsStrings } from './weather-settings.strings';
 
 type T = AreaTranslate<keyof (typeof weatherSettingsStrings)['pt']>;
@@ -28,11 +27,9 @@ export function WeatherSettingsSection() {
   const trpc = useTRPC();
   const settings = useQuery(trpc.settings.weather.queryOptions());
   return (
-    <CardSection title={t('title')} description={t('description')}>
-      <SettingsLoaded query={settings} loading={t('loading')} loadFailed={t('loadFailed')}>
-        {(data) => <WeatherForm t={t} initial={data} />}
-      </SettingsLoaded>
-    </CardSection>
+    <SettingsSection title={t('title')} description={t('description')} query={settings} t={t}>
+      {(data) => <WeatherForm t={t} initial={data} />}
+    </SettingsSection>
   );
 }
 

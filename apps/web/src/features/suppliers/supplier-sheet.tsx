@@ -3,14 +3,12 @@ import { formatCnpj } from '@sentinela/shared/cnpj';
 import { SUPPLIER_ORDERS_SHOWN, type PurchaseOrderStatus } from '@sentinela/shared/procurement-values';
 import type { SupplierDetail } from '@sentinela/shared/suppliers';
 import { formStrings } from '../../components/form.strings';
-import { ErrorState } from '../../components/query-state';
 import { RoleGatedButton } from '../../components/role-gated';
-import { DetailSheet, Fact, SheetSection } from '../../components/detail-sheet';
+import { QuerySheet, Fact, SheetSection } from '../../components/detail-sheet';
 import { errorMessage } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { formatCurrency, formatDateTime, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
-import { opsStrings } from '../../lib/i18n/ops-strings';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -46,34 +44,30 @@ interface SupplierSheetProps {
 /** One supplier: its record, contacts, delivery performance and latest orders. */
 export default function SupplierSheet({ id, onEdit, onChanged, onOpenChange }: SupplierSheetProps) {
   const t = useStrings(suppliersStrings);
-  const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
   const supplier = useQuery(trpc.suppliers.get.queryOptions({ id }));
   const data = supplier.data;
   return (
-    <DetailSheet
+    <QuerySheet
       open
       onOpenChange={onOpenChange}
       title={data ? data.legalName : t('sheet.loading')}
-      description={data ? `CNPJ ${formatCnpj(data.cnpj)}` : tOps('loading')}
+      query={supplier}
+      description={(record) => `CNPJ ${formatCnpj(record.cnpj)}`}
       slot="supplier-sheet"
     >
-      {supplier.isError ? (
-        <ErrorState error={supplier.error} onRetry={() => void supplier.refetch()} />
-      ) : (
-        data && (
-          <SupplierBody
-            supplier={data}
-            onEdit={() => {
-              onEdit(data.id);
-            }}
-            onChanged={async () => {
-              await Promise.all([supplier.refetch(), onChanged()]);
-            }}
-          />
-        )
+      {(record) => (
+        <SupplierBody
+          supplier={record}
+          onEdit={() => {
+            onEdit(record.id);
+          }}
+          onChanged={async () => {
+            await Promise.all([supplier.refetch(), onChanged()]);
+          }}
+        />
       )}
-    </DetailSheet>
+    </QuerySheet>
   );
 }
 

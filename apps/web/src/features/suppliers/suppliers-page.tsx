@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { CsvExportButton } from '../../components/csv-export-button';
 import { PageHeader } from '../../components/page-header';
 import { FirstPageLoading } from '../../components/query-state';
-import { RoleGatedButton } from '../../components/role-gated';
+import { RoleGatedNewButton } from '../../components/role-gated';
 import { formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
@@ -52,15 +51,13 @@ export default function SuppliersPage() {
     <section className="flex flex-col gap-4">
       <PageHeader title={tCore('nav.suppliers')}>
         <CsvExportButton t={t} load={() => client.suppliers.exportCsv.query(listFilters)} />
-        <RoleGatedButton
+        <RoleGatedNewButton
           needs="operator"
           onClick={() => {
             setEditing({ id: null });
           }}
-        >
-          <Plus aria-hidden />
-          {t('newSupplier')}
-        </RoleGatedButton>
+          label={t('newSupplier')}
+        />
       </PageHeader>
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ErrorState } from '../../../components/query-state';
 import { RoleGatedButton } from '../../../components/role-gated';
 import { Input } from '../../../components/ui/input';
-import { DetailSheet, SheetSection } from '../../../components/detail-sheet';
+import { QuerySheet, SheetSection } from '../../../components/detail-sheet';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/language-context';
@@ -28,23 +28,19 @@ interface PartSheetProps {
 /** One part: its stock per location, the stock on a chosen day, its movements (who, when), and its actions. */
 export default function PartSheet({ id, onDialog, onOpenChange }: PartSheetProps) {
   const t = useStrings(sparePartsStrings);
-  const tOps = useStrings(opsStrings);
   const trpc = useTRPC();
   const part = useQuery(trpc.spareParts.get.queryOptions(id === null ? skipToken : { id }));
   const data = part.data;
   return (
-    <DetailSheet
+    <QuerySheet
       open={id !== null}
       onOpenChange={onOpenChange}
       title={data ? t('detail.title', { code: data.code }) : t('title')}
-      description={data ? data.description : tOps('loading')}
+      query={part}
+      description={(record) => record.description}
     >
-      {part.isError ? (
-        <ErrorState error={part.error} onRetry={() => void part.refetch()} />
-      ) : (
-        data && <PartBody part={data} onDialog={onDialog} />
-      )}
-    </DetailSheet>
+      {(record) => <PartBody part={record} onDialog={onDialog} />}
+    </QuerySheet>
   );
 }
 

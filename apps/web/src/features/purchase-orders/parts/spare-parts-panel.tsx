@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PartFilters } from '@sentinela/shared/spare-parts';
 import type { EquipmentKind } from '@sentinela/shared/plant';
-import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { SearchField } from '../../../components/filter-bar';
 import { ListPagination } from '../../../components/list-pagination';
 import { EmptyState, ErrorState, FirstPageLoading } from '../../../components/query-state';
-import { RoleGatedButton } from '../../../components/role-gated';
+import { RoleGatedNewButton } from '../../../components/role-gated';
 import { SelectField } from '../../../components/select-field';
 import { useLanguage } from '../../../lib/i18n/language-context';
 import { opsStrings } from '../../../lib/i18n/ops-strings';
@@ -66,10 +65,7 @@ export function SparePartsPanel() {
         </div>
         <div className="flex flex-wrap gap-2">
           <CsvExportButton t={t} load={() => client.spareParts.exportCsv.query(input)} />
-          <RoleGatedButton needs="operator" onClick={() => setDialog({ kind: 'create' })}>
-            <Plus aria-hidden />
-            {t('newPart')}
-          </RoleGatedButton>
+          <RoleGatedNewButton needs="operator" onClick={() => setDialog({ kind: 'create' })} label={t('newPart')} />
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
