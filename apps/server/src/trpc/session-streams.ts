@@ -72,6 +72,13 @@ export class SessionStreams {
     };
   }
 
+  /** Waits for a change that can end sessions or rights (sign-out, role, disable...), then recheck(); answers the change's result. */
+  async after<T>(change: Promise<T>): Promise<T> {
+    const result = await change;
+    await this.recheck();
+    return result;
+  }
+
   /** Ends the streams whose session no longer holds. One check at a time; a call during one waits for it. */
   recheck(): Promise<void> {
     this.running ??= this.check().finally(() => (this.running = null));

@@ -168,18 +168,20 @@ export const authRouter = router({
     .query(({ ctx }) => listSessions(ctx.db, ctx.user.id, ctx.session.id)),
 
   signOutOtherSessions: authenticatedProcedure.output(signOutOtherSessionsOutput).mutation(async ({ ctx }) => {
-    const count = await auditedChange(
-      ctx.db,
-      ctx.caller,
-      (tx) => deleteOtherSessions(tx, ctx.user.id, ctx.session.id),
-      (removed) => ({
-        action: 'auth.sessions.signOutOthers',
-        result: 'success',
-        ...actedBy(ctx.user),
-        details: { count: removed },
-      }),
+    // Their live streams end now.
+    const count = await ctx.streams.after(
+      auditedChange(
+        ctx.db,
+        ctx.caller,
+        (tx) => deleteOtherSessions(tx, ctx.user.id, ctx.session.id),
+        (removed) => ({
+          action: 'auth.sessions.signOutOthers',
+          result: 'success',
+          ...actedBy(ctx.user),
+          details: { count: removed },
+        }),
+      ),
     );
-    await ctx.streams.recheck(); // their live streams end now
     return { count };
   }),
 
@@ -192,11 +194,10 @@ export const authRouter = router({
   changePassword: authenticatedProcedure
     .input(changePasswordInput)
     .output(changePasswordOutput)
-    .mutation(async ({ ctx, input }) => {
-      const changed = await changePassword(ctx.auth, ctx.caller, ctx.user, ctx.session.id, input);
-      await ctx.streams.recheck(); // the other sessions' live streams end now
-      return changed;
-    }),
+    // The other sessions' live streams end now.
+    .mutation(({ ctx, input }) =>
+      ctx.streams.after(changePassword(ctx.auth, ctx.caller, ctx.user, ctx.session.id, input)),
+    ),
 
   /** "Esqueci minha senha": the same answer whether the e-mail has an account or not. */
   requestPasswordReset: publicProcedure
@@ -209,19 +210,20 @@ export const authRouter = router({
     .input(resetPasswordInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await resetPassword(ctx.auth, ctx.caller, input);
-      await ctx.streams.recheck(); // every session of the account ended
+      await ctx.streams.after(resetPassword(ctx.auth, ctx.caller, input)); // every session of the account ended
       return { success: true as const };
     }),
 
   logout: signedInProcedure.output(successOutput).mutation(async ({ ctx }) => {
-    await auditedChange(
-      ctx.db,
-      ctx.caller,
-      (tx) => deleteSessionById(tx, ctx.session.id),
-      () => ({ action: 'auth.logout', result: 'success', ...actedBy(ctx.user) }),
+    // Its live streams end now.
+    await ctx.streams.after(
+      auditedChange(
+        ctx.db,
+        ctx.caller,
+        (tx) => deleteSessionById(tx, ctx.session.id),
+        () => ({ action: 'auth.logout', result: 'success', ...actedBy(ctx.user) }),
+      ),
     );
-    await ctx.streams.recheck(); // its live streams end now
     clearCookie(ctx.req, ctx.res, SESSION_COOKIE);
     return { success: true as const };
   }),

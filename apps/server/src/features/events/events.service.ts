@@ -10,6 +10,7 @@ import { alertSeverities } from '@sentinela/shared/alert-values';
 import { AppError } from '../../platform/errors';
 import { placesPending } from '../../platform/place-backfill';
 import { auditKindOf, sourceQueries, type SourceFilters } from './event-sources';
+import { namedRef } from '../../platform/refs';
 
 /** How the sources are read: `oneStatement` on PGlite (one connection, one statement at a time). */
 export interface ReadOptions {
@@ -105,7 +106,7 @@ function itemOf(r: Row): EventItem {
     result: r.result,
     actor: r.actor,
     subject: r.subject_type && r.subject_id ? { type: r.subject_type, id: r.subject_id, label: r.subject_label } : null,
-    equipment: r.equipment_id && r.equipment_name ? { id: r.equipment_id, name: r.equipment_name } : null,
+    equipment: namedRef(r.equipment_id, r.equipment_name),
     facility:
       r.facility_id && r.facility_name && r.facility_tz
         ? { id: r.facility_id, name: r.facility_name, timezone: r.facility_tz }

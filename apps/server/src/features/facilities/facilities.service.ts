@@ -9,6 +9,7 @@ import { aggregatePage } from '../plant/aggregate-page';
 import { powerReadings } from '../plant/equipment-sql';
 import { sqlCount, sqlNumber } from '../plant/sql-values';
 import {
+  currentPowerColumns,
   joinedCountColumns,
   openAlertsBy,
   placeFiguresOf,
@@ -96,9 +97,10 @@ function facilityAggregates(scope: SQL): SQL {
              rc.rooms,
              ${joinedCountColumns},
              c.motor, c.light, c.hvac, c.meter, c.server, c.sensor, c.gateway,
-             coalesce(m.kw, rp.kw) as power_kw,
-             case when m.kw is not null then 'mainMeter' when rp.kw is not null then 'rooms' end as power_source,
-             case when m.kw is not null then m.ts else rp.ts end as power_as_of
+             ${currentPowerColumns(
+               { source: 'mainMeter', kw: 'm.kw', ts: 'm.ts' },
+               { source: 'rooms', kw: 'rp.kw', ts: 'rp.ts' },
+             )}
         from facilities f
         left join room_counts rc on rc.facility_id = f.id
         left join counts c on c.facility_id = f.id

@@ -204,17 +204,10 @@ async function fillSettled(
   return true;
 }
 
-/** One fill step at a time per database. */
-async function fillStep(
-  db: Database,
-  cache: SettledHours,
-  from: number,
-  until: number,
-  now: Date,
-  budgetMs: number,
-): Promise<boolean> {
+/** One fill step at a time per database: `fill` starts once the one running (if any) is done. */
+async function oneFillAtATime(cache: SettledHours, fill: () => Promise<boolean>): Promise<boolean> {
   while (cache.filling) await cache.filling;
-  const step = fillSettled(db, cache, from, until, now, budgetMs);
+  const step = fill();
   cache.filling = step;
   try {
     return await step;
@@ -234,7 +227,7 @@ async function fillInBackground(
   try {
     for (;;) {
       const started = Date.now();
-      if (await inBackground(() => fillStep(db, cache, from, until, now, 300))) return;
+      if (await inBackground(() => oneFillAtATime(cache, () => fillSettled(db, cache, from, until, now, 300)))) return;
       await new Promise((resolve) => setTimeout(resolve, Date.now() - started).unref());
     }
   } catch {
@@ -257,7 +250,9 @@ async function settledHours(
   for (const hour of cache.hours.keys()) if (hour < from) cache.hours.delete(hour);
   // While the background task fills, a request only reads what is there.
   if (cache.background) return cache.hours;
-  const complete = await fillStep(db, cache, from, until, now, options.fillBudgetMs ?? 500);
+  const complete = await oneFillAtATime(cache, () =>
+    fillSettled(db, cache, from, until, now, options.fillBudgetMs ?? 500),
+  );
   if (!complete && options.background !== false) void fillInBackground(db, cache, from, until, now);
   return cache.hours;
 }

@@ -15,6 +15,7 @@ import { sqlState } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { runningHoursSince } from './running-hours';
 import { checkTechnician, createWorkOrder } from './work-orders.service';
+import { namedRef } from '../../platform/refs';
 
 const DAY_MS = 86_400_000;
 
@@ -168,9 +169,9 @@ export async function listMaintenancePlans(db: Database, _input: unknown, now: D
         id: plan.id,
         title: plan.title,
         description: plan.description,
-        equipment: plan.equipmentId && equipmentName ? { id: plan.equipmentId, name: equipmentName } : null,
+        equipment: namedRef(plan.equipmentId, equipmentName),
         kind: plan.kind,
-        facility: plan.facilityId && facilityName ? { id: plan.facilityId, name: facilityName } : null,
+        facility: namedRef(plan.facilityId, facilityName),
         everyDays: plan.everyDays,
         everyRunningHours: plan.everyRunningHours,
         priority: plan.priority,

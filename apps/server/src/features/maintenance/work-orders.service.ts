@@ -21,6 +21,7 @@ import { AppError, onlyRow } from '../../platform/errors';
 import { tallyStatusTabs } from '../../platform/status-tabs';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { nextWorkOrderNumber, numberingYear } from './work-order-number';
+import { namedRef } from '../../platform/refs';
 
 /** Open and past its scheduled end (scheduled time + expected duration). */
 export function overdueCondition(now: Date): SQL {
@@ -96,7 +97,7 @@ function toItem(r: ItemRow): WorkOrderItem {
         ? { id: r.equipmentId, name: r.equipmentName, kind: r.equipmentKind }
         : null,
     facility: { id: r.facilityId, name: r.facilityName, timezone: r.timezone },
-    room: r.roomId && r.roomName ? { id: r.roomId, name: r.roomName } : null,
+    room: namedRef(r.roomId, r.roomName),
     technician: { id: r.technicianId, name: r.technicianName },
     checklist: { done: r.checklistDone, total: r.checklistTotal },
     alertId: r.alertId,

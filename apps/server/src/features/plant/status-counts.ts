@@ -77,6 +77,23 @@ export const currentPowerOf = (row: CurrentPowerRow): CurrentPower => ({
   asOf: row.power_as_of,
 });
 
+/** Where a place's power can come from: its name and the columns of its kW and time (trusted SQL text). */
+interface PowerColumns {
+  source: (typeof powerSources)[number];
+  kw: string;
+  ts: string;
+}
+
+/** Columns power_kw, power_source and power_as_of: the first source when it reports (kW not null), else the second. */
+export function currentPowerColumns(first: PowerColumns, second: PowerColumns): SQL {
+  const [kw1, kw2] = [sql.raw(first.kw), sql.raw(second.kw)];
+  const [ts1, ts2] = [sql.raw(first.ts), sql.raw(second.ts)];
+  const [source1, source2] = [sql.raw(`'${first.source}'`), sql.raw(`'${second.source}'`)];
+  return sql`coalesce(${kw1}, ${kw2}) as power_kw,
+             case when ${kw1} is not null then ${source1} when ${kw2} is not null then ${source2} end as power_source,
+             case when ${kw1} is not null then ${ts1} else ${ts2} end as power_as_of`;
+}
+
 /** The row fields of what a room or a facility shows: its equipment by status, its power now and its open alerts. */
 export const placeFiguresRow = { ...statusCountsRow, ...currentPowerRow, ...alertCountsRow };
 

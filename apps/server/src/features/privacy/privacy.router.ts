@@ -29,11 +29,10 @@ export const privacyRouter = router({
   carryOut: adminProcedure
     .input(privacyRequestIdInput)
     .output(decidePrivacyRequestOutput)
-    .mutation(async ({ ctx, input }) => {
-      const done = await carryOutPrivacyRequest(ctx.db, ctx.user, ctx.caller, input, ctx.auth.now());
-      await ctx.streams.recheck(); // the removed person's open pages lose their session at once
-      return done;
-    }),
+    // The removed person's open pages lose their session at once.
+    .mutation(({ ctx, input }) =>
+      ctx.streams.after(carryOutPrivacyRequest(ctx.db, ctx.user, ctx.caller, input, ctx.auth.now())),
+    ),
   refuse: adminProcedure
     .input(privacyRequestIdInput)
     .output(decidePrivacyRequestOutput)

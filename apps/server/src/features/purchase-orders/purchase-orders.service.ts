@@ -34,6 +34,7 @@ import { auditHistory, callerChange, type ChangeCaller } from '../../platform/au
 import { AppError, onlyRow } from '../../platform/errors';
 import { tallyStatusTabs } from '../../platform/status-tabs';
 import { readSetting, replaceSettings } from '../../platform/settings-store';
+import { numberedRef } from '../../platform/refs';
 
 /**
  * The calendar purchase orders live by (numbering year, "today" for lateness, the date filters):
@@ -85,7 +86,7 @@ function toItem(r: ItemRow): PurchaseOrderItem {
     number: r.number,
     status: r.status,
     supplier: { id: r.supplierId, name: r.supplierName },
-    workOrder: r.workOrderId && r.workOrderNumber ? { id: r.workOrderId, number: r.workOrderNumber } : null,
+    workOrder: numberedRef(r.workOrderId, r.workOrderNumber),
     expectedDelivery: r.expectedDelivery,
     late: r.late,
     createdAt: r.createdAt,

@@ -14,6 +14,7 @@ import { aggregatePage } from '../plant/aggregate-page';
 import { powerReadings } from '../plant/equipment-sql';
 import { sqlCount } from '../plant/sql-values';
 import {
+  currentPowerColumns,
   joinedCountColumns,
   openAlertsBy,
   placeFiguresOf,
@@ -77,9 +78,10 @@ function roomAggregates(scope: SQL): SQL {
     room_stats as (
       select r.id, r.name, r.kind, r.facility_id, f.name as facility_name,
              ${joinedCountColumns},
-             coalesce(p.meter_kw, p.devices_kw) as power_kw,
-             case when p.meter_kw is not null then 'meter' when p.devices_kw is not null then 'devices' end as power_source,
-             case when p.meter_kw is not null then p.meter_ts else p.devices_ts end as power_as_of
+             ${currentPowerColumns(
+               { source: 'meter', kw: 'p.meter_kw', ts: 'p.meter_ts' },
+               { source: 'devices', kw: 'p.devices_kw', ts: 'p.devices_ts' },
+             )}
         from rooms r
         join facilities f on f.id = r.facility_id
         left join counts c on c.room_id = r.id

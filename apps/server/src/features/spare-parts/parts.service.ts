@@ -29,6 +29,7 @@ import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError, onlyRow } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
+import { namedRef, numberedRef } from '../../platform/refs';
 
 /** A part's stock over all its locations, as numeric(14, 3) text. */
 // Subqueries spell their tables out: Drizzle leaves a one-table query's columns unqualified.
@@ -71,7 +72,7 @@ function toItem(r: ItemRow): PartItem {
     stock: String(r.stock),
     belowMinimum: r.belowMinimum,
     preferredSupplier: r.supplierId ? { id: r.supplierId, name: r.supplierName ?? '' } : null,
-    defaultLocation: r.locationId && r.locationName ? { id: r.locationId, name: r.locationName } : null,
+    defaultLocation: namedRef(r.locationId, r.locationName),
     compatibleKinds: r.compatibleKinds,
     active: r.active,
   };
@@ -192,12 +193,11 @@ export async function getPart(db: Database, id: string): Promise<PartDetail> {
       id: m.id,
       kind: m.kind,
       quantity: m.quantity,
-      from: m.fromId && m.fromName ? { id: m.fromId, name: m.fromName } : null,
-      to: m.toId && m.toName ? { id: m.toId, name: m.toName } : null,
+      from: namedRef(m.fromId, m.fromName),
+      to: namedRef(m.toId, m.toName),
       reason: m.reason,
-      workOrder: m.workOrderId && m.workOrderNumber ? { id: m.workOrderId, number: m.workOrderNumber } : null,
-      purchaseOrder:
-        m.purchaseOrderId && m.purchaseOrderNumber ? { id: m.purchaseOrderId, number: m.purchaseOrderNumber } : null,
+      workOrder: numberedRef(m.workOrderId, m.workOrderNumber),
+      purchaseOrder: numberedRef(m.purchaseOrderId, m.purchaseOrderNumber),
       by: m.userName ?? m.createdBy,
       at: m.at,
     })),

@@ -18,6 +18,7 @@ import { sqlState } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { getPart, requireActivePart, requireLocation } from './parts.service';
 import { applyMovement, type Movement } from './stock-movements';
+import { namedRef } from '../../platform/refs';
 
 /** The zone of a day's end when no facility says otherwise (as the rest of the site's clocks). */
 const SITE_ZONE_FALLBACK = 'America/Sao_Paulo';
@@ -38,7 +39,7 @@ export async function listStockLocations(db: Database): Promise<StockLocation[]>
     id: r.id,
     name: r.name,
     active: r.active,
-    facility: r.facilityId && r.facilityName ? { id: r.facilityId, name: r.facilityName } : null,
+    facility: namedRef(r.facilityId, r.facilityName),
   }));
 }
 

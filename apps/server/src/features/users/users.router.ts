@@ -20,19 +20,15 @@ export const usersRouter = router({
   setRole: adminProcedure
     .input(setRoleInput)
     .output(setRoleOutput)
-    .mutation(async ({ ctx, input }) => {
-      const changed = await setUserRole(ctx.db, ctx.user, ctx.caller, input);
-      await ctx.streams.recheck(); // the user's live streams reopen with the new rights
-      return changed;
-    }),
+    // The user's live streams reopen with the new rights.
+    .mutation(({ ctx, input }) => ctx.streams.after(setUserRole(ctx.db, ctx.user, ctx.caller, input))),
   setDisabled: adminProcedure
     .input(setDisabledInput)
     .output(setDisabledOutput)
-    .mutation(async ({ ctx, input }) => {
-      const changed = await setUserDisabled(ctx.db, ctx.user, ctx.caller, input, ctx.auth.now());
-      await ctx.streams.recheck(); // a disabled account's open pages lose their session at once
-      return changed;
-    }),
+    // A disabled account's open pages lose their session at once.
+    .mutation(({ ctx, input }) =>
+      ctx.streams.after(setUserDisabled(ctx.db, ctx.user, ctx.caller, input, ctx.auth.now())),
+    ),
   /** A one-time link to /register?invite=<token> (48 h), answered to the admin and e-mailed. */
   invite: adminProcedure
     .input(inviteUserInput)
@@ -43,9 +39,7 @@ export const usersRouter = router({
   resetTwoFactor: adminProcedure
     .input(userIdInput)
     .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      const done = await resetUserTwoFactor(ctx.db, ctx.user, ctx.caller, input, ctx.auth.now());
-      await ctx.streams.recheck();
-      return done;
-    }),
+    .mutation(({ ctx, input }) =>
+      ctx.streams.after(resetUserTwoFactor(ctx.db, ctx.user, ctx.caller, input, ctx.auth.now())),
+    ),
 });
