@@ -10,6 +10,12 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     // A stand-in 2D canvas context for uPlot's charts (happy-dom draws nothing), and a 5-s wait
     // for findBy…/waitFor on a loaded machine.
-    setupFiles: ['src/test/canvas-context.ts', 'src/test/async-timeout.ts'],
+    setupFiles: ['src/test/fresh-file.ts', 'src/test/canvas-context.ts', 'src/test/async-timeout.ts'],
+    // One happy-dom window per worker instead of one per file (ADR 042): src/test/fresh-file.ts
+    // gives each file fresh app modules, storage and document.
+    isolate: false,
+    // Loaded through Vitest, not Node, so that each file's fresh modules include sonner's toast
+    // list (notify.test.ts reads it).
+    server: { deps: { inline: ['sonner'] } },
   },
 });

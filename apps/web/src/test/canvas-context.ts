@@ -4,6 +4,9 @@
  * character, pixels read back as transparent. uPlot's own logic (scales, axes, cursor, zoom) runs
  * as in a browser. Loaded for the web tests by vitest.config.ts (setupFiles).
  */
+const CONTEXTS = Symbol.for('sentinela.test.canvasContexts');
+const ORIGINAL = Symbol.for('sentinela.test.getContext');
+
 function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   // The colours drawn with, for tests to read (`canvasStyles(canvas)`).
   const styles: string[] = [];
@@ -37,9 +40,16 @@ export function canvasStyles(canvas: HTMLCanvasElement): string[] {
   return (contexts.get(canvas) as unknown as { styles: string[] } | undefined)?.styles ?? [];
 }
 
-const contexts = new WeakMap<HTMLCanvasElement, CanvasRenderingContext2D>();
+// This file runs again before each test file in the same window (src/test/fresh-file.ts): the
+// contexts and the unwrapped getContext are kept on the window, so a second run neither wraps
+// the wrapper nor loses the contexts an earlier run made.
+const shared = globalThis as typeof globalThis & {
+  [CONTEXTS]?: WeakMap<HTMLCanvasElement, CanvasRenderingContext2D>;
+  [ORIGINAL]?: typeof HTMLCanvasElement.prototype.getContext;
+};
+const contexts = (shared[CONTEXTS] ??= new WeakMap());
 // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the canvas as `this`
-const original = HTMLCanvasElement.prototype.getContext;
+const original = (shared[ORIGINAL] ??= HTMLCanvasElement.prototype.getContext);
 HTMLCanvasElement.prototype.getContext = function getContext(
   this: HTMLCanvasElement,
   kind: string,
