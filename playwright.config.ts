@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { e2eChromium } from './scripts/chromium';
 
-// End-to-end tests in Debian's Chromium (never a downloaded browser) against the built app,
+// End-to-end tests in Debian's Chromium (never a downloaded browser; its headless shell where
+// installed, scripts/chromium.ts) against the built app,
 // started by e2e/global-setup.ts on a free port with a fresh DATA_DIR.
 export default defineConfig({
   testDir: 'e2e',
@@ -18,7 +21,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: e2eChromium({ configured: process.env.CHROMIUM_PATH || undefined, exists: existsSync }),
       args: [
         '--no-sandbox',
         '--disable-gpu',

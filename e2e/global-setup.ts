@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { e2eChromium } from '../scripts/chromium';
 import { ADMIN, ADMIN_STATE_FILE, callProcedure, createAdminSession } from './admin-session';
 import { freePort, startServerProcess } from './server-process';
 
@@ -11,8 +12,8 @@ const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 
 /** Builds if the sources changed, then runs the built server as `npm start` does. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) throw new Error(`No Chromium at ${chromium}: apt-get install -y chromium`);
+  const chromium = e2eChromium({ configured: process.env.CHROMIUM_PATH || undefined, exists: existsSync });
+  if (!existsSync(chromium)) throw new Error(`No Chromium at ${chromium}: apt-get install -y chromium-headless-shell`);
   const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
 
