@@ -4,6 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migratedDataDir, testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { freePort } from '../test/free-port';
 
 // The real process, started as `npm start` starts it (from source through tsx): configuration
@@ -37,7 +38,7 @@ function startProcess(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
-// Starting from source (tsx) on a fresh PGlite folder takes 5–10 s here, and several times that
+// Starting from source (tsx) on a fresh PGlite folder takes 5–10 s here (on a migrated one, 2–4 s), and several times that
 // when two test files run at once on a loaded machine.
 async function waitFor(check: () => boolean, what: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -47,7 +48,8 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 90_000): 
   }
 }
 
-describe('the server process', () => {
+// Embedded database only: CI's PostgreSQL pass (TEST_DATABASES=postgres) has nothing to add here.
+describe.runIf(testDatabaseKinds().includes('pglite'))('the server process', () => {
   const cleanup: (() => void)[] = [];
   afterEach(() => {
     for (const step of cleanup.splice(0)) step();
@@ -56,6 +58,12 @@ describe('the server process', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sentinela-main-'));
     // A process killed a moment ago may still be writing there: retry a folder that is not yet empty.
     cleanup.push(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
+    return dir;
+  };
+  /** A folder holding a migrated database: these tests are about the process, not a first start. */
+  const migratedDir = async () => {
+    const dir = dataDir();
+    await migratedDataDir(dir);
     return dir;
   };
 
@@ -68,7 +76,7 @@ describe('the server process', () => {
   });
 
   it('owns its data folder: a second process is refused, SIGTERM shuts down cleanly', async () => {
-    const dir = dataDir();
+    const dir = await migratedDir();
     const port = await freePort();
     const first = startProcess({ PORT: String(port), DATA_DIR: dir });
     cleanup.push(() => first.child.kill('SIGKILL'));
@@ -90,7 +98,7 @@ describe('the server process', () => {
   }, 180_000);
 
   it('takes over the lock a crashed process left behind, and keeps the data', async () => {
-    const dir = dataDir();
+    const dir = await migratedDir();
     writeFileSync(path.join(dir, 'pglite.lock'), JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), since: '' }));
     const port = await freePort();
     const run = startProcess({ PORT: String(port), DATA_DIR: dir });
@@ -102,7 +110,7 @@ describe('the server process', () => {
   }, 180_000);
 
   it('reopens its PGlite folder after kill -9', async () => {
-    const dir = dataDir();
+    const dir = await migratedDir();
     const port = await freePort();
     const first = startProcess({ PORT: String(port), DATA_DIR: dir });
     cleanup.push(() => first.child.kill('SIGKILL'));

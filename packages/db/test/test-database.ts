@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/client';
@@ -22,13 +23,39 @@ export async function pgliteTemplate(): Promise<Blob> {
 }
 
 /**
+ * Gives the DATA_DIR `dataDir` of a server process a migrated PGlite database (in `pglite/`, as a
+ * first start leaves it), loaded from the run's template: about a second, where the server's own
+ * first start runs initdb and every migration (5–10 s of CPU). For tests whose subject is not the
+ * first start.
+ */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  const handle = await openDatabase({
+    kind: 'pglite',
+    dataDir: path.join(dataDir, 'pglite'),
+    loadDataDir: await pgliteTemplate(),
+  });
+  await handle.close();
+}
+
+/**
  * A fresh, migrated database of the given kind, private to the caller. PGlite: loaded from
  * the dump made by the global setup. PostgreSQL: `CREATE DATABASE … TEMPLATE` of the
  * migrated run database, dropped again on close.
  */
 export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<DatabaseHandle & { url?: string }> {
   if (kind === 'pglite') {
-    return openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate() });
+    // In a folder of its own on disk, beside the template (the global teardown removes what a
+    // test left), not in memory: PGlite's in-memory files grow by copying themselves, which made
+    // a write-heavy test (the demo history) spend a third of its CPU copying (ADR 042).
+    const dataDir = await mkdtemp(path.join(path.dirname(inject('pgliteTemplateFile')), 'db-'));
+    const handle = await openDatabase({ kind: 'pglite', dataDir, loadDataDir: await pgliteTemplate() });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const templateUrl = inject('postgresTemplateUrl');
   if (!templateUrl) throw new Error('PostgreSQL tests need DATABASE_URL');
