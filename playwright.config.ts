@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { e2eChromium } from './scripts/chromium';
 
@@ -21,7 +20,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: e2eChromium({ configured: process.env.CHROMIUM_PATH || undefined, exists: existsSync }),
+      executablePath: e2eChromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -12,7 +12,7 @@ const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 
 /** Builds if the sources changed, then runs the built server as `npm start` does. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const chromium = e2eChromium({ configured: process.env.CHROMIUM_PATH || undefined, exists: existsSync });
+  const chromium = e2eChromium();
   if (!existsSync(chromium)) throw new Error(`No Chromium at ${chromium}: apt-get install -y chromium-headless-shell`);
   const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');

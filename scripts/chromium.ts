@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 /**
  * Where the end-to-end tests find their browser (ADR 006, ADR 042): Debian's Chromium, never a
  * downloaded one. CHROMIUM_PATH when set; else Debian's headless shell
@@ -23,10 +25,22 @@ export type ChromiumPlan =
   | { action: 'install'; path: string; commands: string[][] }
   | { action: 'fail'; message: string };
 
-/** The browser the tests run: what `chromiumPlan` uses or installs (playwright.config.ts). */
-export function e2eChromium(machine: Pick<ChromiumMachine, 'configured' | 'exists'>): string {
-  if (machine.configured !== undefined) return machine.configured;
-  return machine.exists(HEADLESS_SHELL) || !machine.exists(FULL_CHROMIUM) ? HEADLESS_SHELL : FULL_CHROMIUM;
+/** This machine, as the plan sees it: CHROMIUM_PATH, its files, and whether this process may run apt-get. */
+export function thisMachine(): ChromiumMachine {
+  return {
+    configured: process.env.CHROMIUM_PATH || undefined,
+    exists: existsSync,
+    canInstall: process.getuid?.() === 0 && existsSync('/usr/bin/apt-get'),
+  };
+}
+
+/**
+ * The browser the tests run (playwright.config.ts, the global setup), once `npm run test:e2e` has
+ * carried out the plan: the one it uses; where there is none, the one it would install.
+ */
+export function e2eChromium(machine: Pick<ChromiumMachine, 'configured' | 'exists'> = thisMachine()): string {
+  const plan = chromiumPlan({ ...machine, canInstall: false });
+  return plan.action === 'use' ? plan.path : (machine.configured ?? HEADLESS_SHELL);
 }
 
 export function chromiumPlan(machine: ChromiumMachine): ChromiumPlan {

@@ -2,13 +2,9 @@
 // it is missing and this process may (root with apt-get), or stops with a clear message (scripts/chromium.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromiumPlan } from './chromium';
+import { chromiumPlan, thisMachine } from './chromium';
 
-const plan = chromiumPlan({
-  configured: process.env.CHROMIUM_PATH || undefined,
-  exists: existsSync,
-  canInstall: process.getuid?.() === 0 && existsSync('/usr/bin/apt-get'),
-});
+const plan = chromiumPlan(thisMachine());
 if (plan.action === 'fail') {
   console.error(plan.message);
   process.exit(1);

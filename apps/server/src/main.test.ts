@@ -38,8 +38,8 @@ function startProcess(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
-// Starting from source (tsx) on a fresh PGlite folder takes 5–10 s here (on a migrated one, 2–4 s), and several times that
-// when two test files run at once on a loaded machine.
+// Starting from source (tsx) on a fresh PGlite folder takes 5–10 s here (on a migrated one, 2–4 s),
+// and several times that when two test files run at once on a loaded machine.
 async function waitFor(check: () => boolean, what: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
