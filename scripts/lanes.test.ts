@@ -54,20 +54,20 @@ describe('scripts/lanes.ts (npm test: the browser lane and the checks lane at on
     expect(summary(results, 1)).toMatch(/failed +[\d.]+ s {2}fails: .*\(exit 4\)/);
   });
 
-  it('gives a step its environment and runs a nice lane at the lower priority', async () => {
+  it('gives a step its environment and runs a nice lane’s command lines at the lower priority', async () => {
     const { results, out } = await run([
       {
         name: 'low',
         nice: 7,
         steps: [
           {
-            command: js('console.log("env=" + process.env.LANE_TEST_VALUE, "nice=" + require("os").getPriority())'),
+            command: `LANE_TEST_INLINE=inline ${js('console.log("env=" + process.env.LANE_TEST_VALUE, process.env.LANE_TEST_INLINE, "nice=" + require("os").getPriority())')}`,
             env: { LANE_TEST_VALUE: 'given' },
           },
         ],
       },
     ]);
     expect(results[0]!.outcome).toBe('passed');
-    expect(out).toContain(`env=given nice=${Math.min(19, (await import('node:os')).getPriority() + 7)}`);
+    expect(out).toContain(`env=given inline nice=${Math.min(19, (await import('node:os')).getPriority() + 7)}`);
   });
 });

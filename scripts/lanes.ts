@@ -14,7 +14,7 @@ export interface Step {
 export interface Lane {
   name: string;
   steps: Step[];
-  /** `nice` increment for every step of the lane (0: as this process). */
+  /** `nice` increment for every step of the lane (0, the default: as this process). */
   nice?: number;
 }
 
@@ -44,11 +44,10 @@ function linesTo(write: (line: string) => void, prefix: string) {
 }
 
 function runStep(lane: Lane, step: Step, prefix: string, write: (s: string) => void) {
-  const command = lane.nice ? `exec nice -n ${lane.nice} ${step.command}` : step.command;
   const started = performance.now();
   return new Promise<StepResult>((resolve) => {
-    const child = spawn(command, {
-      shell: true,
+    // The shell under `nice`, so that the command line keeps its own syntax (VAR=value cmd, &&).
+    const child = spawn('nice', ['-n', String(lane.nice ?? 0), 'sh', '-c', step.command], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...step.env },
     });
