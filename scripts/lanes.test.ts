@@ -54,6 +54,22 @@ describe('scripts/lanes.ts (npm test: the browser lane and the checks lane at on
     expect(summary(results, 1)).toMatch(/failed +[\d.]+ s {2}fails: .*\(exit 4\)/);
   });
 
+  it('keeps a character whose bytes arrive in two chunks whole', async () => {
+    const { out } = await run([
+      {
+        name: 'utf8',
+        steps: [
+          {
+            command: js(
+              'const b = Buffer.from("✓ ok\\n"); process.stdout.write(b.subarray(0, 1)); setTimeout(() => process.stdout.write(b.subarray(1)), 100)',
+            ),
+          },
+        ],
+      },
+    ]);
+    expect(out).toContain('utf8 │ ✓ ok\n');
+  });
+
   it('gives a step its environment and runs a nice lane’s command lines at the lower priority', async () => {
     const { results, out } = await run([
       {

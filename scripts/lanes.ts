@@ -4,6 +4,7 @@
 // the browser lane waits on pages and the server most of its time, and the other fills those
 // idle cores instead of adding its time after (ADR 043).
 import { spawn } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
 
 export interface Step {
   command: string;
@@ -29,14 +30,17 @@ export interface StepResult {
 /** Writes each line of a stream as `<prefix><line>`, holding back a partial last line. */
 function linesTo(write: (line: string) => void, prefix: string) {
   let pending = '';
+  // A character split across two chunks (│, ✓…) is decoded whole.
+  const decoder = new StringDecoder('utf8');
   return {
     push(chunk: Buffer) {
-      const text = pending + chunk.toString('utf8');
+      const text = pending + decoder.write(chunk);
       const lines = text.split('\n');
       pending = lines.pop()!;
       for (const line of lines) write(`${prefix}${line}\n`);
     },
     end() {
+      pending += decoder.end();
       if (pending) write(`${prefix}${pending}\n`);
       pending = '';
     },
