@@ -243,6 +243,7 @@ function startServer(env: Record<string, string>): { child: ChildProcess; ready:
       MQTT_PORT: '0',
       SIMULATOR: 'off',
       METRICS_TOKEN,
+      ...(process.env.PGLITE_TRACE_TURNS_MS ? { PGLITE_TRACE_TURNS_MS: process.env.PGLITE_TRACE_TURNS_MS } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

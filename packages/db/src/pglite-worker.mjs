@@ -17,7 +17,8 @@
 // `background` (ingest writes, rollups, scheduled jobs, cache fills: priority.ts) wait while
 // requests' statements are waiting, so a page's query waits for at most the one statement or
 // transaction in progress, not for the queue behind it; a background statement that has waited
-// BACKGROUND_MAX_WAIT_MS goes first all the same, so no load starves the ingest.
+// BACKGROUND_MAX_WAIT_MS goes first all the same, so no load starves the ingest. After a request's
+// statement, background work waits REQUEST_GRACE_MS for that request's next one.
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,6 +36,10 @@ const raw = (value) => value;
 
 /** The longest a background statement waits behind requests' statements before it goes first anyway. */
 const BACKGROUND_MAX_WAIT_MS = 200;
+/** How long after a request's statement background work waits for that request's next statement. */
+const REQUEST_GRACE_MS = 3;
+/** A diagnostic (ADR 040): PGLITE_TRACE_TURNS_MS=N prints every turn of N ms or more to stderr. */
+const TRACE_MS = Number(process.env.PGLITE_TRACE_TURNS_MS ?? -1);
 
 /**
  * The turn on the connection: one top-level statement or transaction at a time (what PGlite
@@ -53,6 +58,12 @@ const turn = {
   background: [],
   /** Whether the last turn went to an overdue background statement ahead of waiting requests. */
   overdueLast: false,
+  /** Who has the turn ('request' or 'background'). */
+  current: 'request',
+  /** When the last request's turn ended (performance.now()). */
+  requestEnded: -Infinity,
+  /** The timer that hands the turn to background work once the grace after a request is over. */
+  graceTimer: null,
   /** Resolves when the caller's turn has come. */
   take(background) {
     return new Promise((go) => {
@@ -63,6 +74,7 @@ const turn = {
   },
   /** Ends a turn. */
   give() {
+    if (this.current === 'request') this.requestEnded = performance.now();
     this.busy = false;
     this.schedule();
   },
@@ -82,15 +94,30 @@ const turn = {
   next() {
     const oldest = this.background[0];
     const waiting = this.foreground.length > 0;
-    const overdue = oldest !== undefined && performance.now() - oldest.since >= BACKGROUND_MAX_WAIT_MS;
+    const now = performance.now();
+    const overdue = oldest !== undefined && now - oldest.since >= BACKGROUND_MAX_WAIT_MS;
+    // A request's statements come one after another: the next one is on its way from the main
+    // thread (results read, the next statement built). Background work waits that long first, so a
+    // page's query does not queue behind a background statement at each of its steps.
+    const grace = REQUEST_GRACE_MS - (now - this.requestEnded);
+    if (oldest && !waiting && !overdue && grace > 0) {
+      if (!this.graceTimer)
+        this.graceTimer = setTimeout(() => {
+          this.graceTimer = null;
+          this.schedule();
+        }, Math.ceil(grace));
+      return;
+    }
     if (oldest && (!waiting || (overdue && !this.overdueLast))) {
       this.overdueLast = waiting;
       this.busy = true;
+      this.current = 'background';
       this.background.shift();
       oldest.go();
     } else if (waiting) {
       this.overdueLast = false;
       this.busy = true;
+      this.current = 'request';
       this.foreground.shift()();
     }
   },
@@ -100,11 +127,22 @@ const turn = {
 async function inTurn(message, run) {
   if (message.txId !== undefined) return run();
   await turn.take(message.background === true);
+  const started = TRACE_MS >= 0 ? performance.now() : 0;
   try {
     return await run();
   } finally {
     turn.give();
+    if (TRACE_MS >= 0) trace(message, performance.now() - started);
   }
+}
+
+/** Logs each top-level statement that held the turn this long or longer (stderr); off when unset. */
+function trace(message, ms) {
+  if (ms < TRACE_MS) return;
+  const text = String(message.sql ?? message.op)
+    .replace(/\s+/g, ' ')
+    .slice(0, 140);
+  process.stderr.write(`[pglite turn] ${ms.toFixed(1)} ms ${message.background ? 'bg ' : 'req'} ${text}\n`);
 }
 
 /** Parsers that leave the given types as PostgreSQL's text (the main thread applies the caller's). */

@@ -17,7 +17,7 @@ export const DIMMED_MARGIN = 0.03;
 /** Hours this recent are always read again: late points may still change their rollups. */
 const SETTLING_HOURS = 1;
 /** The longest a query filling the settled hours should take (its chunk of hours adapts to it). */
-const FILL_QUERY_MS = 100;
+const FILL_QUERY_MS = 30;
 /** The recent complete minutes that tell how many readings a light sends per minute. */
 const RATE_MINUTES = 6;
 
