@@ -1,5 +1,6 @@
 import { Copy, Download } from 'lucide-react';
-import { copyText, downloadText } from '../lib/clipboard';
+import { copyText } from '../lib/clipboard';
+import { downloadText } from '../lib/download';
 import { formatDateTime } from '../lib/format';
 import { useLanguage } from '../lib/i18n/language-context';
 import { recoveryCodesStrings } from './recovery-codes.strings';
@@ -59,7 +60,7 @@ export function RecoveryCodes({ codes, email }: RecoveryCodesProps) {
           variant="outline"
           size="sm"
           onClick={() => {
-            downloadText(t('fileName'), text());
+            downloadText(t('fileName'), text(), 'text/plain;charset=utf-8');
           }}
         >
           <Download aria-hidden />

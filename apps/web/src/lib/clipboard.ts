@@ -22,18 +22,3 @@ export async function copyText(text: string): Promise<void> {
     area.remove();
   }
 }
-
-/** Saves text as a file download (e.g. the recovery codes as .txt). */
-export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 0);
-}
