@@ -6,6 +6,8 @@ interface ListPaginationProps {
   busy: boolean;
   onPage: (page: number) => void;
   totalLabel: (count: number) => string;
+  /** An id for the total, for a list that names it in aria-describedby. */
+  totalId?: string;
   /** Show nothing for an empty list (default: the pagination shows "0 …"). */
   hideWhenEmpty?: boolean;
   /** Show nothing while the whole list fits on one page. */
@@ -18,6 +20,7 @@ export function ListPagination({
   busy,
   onPage,
   totalLabel,
+  totalId,
   hideWhenEmpty = false,
   hideWhenOnePage = false,
 }: ListPaginationProps) {
@@ -30,6 +33,7 @@ export function ListPagination({
       busy={busy}
       onPage={onPage}
       totalLabel={totalLabel(data.total)}
+      totalId={totalId}
     />
   );
 }

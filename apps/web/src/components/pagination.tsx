@@ -10,15 +10,19 @@ interface PaginationProps {
   onPage: (page: number) => void;
   /** The total's text ('{count} item(s)' by default). */
   totalLabel?: string;
+  /** An id for the total, for a list that names it in aria-describedby. */
+  totalId?: string;
 }
 
 /** Previous / "Page n of m" / Next under a server-paged list. */
-export function Pagination({ page, pageSize, total, busy, onPage, totalLabel }: PaginationProps) {
+export function Pagination({ page, pageSize, total, busy, onPage, totalLabel, totalId }: PaginationProps) {
   const t = useStrings(opsStrings);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav aria-label={t('pagination')} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <span className="text-muted-foreground">{totalLabel ?? t('total', { count: total })}</span>
+      <span id={totalId} className="text-muted-foreground">
+        {totalLabel ?? t('total', { count: total })}
+      </span>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
           {t('previous')}

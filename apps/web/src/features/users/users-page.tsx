@@ -3,6 +3,7 @@ import { roles as roleOrder, type Role } from '@sentinela/shared/auth-rules';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { ListSkeletonRows, ListTable } from '../../components/list-table';
+import { ListPagination } from '../../components/list-pagination';
 import { PageHeader } from '../../components/page-header';
 import { FirstPageLoading } from '../../components/query-state';
 import { RoleGated } from '../../components/role-gated';
@@ -98,7 +99,6 @@ export default function UsersPage() {
   };
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <section className="flex flex-col gap-4">
@@ -270,36 +270,13 @@ export default function UsersPage() {
 
       <FirstPageLoading query={list} text={t('loading')} />
 
-      {data && (
-        <nav aria-label={t('pagination')} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          <span id="users-total" className="text-muted-foreground">
-            {t('total', { count: data.total })}
-          </span>
-          <div className="flex items-center gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1 || list.isFetching}
-              onClick={() => {
-                setPage(page - 1);
-              }}
-            >
-              {t('previous')}
-            </Button>
-            <span aria-live="polite">{t('pageOf', { page: data.page, pages })}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page >= pages || list.isFetching}
-              onClick={() => {
-                setPage(page + 1);
-              }}
-            >
-              {t('next')}
-            </Button>
-          </div>
-        </nav>
-      )}
+      <ListPagination
+        data={data}
+        busy={list.isFetching}
+        onPage={setPage}
+        totalLabel={(count) => t('total', { count })}
+        totalId="users-total"
+      />
     </section>
   );
 }
