@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api-errors';
 import { opsStrings } from '../lib/i18n/ops-strings';
@@ -21,6 +22,46 @@ export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry:
 /** A failed query's ErrorState; retry refetches it. */
 export function QueryError({ query }: { query: { error: unknown; refetch: () => Promise<unknown> } }) {
   return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+}
+
+/**
+ * A query inside a dialog's section: a loading line, its failure in one line with a retry, and
+ * once it loaded, `children` with its data.
+ */
+export function SectionQuery<T, E>({
+  query,
+  loading,
+  failed,
+  children,
+}: {
+  query: UseQueryResult<T, E>;
+  loading: string;
+  failed: string;
+  children: (data: T) => ReactNode;
+}) {
+  const t = useStrings(opsStrings);
+  if (query.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        {loading}
+      </p>
+    );
+  if (query.isError)
+    return (
+      <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+        <p>{failed}</p>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            void query.refetch();
+          }}
+        >
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  return children(query.data);
 }
 
 /** Tells screen readers that a list's first page is loading (nothing while it shows or failed). */

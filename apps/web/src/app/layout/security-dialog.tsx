@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
+import { SectionQuery } from '../../components/query-state';
 import { RecoveryCodes } from '../../components/recovery-codes';
 import { Button } from '../../components/ui/button';
 import { DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -125,48 +126,33 @@ function SessionsSection({ t }: { t: T }) {
 
   return (
     <DialogSection titleId="security-sessions-title" icon={MonitorSmartphone} title={t('sessionsTitle')}>
-      {sessions.isPending ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {t('sessionsLoading')}
-        </p>
-      ) : sessions.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2 text-sm">
-          <p>{t('sessionsFailed')}</p>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => {
-              void sessions.refetch();
-            }}
-          >
-            {t('retry')}
-          </Button>
-        </div>
-      ) : (
-        <ul aria-label={t('sessionsTitle')} className="flex flex-col divide-y rounded-md border">
-          {sessions.data.map((session) => (
-            <li key={session.id} className="flex flex-col gap-0.5 p-3 text-sm" data-current={session.current}>
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium" title={session.userAgent ?? undefined}>
-                  {describeUserAgent(session.userAgent) ?? t('unknownDevice')}
-                </span>
-                {session.current && (
-                  <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-medium text-foreground">
-                    {t('currentSession')}
+      <SectionQuery query={sessions} loading={t('sessionsLoading')} failed={t('sessionsFailed')}>
+        {(list) => (
+          <ul aria-label={t('sessionsTitle')} className="flex flex-col divide-y rounded-md border">
+            {list.map((session) => (
+              <li key={session.id} className="flex flex-col gap-0.5 p-3 text-sm" data-current={session.current}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium" title={session.userAgent ?? undefined}>
+                    {describeUserAgent(session.userAgent) ?? t('unknownDevice')}
                   </span>
-                )}
-              </div>
-              <span className="text-xs text-muted-foreground">
-                {session.ip ? t('ip', { ip: session.ip }) : t('unknownIp')}
-                {' · '}
-                {t('lastSeen', { date: formatDateTime(session.lastSeenAt, language) })}
-                {' · '}
-                {t('started', { date: formatDateTime(session.createdAt, language) })}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+                  {session.current && (
+                    <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-medium text-foreground">
+                      {t('currentSession')}
+                    </span>
+                  )}
+                </div>
+                <span className="text-xs text-muted-foreground">
+                  {session.ip ? t('ip', { ip: session.ip }) : t('unknownIp')}
+                  {' · '}
+                  {t('lastSeen', { date: formatDateTime(session.lastSeenAt, language) })}
+                  {' · '}
+                  {t('started', { date: formatDateTime(session.createdAt, language) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </SectionQuery>
       {sessions.isSuccess && (
         <div className="flex flex-wrap items-center gap-3">
           <Button

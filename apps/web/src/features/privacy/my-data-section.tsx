@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown, UserX } from 'lucide-react';
 import { useState } from 'react';
+import { SectionQuery } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-errors';
 import { downloadText } from '../../lib/download';
@@ -87,82 +88,67 @@ export function MyDataSection() {
         )}
       </div>
 
-      {mine.isPending ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {t('loading')}
-        </p>
-      ) : mine.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2 text-sm">
-          <p>{t('loadFailed')}</p>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => {
-              void mine.refetch();
-            }}
-          >
-            {t('retry')}
-          </Button>
-        </div>
-      ) : (
-        <>
-          {request && request.status !== 'done' && (
-            <p role="status" className="rounded-md border bg-muted/40 p-2 text-sm">
-              {t(pending ? 'requestPending' : 'requestRefused', {
-                date: formatDateTime(request.createdAt, language),
-              })}
-            </p>
-          )}
-          {asking && !pending && (
-            <form
-              className="flex flex-col gap-2"
-              onSubmit={(event) => {
-                event.preventDefault();
-                requestDeletion.mutate({ reason: reason.trim() === '' ? undefined : reason.trim() });
-              }}
-            >
-              <p className="text-sm">{t('deletionText')}</p>
-              <label htmlFor="privacy-reason" className="text-sm font-medium">
-                {t('reason')}
-              </label>
-              <textarea
-                id="privacy-reason"
-                aria-describedby="privacy-reason-hint"
-                maxLength={REASON_MAX}
-                rows={3}
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                }}
-                className="rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-              />
-              <p id="privacy-reason-hint" className="text-xs text-muted-foreground">
-                {t('reasonHint')}
+      <SectionQuery query={mine} loading={t('loading')} failed={t('loadFailed')}>
+        {({ retention }) => (
+          <>
+            {request && request.status !== 'done' && (
+              <p role="status" className="rounded-md border bg-muted/40 p-2 text-sm">
+                {t(pending ? 'requestPending' : 'requestRefused', {
+                  date: formatDateTime(request.createdAt, language),
+                })}
               </p>
-              <div className="flex gap-2">
-                <Button type="submit" size="sm" variant="destructive" disabled={requestDeletion.isPending}>
-                  {requestDeletion.isPending ? t('sending') : t('send')}
-                </Button>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  disabled={requestDeletion.isPending}
-                  onClick={() => {
-                    setAsking(false);
+            )}
+            {asking && !pending && (
+              <form
+                className="flex flex-col gap-2"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  requestDeletion.mutate({ reason: reason.trim() === '' ? undefined : reason.trim() });
+                }}
+              >
+                <p className="text-sm">{t('deletionText')}</p>
+                <label htmlFor="privacy-reason" className="text-sm font-medium">
+                  {t('reason')}
+                </label>
+                <textarea
+                  id="privacy-reason"
+                  aria-describedby="privacy-reason-hint"
+                  maxLength={REASON_MAX}
+                  rows={3}
+                  value={reason}
+                  onChange={(event) => {
+                    setReason(event.target.value);
                   }}
-                >
-                  {t('cancel')}
-                </Button>
-              </div>
-            </form>
-          )}
-          <h4 id="security-retention-title" className="text-sm font-medium">
-            {t('retentionTitle')}
-          </h4>
-          <RetentionList t={t} retention={mine.data.retention} headingId="security-retention-title" />
-        </>
-      )}
+                  className="rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                />
+                <p id="privacy-reason-hint" className="text-xs text-muted-foreground">
+                  {t('reasonHint')}
+                </p>
+                <div className="flex gap-2">
+                  <Button type="submit" size="sm" variant="destructive" disabled={requestDeletion.isPending}>
+                    {requestDeletion.isPending ? t('sending') : t('send')}
+                  </Button>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    disabled={requestDeletion.isPending}
+                    onClick={() => {
+                      setAsking(false);
+                    }}
+                  >
+                    {t('cancel')}
+                  </Button>
+                </div>
+              </form>
+            )}
+            <h4 id="security-retention-title" className="text-sm font-medium">
+              {t('retentionTitle')}
+            </h4>
+            <RetentionList t={t} retention={retention} headingId="security-retention-title" />
+          </>
+        )}
+      </SectionQuery>
     </DialogSection>
   );
 }
