@@ -1,6 +1,6 @@
 import { hasRole, type Role } from '@sentinela/shared/auth-rules';
 import { Plus } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { layoutStrings } from '../lib/i18n/layout-strings';
 import { useStrings } from '../lib/i18n/strings';
 import { useCurrentUser } from '../lib/use-current-user';
@@ -80,5 +80,29 @@ export function RoleGatedNewButton({
       <Plus aria-hidden />
       {label}
     </RoleGatedButton>
+  );
+}
+
+/**
+ * An outline button, gated by role, that opens a dialog: the dialog renders (and a lazy one
+ * loads) on the first click, and `dialog` gets the setter its `onOpenChange` calls.
+ */
+export function RoleGatedDialogButton({
+  needs,
+  dialog,
+  children,
+}: {
+  needs: Role;
+  dialog: (onOpenChange: (open: boolean) => void) => ReactNode;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <RoleGatedButton needs={needs} variant="outline" onClick={() => setOpen(true)}>
+        {children}
+      </RoleGatedButton>
+      {open && <Suspense fallback={null}>{dialog(setOpen)}</Suspense>}
+    </>
   );
 }
