@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { roles as roleOrder, type Role } from '@sentinela/shared/auth-rules';
-import { Search } from 'lucide-react';
 import { useState } from 'react';
+import { SearchInput } from '../../components/filter-bar';
 import { ListSkeletonRows, ListTable } from '../../components/list-table';
 import { ListPagination } from '../../components/list-pagination';
 import { PageHeader } from '../../components/page-header';
@@ -119,22 +119,15 @@ export default function UsersPage() {
       />
       <p className="-mt-4 text-sm text-muted-foreground">{t('description')}</p>
 
-      <div className="relative max-w-sm">
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <input
-          type="search"
-          aria-label={t('search')}
-          placeholder={t('searchPlaceholder')}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.target.value);
-          }}
-          className="h-9 w-full rounded-md border border-input bg-background pr-3 pl-8 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        />
-      </div>
+      <SearchInput
+        frameClassName="max-w-sm"
+        aria-label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        value={searchText}
+        onChange={(event) => {
+          setSearchText(event.target.value);
+        }}
+      />
 
       {list.isError && !data ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border p-4 text-sm">
