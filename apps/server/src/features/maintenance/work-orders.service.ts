@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL 
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
-import { workOrderChecklistItems, workOrders } from '@sentinela/db/schema/maintenance';
+import { workOrderChecklistItems, workOrders, workOrderSequences } from '@sentinela/db/schema/maintenance';
 import { alerts, equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import { searchMatches, searchTextMatches } from '@sentinela/db/sql-helpers';
 import {
@@ -19,8 +19,8 @@ import { pageOffset } from '@sentinela/shared/page';
 import { auditHistory, callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError, onlyRow } from '../../platform/errors';
 import { tallyStatusTabs } from '../../platform/status-tabs';
+import { nextYearlyNumber, numberingYear } from '../../platform/yearly-numbers';
 import type { ChangeDeps } from '../../trpc/procedures';
-import { nextWorkOrderNumber, numberingYear } from './work-order-number';
 import { namedRef } from '../../platform/refs';
 
 /** Open and past its scheduled end (scheduled time + expected duration). */
@@ -322,7 +322,8 @@ export async function createWorkOrder(
   const created = await callerChange(
     caller,
     async (tx) => {
-      const number = await nextWorkOrderNumber(tx, numberingYear(now, place.timezone));
+      // `OS-2026-0001`, in its facility's calendar year when it is created.
+      const number = await nextYearlyNumber(tx, workOrderSequences, 'OS', numberingYear(now, place.timezone));
       const order = onlyRow(
         await tx
           .insert(workOrders)

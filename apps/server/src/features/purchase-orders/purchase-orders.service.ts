@@ -34,6 +34,7 @@ import { auditHistory, callerChange, type ChangeCaller } from '../../platform/au
 import { AppError, onlyRow } from '../../platform/errors';
 import { tallyStatusTabs } from '../../platform/status-tabs';
 import { readSetting, replaceSettings } from '../../platform/settings-store';
+import { nextYearlyNumber, numberingYear } from '../../platform/yearly-numbers';
 import { numberedRef } from '../../platform/refs';
 
 /**
@@ -316,24 +317,6 @@ const lineRows = (orderId: string, input: OrderInput) =>
     unitPrice: l.unitPrice,
   }));
 
-/** The year an order is numbered in: the calendar year where purchasing happens. */
-export function numberingYear(at: Date): number {
-  return Number(new Intl.DateTimeFormat('en', { timeZone: PURCHASING_TIME_ZONE, year: 'numeric' }).format(at));
-}
-
-/** `PC-2026-0001`: one upsert on the year's counter, inside the creating transaction (no gaps, no repeats). */
-export async function nextPurchaseOrderNumber(tx: Database, year: number): Promise<string> {
-  const [row] = await tx
-    .insert(purchaseOrderSequences)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({
-      target: purchaseOrderSequences.year,
-      set: { last: sql`${purchaseOrderSequences.last} + 1` },
-    })
-    .returning({ last: purchaseOrderSequences.last });
-  return `PC-${year}-${String(row?.last ?? 1).padStart(4, '0')}`;
-}
-
 /** Creates a draft with its lines, numbered, audited. */
 export async function createPurchaseOrder(
   caller: ChangeCaller,
@@ -347,7 +330,8 @@ export async function createPurchaseOrder(
   const created = await callerChange(
     caller,
     async (tx) => {
-      const number = await nextPurchaseOrderNumber(tx, numberingYear(now));
+      // `PC-2026-0001`, in the calendar year where purchasing happens.
+      const number = await nextYearlyNumber(tx, purchaseOrderSequences, 'PC', numberingYear(now, PURCHASING_TIME_ZONE));
       const order = onlyRow(
         await tx
           .insert(purchaseOrders)
