@@ -116,7 +116,7 @@ export type WorkOrderFilters = Omit<ListInput, 'page' | 'pageSize'>;
  * The list's filters but the status ones: the counts by status are taken over these. The
  * equipment and user tables must be joined (search).
  */
-export function filterConditions(input: WorkOrderFilters): SQL[] {
+function filterConditions(input: WorkOrderFilters): SQL[] {
   const where: SQL[] = [];
   if (input.search)
     where.push(
@@ -140,10 +140,21 @@ export function filterConditions(input: WorkOrderFilters): SQL[] {
 }
 
 /** The status filter: a status, 'open' (scheduled or in progress) or 'overdue'; none for all. */
-export function statusCondition(status: WorkOrderFilters['status'], now: Date): SQL | undefined {
+function statusCondition(status: WorkOrderFilters['status'], now: Date): SQL | undefined {
   if (status === 'open') return inArray(workOrders.status, [...openWorkOrderStatuses]);
   if (status === 'overdue') return overdueCondition(now);
   return status ? eq(workOrders.status, status) : undefined;
+}
+
+/**
+ * Every filter of the list, the status one included: what the page, the CSV export and the
+ * calendar match. The equipment and user tables must be joined (search).
+ */
+export function listConditions(input: WorkOrderFilters, now: Date): SQL[] {
+  const where = filterConditions(input);
+  const status = statusCondition(input.status, now);
+  if (status) where.push(status);
+  return where;
 }
 
 /** Orders the list's filters (status included) match, latest scheduled first: the page and the CSV export. */
@@ -154,11 +165,8 @@ export async function workOrderRows(
   limit: number,
   offset: number,
 ): Promise<WorkOrderItem[]> {
-  const where = filterConditions(input);
-  const status = statusCondition(input.status, now);
-  if (status) where.push(status);
   const rows = await selectItems(db, now)
-    .where(and(...where))
+    .where(and(...listConditions(input, now)))
     .orderBy(desc(workOrders.scheduledAt), desc(workOrders.number), desc(workOrders.id))
     .limit(limit)
     .offset(offset);
