@@ -18,26 +18,10 @@ import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 // The one writer of stock (ADR 024) lives with the spare parts; receiving is its other caller.
 import { applyMovement, plainQuantity } from '../spare-parts/spare-parts.service';
-import { getPurchaseApproval, getPurchaseOrder } from './purchase-orders.service';
+import { getPurchaseApproval, getPurchaseOrder, lockOrder, type LockedOrder } from './purchase-orders.service';
 
 type Tx = Database;
 type Deps = { now: () => Date };
-interface LockedOrder {
-  id: string;
-  number: string;
-  status: PurchaseOrderStatus;
-}
-
-/** The order, locked for this transaction: two changes to one order (two receipts) run one after the other. */
-async function lockOrder(tx: Tx, id: string): Promise<LockedOrder> {
-  const [order] = await tx
-    .select({ id: purchaseOrders.id, number: purchaseOrders.number, status: purchaseOrders.status })
-    .from(purchaseOrders)
-    .where(eq(purchaseOrders.id, id))
-    .for('update');
-  if (!order) throw new AppError('NOT_FOUND', 'purchaseOrders.notFound');
-  return order;
-}
 
 /** Refuses a move the lifecycle does not allow (purchaseOrderTransitions), in the user's words. */
 function requireTransition(order: LockedOrder, to: PurchaseOrderStatus, refusal: ServerMessageKey): void {

@@ -19,6 +19,7 @@ import {
   purchaseApprovalSettingsSchema,
   purchaseOrderStatusValues,
   type PurchaseApprovalSettings,
+  type PurchaseOrderStatus,
   type purchaseOrderInput,
   type purchaseOrderUpdateInput,
 } from '@sentinela/shared/procurement';
@@ -359,6 +360,26 @@ export async function createPurchaseOrder(
   return getPurchaseOrder(db, created.id, now);
 }
 
+export interface LockedOrder {
+  id: string;
+  number: string;
+  status: PurchaseOrderStatus;
+}
+
+/**
+ * The order, locked for this transaction: two changes to one order (two receipts, an edit and a
+ * submission) run one after the other.
+ */
+export async function lockOrder(tx: Database, id: string): Promise<LockedOrder> {
+  const [order] = await tx
+    .select({ id: purchaseOrders.id, number: purchaseOrders.number, status: purchaseOrders.status })
+    .from(purchaseOrders)
+    .where(eq(purchaseOrders.id, id))
+    .for('update');
+  if (!order) throw new AppError('NOT_FOUND', 'purchaseOrders.notFound');
+  return order;
+}
+
 /** Replaces a draft's header and lines (only drafts change), audited. */
 export async function updatePurchaseOrder(
   caller: ChangeCaller,
@@ -370,12 +391,7 @@ export async function updatePurchaseOrder(
   const order = await callerChange(
     caller,
     async (tx) => {
-      const [locked] = await tx
-        .select({ id: purchaseOrders.id, number: purchaseOrders.number, status: purchaseOrders.status })
-        .from(purchaseOrders)
-        .where(eq(purchaseOrders.id, input.id))
-        .for('update');
-      if (!locked) throw new AppError('NOT_FOUND', 'purchaseOrders.notFound');
+      const locked = await lockOrder(tx, input.id);
       if (locked.status !== 'draft')
         throw new AppError('CONFLICT', 'purchaseOrders.onlyDraftEdited', { number: locked.number });
       await tx
