@@ -262,6 +262,27 @@ export async function checkTechnician(db: Database, technicianId: string | null)
   if (!user) throw new AppError('BAD_REQUEST', 'maintenance.technicianNotFound');
 }
 
+/** Equipment in service (not retired) and where it stands, or a clear refusal. */
+export async function requireEquipment(
+  db: Database,
+  id: string,
+): Promise<{ facilityId: string; roomId: string | null; timezone: string }> {
+  const [device] = await db
+    .select({ facilityId: equipment.facilityId, roomId: equipment.roomId, timezone: facilities.timezone })
+    .from(equipment)
+    .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
+    .where(and(eq(equipment.id, id), isNull(equipment.retiredAt)));
+  if (!device) throw new AppError('BAD_REQUEST', 'maintenance.equipmentNotFound');
+  return device;
+}
+
+/** A facility and its time zone, or a clear refusal. */
+export async function requireFacility(db: Database, id: string): Promise<{ timezone: string }> {
+  const [facility] = await db.select({ timezone: facilities.timezone }).from(facilities).where(eq(facilities.id, id));
+  if (!facility) throw new AppError('BAD_REQUEST', 'maintenance.facilityNotFound');
+  return facility;
+}
+
 interface Place {
   equipmentId: string | null;
   facilityId: string;
@@ -283,21 +304,9 @@ async function resolvePlace(
     if (!alert) throw new AppError('BAD_REQUEST', 'maintenance.alertNotFound');
     equipmentId ??= alert.equipmentId;
   }
-  if (equipmentId) {
-    const [device] = await db
-      .select({ facilityId: equipment.facilityId, roomId: equipment.roomId, timezone: facilities.timezone })
-      .from(equipment)
-      .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
-      .where(and(eq(equipment.id, equipmentId), isNull(equipment.retiredAt)));
-    if (!device) throw new AppError('BAD_REQUEST', 'maintenance.equipmentNotFound');
-    return { equipmentId, ...device };
-  }
+  if (equipmentId) return { equipmentId, ...(await requireEquipment(db, equipmentId)) };
   if (!input.facilityId) throw new AppError('BAD_REQUEST', 'maintenance.facilityNotFound');
-  const [facility] = await db
-    .select({ timezone: facilities.timezone })
-    .from(facilities)
-    .where(eq(facilities.id, input.facilityId));
-  if (!facility) throw new AppError('BAD_REQUEST', 'maintenance.facilityNotFound');
+  const facility = await requireFacility(db, input.facilityId);
   if (input.roomId) {
     const [room] = await db
       .select({ id: rooms.id })
