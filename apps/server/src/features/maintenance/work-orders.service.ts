@@ -10,6 +10,7 @@ import {
   workOrderStatusValues,
   type WorkOrderDetail,
   type WorkOrderItem,
+  type WorkOrderStatus,
   type workOrderCreateInput,
   type workOrdersListInput,
   type WorkOrdersListOutput,
@@ -241,6 +242,29 @@ export async function getWorkOrder(db: Database, id: string, now: Date): Promise
     checklistItems,
     history,
   };
+}
+
+export interface LockedOrder {
+  id: string;
+  number: string;
+  status: WorkOrderStatus;
+  equipmentId: string | null;
+}
+
+/** The order, locked for this transaction (two changes to one order run one after the other). */
+export async function lockOrder(tx: Database, id: string): Promise<LockedOrder> {
+  const [order] = await tx
+    .select({
+      id: workOrders.id,
+      number: workOrders.number,
+      status: workOrders.status,
+      equipmentId: workOrders.equipmentId,
+    })
+    .from(workOrders)
+    .where(eq(workOrders.id, id))
+    .for('update');
+  if (!order) throw new AppError('NOT_FOUND', 'maintenance.notFound');
+  return order;
 }
 
 /** Operators and admins who may be given an order (not disabled), by name. */
