@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@sentinela/db/client';
+import { telemetry, telemetry1m } from '@sentinela/db/schema/plant';
 import type { RetentionPeriods } from '@sentinela/shared/privacy';
 import { parseRows } from '@sentinela/db/sql-helpers';
 import { z } from 'zod';
@@ -33,7 +35,7 @@ const pause = (ms: number) =>
   });
 
 /**
- * Deletes what `old` selects (row ids, at most `batch`) one statement at a time, pausing between
+ * Runs `deleteBatch` (a statement deleting at most `batch` rows) again and again, pausing between
  * statements, until a statement deletes fewer than `batch`. Answers the rows and statements.
  */
 async function deleteInBatches(
@@ -73,20 +75,17 @@ export async function applyRetention(
     onBatch: options.onBatch,
   };
   const cutoff = (days: number) => sql`${new Date(now.getTime() - days * DAY_MS).toISOString()}::timestamptz`;
-  const raw = await deleteInBatches(
-    db,
-    'telemetry',
-    (limit) => sql`delete from telemetry where ctid = any(array(
-      select ctid from telemetry where ts < ${cutoff(periods.rawDays)} limit ${limit})) returning 1`,
-    opts,
-  );
-  const minutes = await deleteInBatches(
-    db,
-    'telemetry_1m',
-    (limit) => sql`delete from telemetry_1m where ctid = any(array(
-      select ctid from telemetry_1m where bucket < ${cutoff(periods.minuteDays)} limit ${limit})) returning 1`,
-    opts,
-  );
+  /** Deletes a telemetry table's rows whose `time` is older than `days`, by physical row id (ctid). */
+  const deleteOlderRows = (table: typeof telemetry | typeof telemetry1m, time: PgColumn, days: number) =>
+    deleteInBatches(
+      db,
+      getTableName(table),
+      (limit) => sql`delete from ${table} where ctid = any(array(
+        select ctid from ${table} where ${time} < ${cutoff(days)} limit ${limit})) returning 1`,
+      opts,
+    );
+  const raw = await deleteOlderRows(telemetry, telemetry.ts, periods.rawDays);
+  const minutes = await deleteOlderRows(telemetry1m, telemetry1m.bucket, periods.minuteDays);
   const audit = await deleteInBatches(
     db,
     'audit_log',

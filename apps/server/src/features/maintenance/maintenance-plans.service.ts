@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors';
 import { sqlState } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { runningHoursSince } from './running-hours';
-import { checkTechnician, createWorkOrder } from './work-orders.service';
+import { checkTechnician, createWorkOrder, requireEquipment, requireFacility } from './work-orders.service';
 import { namedRef } from '../../platform/refs';
 
 const DAY_MS = 86_400_000;
@@ -209,20 +209,8 @@ type PlanInput = z.output<typeof maintenancePlanCreateInput>;
 
 async function checkPlan(db: Database, input: PlanInput): Promise<void> {
   await checkTechnician(db, input.technicianId);
-  if (input.equipmentId) {
-    const [device] = await db
-      .select({ id: equipment.id })
-      .from(equipment)
-      .where(and(eq(equipment.id, input.equipmentId), isNull(equipment.retiredAt)));
-    if (!device) throw new AppError('BAD_REQUEST', 'maintenance.equipmentNotFound');
-  }
-  if (input.facilityId) {
-    const [facility] = await db
-      .select({ id: facilities.id })
-      .from(facilities)
-      .where(eq(facilities.id, input.facilityId));
-    if (!facility) throw new AppError('BAD_REQUEST', 'maintenance.facilityNotFound');
-  }
+  if (input.equipmentId) await requireEquipment(db, input.equipmentId);
+  if (input.facilityId) await requireFacility(db, input.facilityId);
 }
 
 export async function createMaintenancePlan(

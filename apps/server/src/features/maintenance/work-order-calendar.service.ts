@@ -9,7 +9,7 @@ import {
   type workOrderCalendarInput,
   type WorkOrderCalendarOutput,
 } from '@sentinela/shared/maintenance-calendar';
-import { filterConditions, statusCondition, summaryColumns } from './work-orders.service';
+import { listConditions, summaryColumns } from './work-orders.service';
 
 type CalendarInput = z.output<typeof workOrderCalendarInput>;
 
@@ -23,9 +23,6 @@ export async function workOrderCalendar(
   now: Date,
   max = WORK_ORDER_CALENDAR_MAX,
 ): Promise<WorkOrderCalendarOutput> {
-  const where = filterConditions(input);
-  const status = statusCondition(input.status, now);
-  if (status) where.push(status);
   const rows = await db
     .select({
       ...summaryColumns(now),
@@ -37,7 +34,7 @@ export async function workOrderCalendar(
     .leftJoin(equipment, eq(equipment.id, workOrders.equipmentId))
     .leftJoin(rooms, eq(rooms.id, workOrders.roomId))
     .leftJoin(users, eq(users.id, workOrders.technicianId))
-    .where(and(...where))
+    .where(and(...listConditions(input, now)))
     .orderBy(asc(workOrders.scheduledAt), asc(workOrders.number))
     .limit(max + 1);
   return { items: rows.slice(0, max), truncated: rows.length > max };

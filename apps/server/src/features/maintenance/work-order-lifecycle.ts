@@ -18,29 +18,12 @@ import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { consumeWorkOrderParts } from './work-order-parts.service';
-import { checkTechnician, getWorkOrder } from './work-orders.service';
+import { checkTechnician, getWorkOrder, lockOrder, type LockedOrder } from './work-orders.service';
 
 /** A device silent longer than this is offline (PRODUCT.md §3). */
 const OFFLINE_AFTER_MS = 60_000;
 
 type Tx = Database;
-type LockedOrder = { id: string; number: string; status: WorkOrderStatus; equipmentId: string | null };
-
-/** The order, locked for this transaction (two changes to one order run one after the other). */
-async function lockOrder(tx: Tx, id: string): Promise<LockedOrder> {
-  const [order] = await tx
-    .select({
-      id: workOrders.id,
-      number: workOrders.number,
-      status: workOrders.status,
-      equipmentId: workOrders.equipmentId,
-    })
-    .from(workOrders)
-    .where(eq(workOrders.id, id))
-    .for('update');
-  if (!order) throw new AppError('NOT_FOUND', 'maintenance.notFound');
-  return order;
-}
 
 /** Refuses a change unless the order is in one of `allowed`, with the reason in the user's words. */
 function requireStatus(order: LockedOrder, allowed: readonly WorkOrderStatus[]): void {

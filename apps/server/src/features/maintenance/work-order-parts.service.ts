@@ -17,6 +17,7 @@ import {
   requireActivePart,
   requireLocation,
 } from '../spare-parts/spare-parts.service';
+import { lockOrder } from './work-orders.service';
 
 const isOpen = (status: string) => (openWorkOrderStatuses as readonly string[]).includes(status);
 
@@ -69,12 +70,7 @@ export async function listWorkOrderParts(db: Database, input: { workOrderId: str
 
 /** The order, locked, still open (its lines change only before it completes or is cancelled). */
 async function lockOpenOrder(tx: Database, id: string): Promise<string> {
-  const [order] = await tx
-    .select({ number: workOrders.number, status: workOrders.status })
-    .from(workOrders)
-    .where(eq(workOrders.id, id))
-    .for('update');
-  if (!order) throw new AppError('NOT_FOUND', 'maintenance.notFound');
+  const order = await lockOrder(tx, id);
   if (!isOpen(order.status)) throw new AppError('CONFLICT', 'spareParts.workOrderClosed', { number: order.number });
   return order.number;
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL 
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
-import { workOrderChecklistItems, workOrders } from '@sentinela/db/schema/maintenance';
+import { workOrderChecklistItems, workOrders, workOrderSequences } from '@sentinela/db/schema/maintenance';
 import { alerts, equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import { searchMatches, searchTextMatches } from '@sentinela/db/sql-helpers';
 import {
@@ -10,6 +10,7 @@ import {
   workOrderStatusValues,
   type WorkOrderDetail,
   type WorkOrderItem,
+  type WorkOrderStatus,
   type workOrderCreateInput,
   type workOrdersListInput,
   type WorkOrdersListOutput,
@@ -19,8 +20,8 @@ import { pageOffset } from '@sentinela/shared/page';
 import { auditHistory, callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError, onlyRow } from '../../platform/errors';
 import { tallyStatusTabs } from '../../platform/status-tabs';
+import { nextYearlyNumber, numberingYear } from '../../platform/yearly-numbers';
 import type { ChangeDeps } from '../../trpc/procedures';
-import { nextWorkOrderNumber, numberingYear } from './work-order-number';
 import { namedRef } from '../../platform/refs';
 
 /** Open and past its scheduled end (scheduled time + expected duration). */
@@ -116,7 +117,7 @@ export type WorkOrderFilters = Omit<ListInput, 'page' | 'pageSize'>;
  * The list's filters but the status ones: the counts by status are taken over these. The
  * equipment and user tables must be joined (search).
  */
-export function filterConditions(input: WorkOrderFilters): SQL[] {
+function filterConditions(input: WorkOrderFilters): SQL[] {
   const where: SQL[] = [];
   if (input.search)
     where.push(
@@ -140,10 +141,21 @@ export function filterConditions(input: WorkOrderFilters): SQL[] {
 }
 
 /** The status filter: a status, 'open' (scheduled or in progress) or 'overdue'; none for all. */
-export function statusCondition(status: WorkOrderFilters['status'], now: Date): SQL | undefined {
+function statusCondition(status: WorkOrderFilters['status'], now: Date): SQL | undefined {
   if (status === 'open') return inArray(workOrders.status, [...openWorkOrderStatuses]);
   if (status === 'overdue') return overdueCondition(now);
   return status ? eq(workOrders.status, status) : undefined;
+}
+
+/**
+ * Every filter of the list, the status one included: what the page, the CSV export and the
+ * calendar match. The equipment and user tables must be joined (search).
+ */
+export function listConditions(input: WorkOrderFilters, now: Date): SQL[] {
+  const where = filterConditions(input);
+  const status = statusCondition(input.status, now);
+  if (status) where.push(status);
+  return where;
 }
 
 /** Orders the list's filters (status included) match, latest scheduled first: the page and the CSV export. */
@@ -154,11 +166,8 @@ export async function workOrderRows(
   limit: number,
   offset: number,
 ): Promise<WorkOrderItem[]> {
-  const where = filterConditions(input);
-  const status = statusCondition(input.status, now);
-  if (status) where.push(status);
   const rows = await selectItems(db, now)
-    .where(and(...where))
+    .where(and(...listConditions(input, now)))
     .orderBy(desc(workOrders.scheduledAt), desc(workOrders.number), desc(workOrders.id))
     .limit(limit)
     .offset(offset);
@@ -235,6 +244,29 @@ export async function getWorkOrder(db: Database, id: string, now: Date): Promise
   };
 }
 
+export interface LockedOrder {
+  id: string;
+  number: string;
+  status: WorkOrderStatus;
+  equipmentId: string | null;
+}
+
+/** The order, locked for this transaction (two changes to one order run one after the other). */
+export async function lockOrder(tx: Database, id: string): Promise<LockedOrder> {
+  const [order] = await tx
+    .select({
+      id: workOrders.id,
+      number: workOrders.number,
+      status: workOrders.status,
+      equipmentId: workOrders.equipmentId,
+    })
+    .from(workOrders)
+    .where(eq(workOrders.id, id))
+    .for('update');
+  if (!order) throw new AppError('NOT_FOUND', 'maintenance.notFound');
+  return order;
+}
+
 /** Operators and admins who may be given an order (not disabled), by name. */
 export function technicianOptions(db: Database) {
   return db
@@ -252,6 +284,27 @@ export async function checkTechnician(db: Database, technicianId: string | null)
     .from(users)
     .where(and(eq(users.id, technicianId), inArray(users.role, ['operator', 'admin']), isNull(users.disabledAt)));
   if (!user) throw new AppError('BAD_REQUEST', 'maintenance.technicianNotFound');
+}
+
+/** Equipment in service (not retired) and where it stands, or a clear refusal. */
+export async function requireEquipment(
+  db: Database,
+  id: string,
+): Promise<{ facilityId: string; roomId: string | null; timezone: string }> {
+  const [device] = await db
+    .select({ facilityId: equipment.facilityId, roomId: equipment.roomId, timezone: facilities.timezone })
+    .from(equipment)
+    .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
+    .where(and(eq(equipment.id, id), isNull(equipment.retiredAt)));
+  if (!device) throw new AppError('BAD_REQUEST', 'maintenance.equipmentNotFound');
+  return device;
+}
+
+/** A facility and its time zone, or a clear refusal. */
+export async function requireFacility(db: Database, id: string): Promise<{ timezone: string }> {
+  const [facility] = await db.select({ timezone: facilities.timezone }).from(facilities).where(eq(facilities.id, id));
+  if (!facility) throw new AppError('BAD_REQUEST', 'maintenance.facilityNotFound');
+  return facility;
 }
 
 interface Place {
@@ -275,21 +328,9 @@ async function resolvePlace(
     if (!alert) throw new AppError('BAD_REQUEST', 'maintenance.alertNotFound');
     equipmentId ??= alert.equipmentId;
   }
-  if (equipmentId) {
-    const [device] = await db
-      .select({ facilityId: equipment.facilityId, roomId: equipment.roomId, timezone: facilities.timezone })
-      .from(equipment)
-      .innerJoin(facilities, eq(facilities.id, equipment.facilityId))
-      .where(and(eq(equipment.id, equipmentId), isNull(equipment.retiredAt)));
-    if (!device) throw new AppError('BAD_REQUEST', 'maintenance.equipmentNotFound');
-    return { equipmentId, ...device };
-  }
+  if (equipmentId) return { equipmentId, ...(await requireEquipment(db, equipmentId)) };
   if (!input.facilityId) throw new AppError('BAD_REQUEST', 'maintenance.facilityNotFound');
-  const [facility] = await db
-    .select({ timezone: facilities.timezone })
-    .from(facilities)
-    .where(eq(facilities.id, input.facilityId));
-  if (!facility) throw new AppError('BAD_REQUEST', 'maintenance.facilityNotFound');
+  const facility = await requireFacility(db, input.facilityId);
   if (input.roomId) {
     const [room] = await db
       .select({ id: rooms.id })
@@ -322,7 +363,8 @@ export async function createWorkOrder(
   const created = await callerChange(
     caller,
     async (tx) => {
-      const number = await nextWorkOrderNumber(tx, numberingYear(now, place.timezone));
+      // `OS-2026-0001`, in its facility's calendar year when it is created.
+      const number = await nextYearlyNumber(tx, workOrderSequences, 'OS', numberingYear(now, place.timezone));
       const order = onlyRow(
         await tx
           .insert(workOrders)

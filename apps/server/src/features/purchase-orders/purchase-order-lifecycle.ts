@@ -17,27 +17,11 @@ import type { ServerMessageKey } from '@sentinela/shared/messages';
 import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 // The one writer of stock (ADR 024) lives with the spare parts; receiving is its other caller.
-import { applyMovement } from '../spare-parts/spare-parts.service';
-import { getPurchaseApproval, getPurchaseOrder } from './purchase-orders.service';
+import { applyMovement, plainQuantity } from '../spare-parts/spare-parts.service';
+import { getPurchaseApproval, getPurchaseOrder, lockOrder, type LockedOrder } from './purchase-orders.service';
 
 type Tx = Database;
 type Deps = { now: () => Date };
-interface LockedOrder {
-  id: string;
-  number: string;
-  status: PurchaseOrderStatus;
-}
-
-/** The order, locked for this transaction: two changes to one order (two receipts) run one after the other. */
-async function lockOrder(tx: Tx, id: string): Promise<LockedOrder> {
-  const [order] = await tx
-    .select({ id: purchaseOrders.id, number: purchaseOrders.number, status: purchaseOrders.status })
-    .from(purchaseOrders)
-    .where(eq(purchaseOrders.id, id))
-    .for('update');
-  if (!order) throw new AppError('NOT_FOUND', 'purchaseOrders.notFound');
-  return order;
-}
 
 /** Refuses a move the lifecycle does not allow (purchaseOrderTransitions), in the user's words. */
 function requireTransition(order: LockedOrder, to: PurchaseOrderStatus, refusal: ServerMessageKey): void {
@@ -70,11 +54,6 @@ async function transition(
     }),
   );
   return getPurchaseOrder(caller.db, done.order.id, deps.now());
-}
-
-/** A quantity without its trailing zeros ("6.000" → "6", "6.500" → "6.5"): "6.000" reads as six thousand in pt. */
-function plainDecimal(value: string): string {
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }
 
 /** An amount in R$ written the language's way, exact: 1234.5 → "1.234,50" (pt), "1,234.50" (en). */
@@ -205,8 +184,8 @@ export function receivePurchaseOrder(
         throw new AppError('CONFLICT', 'purchaseOrders.overReceipt', {
           position: line.position + 1,
           description: line.description,
-          remaining: plainDecimal(remaining),
-          quantity: plainDecimal(quantity),
+          remaining: plainQuantity(remaining),
+          quantity: plainQuantity(quantity),
         });
       line.receivedQuantity = sumDecimals([line.receivedQuantity, quantity], QUANTITY_SCALE);
       received[lineId] = quantity;

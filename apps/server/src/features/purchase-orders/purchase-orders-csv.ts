@@ -7,7 +7,7 @@ import {
   type PurchaseOrderItem,
   type purchaseOrdersListInput,
 } from '@sentinela/shared/purchase-orders';
-import { csvLine, csvSeparator } from '../plant/csv';
+import { csvFile, csvSeparator, readCapped } from '../plant/csv';
 import { purchaseOrderRows } from './purchase-orders.service';
 
 const headers: Record<Language, string[]> = {
@@ -55,32 +55,25 @@ export const purchaseOrderStatusLabels: Record<Language, Record<PurchaseOrderSta
 };
 const yesNo: Record<Language, [string, string]> = { pt: ['Sim', 'Não'], en: ['Yes', 'No'] };
 
-const BOM = '\uFEFF';
-const CSV_PAGE_ROWS = 5_000;
-
 /** Orders as CSV text in the caller's language (decimal comma and ';' in Portuguese); amounts in R$, exact. */
 export function purchaseOrdersCsv(items: PurchaseOrderItem[], lang: Language): string {
   const separator = csvSeparator[lang];
   const decimal = (text: string) => (lang === 'pt' ? text.replace('.', ',') : text);
-  const lines = [csvLine(headers[lang], separator)];
-  for (const o of items)
-    lines.push(
-      csvLine(
-        [
-          o.number,
-          purchaseOrderStatusLabels[lang][o.status],
-          o.supplier.name,
-          o.workOrder?.number,
-          o.createdAt.toISOString(),
-          o.expectedDelivery,
-          yesNo[lang][o.late ? 0 : 1],
-          String(o.lineCount),
-          decimal(o.total),
-        ],
-        separator,
-      ),
-    );
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return csvFile(
+    headers[lang],
+    items.map((o) => [
+      o.number,
+      purchaseOrderStatusLabels[lang][o.status],
+      o.supplier.name,
+      o.workOrder?.number,
+      o.createdAt.toISOString(),
+      o.expectedDelivery,
+      yesNo[lang][o.late ? 0 : 1],
+      String(o.lineCount),
+      decimal(o.total),
+    ]),
+    separator,
+  );
 }
 
 /** "Exportar CSV": every order the filters match, in the list's order, at most PURCHASE_ORDERS_CSV_MAX_ROWS. */
@@ -90,15 +83,10 @@ export async function exportPurchaseOrdersCsv(
   lang: Language,
   now: Date,
 ) {
-  const items: PurchaseOrderItem[] = [];
-  while (items.length <= PURCHASE_ORDERS_CSV_MAX_ROWS) {
-    const want = Math.min(CSV_PAGE_ROWS, PURCHASE_ORDERS_CSV_MAX_ROWS + 1 - items.length);
-    const page = await purchaseOrderRows(db, input, now, want, items.length);
-    items.push(...page);
-    if (page.length < want) break;
-  }
-  const truncated = items.length > PURCHASE_ORDERS_CSV_MAX_ROWS;
-  const kept = truncated ? items.slice(0, PURCHASE_ORDERS_CSV_MAX_ROWS) : items;
+  const { items: kept, truncated } = await readCapped(
+    (limit, offset) => purchaseOrderRows(db, input, now, limit, offset),
+    PURCHASE_ORDERS_CSV_MAX_ROWS,
+  );
   const filename = `${lang === 'pt' ? 'pedidos-de-compra' : 'purchase-orders'}-${now.toISOString().slice(0, 10)}.csv`;
   return { filename, csv: purchaseOrdersCsv(kept, lang), rows: kept.length, truncated };
 }

@@ -19,6 +19,7 @@ import {
   purchaseApprovalSettingsSchema,
   purchaseOrderStatusValues,
   type PurchaseApprovalSettings,
+  type PurchaseOrderStatus,
   type purchaseOrderInput,
   type purchaseOrderUpdateInput,
 } from '@sentinela/shared/procurement';
@@ -34,6 +35,7 @@ import { auditHistory, callerChange, type ChangeCaller } from '../../platform/au
 import { AppError, onlyRow } from '../../platform/errors';
 import { tallyStatusTabs } from '../../platform/status-tabs';
 import { readSetting, replaceSettings } from '../../platform/settings-store';
+import { nextYearlyNumber, numberingYear } from '../../platform/yearly-numbers';
 import { numberedRef } from '../../platform/refs';
 
 /**
@@ -316,24 +318,6 @@ const lineRows = (orderId: string, input: OrderInput) =>
     unitPrice: l.unitPrice,
   }));
 
-/** The year an order is numbered in: the calendar year where purchasing happens. */
-export function numberingYear(at: Date): number {
-  return Number(new Intl.DateTimeFormat('en', { timeZone: PURCHASING_TIME_ZONE, year: 'numeric' }).format(at));
-}
-
-/** `PC-2026-0001`: one upsert on the year's counter, inside the creating transaction (no gaps, no repeats). */
-export async function nextPurchaseOrderNumber(tx: Database, year: number): Promise<string> {
-  const [row] = await tx
-    .insert(purchaseOrderSequences)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({
-      target: purchaseOrderSequences.year,
-      set: { last: sql`${purchaseOrderSequences.last} + 1` },
-    })
-    .returning({ last: purchaseOrderSequences.last });
-  return `PC-${year}-${String(row?.last ?? 1).padStart(4, '0')}`;
-}
-
 /** Creates a draft with its lines, numbered, audited. */
 export async function createPurchaseOrder(
   caller: ChangeCaller,
@@ -347,7 +331,8 @@ export async function createPurchaseOrder(
   const created = await callerChange(
     caller,
     async (tx) => {
-      const number = await nextPurchaseOrderNumber(tx, numberingYear(now));
+      // `PC-2026-0001`, in the calendar year where purchasing happens.
+      const number = await nextYearlyNumber(tx, purchaseOrderSequences, 'PC', numberingYear(now, PURCHASING_TIME_ZONE));
       const order = onlyRow(
         await tx
           .insert(purchaseOrders)
@@ -375,6 +360,26 @@ export async function createPurchaseOrder(
   return getPurchaseOrder(db, created.id, now);
 }
 
+export interface LockedOrder {
+  id: string;
+  number: string;
+  status: PurchaseOrderStatus;
+}
+
+/**
+ * The order, locked for this transaction: two changes to one order (two receipts, an edit and a
+ * submission) run one after the other.
+ */
+export async function lockOrder(tx: Database, id: string): Promise<LockedOrder> {
+  const [order] = await tx
+    .select({ id: purchaseOrders.id, number: purchaseOrders.number, status: purchaseOrders.status })
+    .from(purchaseOrders)
+    .where(eq(purchaseOrders.id, id))
+    .for('update');
+  if (!order) throw new AppError('NOT_FOUND', 'purchaseOrders.notFound');
+  return order;
+}
+
 /** Replaces a draft's header and lines (only drafts change), audited. */
 export async function updatePurchaseOrder(
   caller: ChangeCaller,
@@ -386,12 +391,7 @@ export async function updatePurchaseOrder(
   const order = await callerChange(
     caller,
     async (tx) => {
-      const [locked] = await tx
-        .select({ id: purchaseOrders.id, number: purchaseOrders.number, status: purchaseOrders.status })
-        .from(purchaseOrders)
-        .where(eq(purchaseOrders.id, input.id))
-        .for('update');
-      if (!locked) throw new AppError('NOT_FOUND', 'purchaseOrders.notFound');
+      const locked = await lockOrder(tx, input.id);
       if (locked.status !== 'draft')
         throw new AppError('CONFLICT', 'purchaseOrders.onlyDraftEdited', { number: locked.number });
       await tx

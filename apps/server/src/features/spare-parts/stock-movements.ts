@@ -24,7 +24,10 @@ export interface Movement {
   at?: Date;
 }
 
-/** A stored quantity without its trailing zeros ("12.500" → "12.5", "3.000" → "3"). */
+/**
+ * A stored quantity as people read it, without its trailing zeros ("12.500" → "12.5", "3.000" → "3"):
+ * "3.000" reads as three thousand in pt.
+ */
 export function plainQuantity(value: string): string {
   return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 }

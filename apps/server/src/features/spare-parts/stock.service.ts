@@ -77,16 +77,19 @@ export async function createStockLocation(
 }
 
 /**
- * One movement of a part and its audit entry (`action`, the part's code, the movement's id and
- * `details`) in one transaction; answers the part as it then stands.
+ * One movement of a part by hand and its audit entry (`action`, the part's code, the movement's id
+ * and `details`) in one transaction; answers the part as it then stands. The part must be active
+ * and each location it leaves or enters too.
  */
 async function auditedMovement(
   caller: ChangeCaller,
-  part: { code: string },
   movement: Movement,
   action: string,
   details: Record<string, unknown>,
 ): Promise<PartDetail> {
+  const part = await requireActivePart(caller.db, movement.partId);
+  if (movement.fromLocationId) await requireLocation(caller.db, movement.fromLocationId);
+  if (movement.toLocationId) await requireLocation(caller.db, movement.toLocationId);
   await callerChange(
     caller,
     (tx) => applyMovement(tx, movement),
@@ -105,11 +108,8 @@ export async function adjustStock(
   input: z.output<typeof stockAdjustmentInput>,
   _deps: ChangeDeps,
 ): Promise<PartDetail> {
-  const part = await requireActivePart(caller.db, input.partId);
-  await requireLocation(caller.db, input.locationId);
   return auditedMovement(
     caller,
-    part,
     {
       partId: input.partId,
       kind: 'adjusted',
@@ -134,12 +134,8 @@ export async function transferStock(
   input: z.output<typeof stockTransferInput>,
   _deps: ChangeDeps,
 ): Promise<PartDetail> {
-  const part = await requireActivePart(caller.db, input.partId);
-  await requireLocation(caller.db, input.fromLocationId);
-  await requireLocation(caller.db, input.toLocationId);
   return auditedMovement(
     caller,
-    part,
     {
       partId: input.partId,
       kind: 'transferred',
