@@ -4,7 +4,7 @@ import { EVENTS_CSV_MAX_ROWS, type EventItem, type eventFilters } from '@sentine
 import type { Language } from '@sentinela/shared/language';
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
-import { csvFile, csvSeparator } from '../plant/csv';
+import { csvLine, csvSeparator } from '../plant/csv';
 import { collectEvents, type EventsReader } from './events.service';
 
 const headers: Record<Language, string[]> = {
@@ -30,6 +30,8 @@ const severityLabels: Record<Language, Record<NonNullable<EventItem['severity']>
   en: { critical: 'Critical', warning: 'Warning', info: 'Info' },
 };
 
+const BOM = '\uFEFF';
+
 /** The detail column: an alert's text (in the reader's language), else a note or a device's error. */
 function detail(item: EventItem, lang: Language): string | undefined {
   if (item.alert) return alertText(item.alert, lang);
@@ -42,21 +44,26 @@ function detail(item: EventItem, lang: Language): string | undefined {
 
 export function eventsCsv(items: EventItem[], lang: Language): string {
   const separator = csvSeparator[lang];
-  return csvFile(
-    headers[lang],
-    items.map((e) => [
-      e.at.toISOString(),
-      eventKindLabels[lang][e.kind],
-      eventMessage(lang, e),
-      detail(e, lang),
-      e.result ? resultLabels[lang][e.result] : undefined,
-      e.severity ? severityLabels[lang][e.severity] : undefined,
-      e.actor,
-      e.equipment?.name,
-      e.facility?.name,
-    ]),
-    separator,
-  );
+  const lines = [csvLine(headers[lang], separator)];
+  for (const e of items) {
+    lines.push(
+      csvLine(
+        [
+          e.at.toISOString(),
+          eventKindLabels[lang][e.kind],
+          eventMessage(lang, e),
+          detail(e, lang),
+          e.result ? resultLabels[lang][e.result] : undefined,
+          e.severity ? severityLabels[lang][e.severity] : undefined,
+          e.actor,
+          e.equipment?.name,
+          e.facility?.name,
+        ],
+        separator,
+      ),
+    );
+  }
+  return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /** "Exportar CSV": every event the filters match (not only the pages on screen), newest first, capped. */

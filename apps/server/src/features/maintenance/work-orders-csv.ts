@@ -9,7 +9,7 @@ import {
 } from '@sentinela/shared/maintenance';
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
-import { csvFile, csvSeparator, readCapped } from '../plant/csv';
+import { csvLine, csvSeparator, readCapped } from '../plant/csv';
 import { workOrderRows } from './work-orders.service';
 
 const headers: Record<Language, string[]> = {
@@ -61,30 +61,37 @@ const priorityLabels: Record<Language, Record<WorkOrderPriority, string>> = {
 };
 const unassigned: Record<Language, string> = { pt: 'Não atribuído', en: 'Not assigned' };
 
+const BOM = '\uFEFF';
+
 /** Orders as CSV text in the caller's language (decimal comma and ';' in Portuguese). */
 export function workOrdersCsv(items: WorkOrderItem[], lang: Language): string {
   const separator = csvSeparator[lang];
   const decimal = (text: string) => (lang === 'pt' ? text.replace('.', ',') : text);
-  return csvFile(
-    headers[lang],
-    items.map((o) => [
-      o.number,
-      o.title,
-      statusLabels[lang][o.status],
-      kindLabels[lang][o.kind],
-      priorityLabels[lang][o.priority],
-      o.scheduledAt.toISOString(),
-      decimal(String(o.durationHours)),
-      o.equipment?.name,
-      o.facility.name,
-      o.room?.name,
-      o.technician.name ?? unassigned[lang],
-      `${o.checklist.done}/${o.checklist.total}`,
-      o.completedAt?.toISOString(),
-      decimal(o.cost),
-    ]),
-    separator,
-  );
+  const lines = [csvLine(headers[lang], separator)];
+  for (const o of items) {
+    lines.push(
+      csvLine(
+        [
+          o.number,
+          o.title,
+          statusLabels[lang][o.status],
+          kindLabels[lang][o.kind],
+          priorityLabels[lang][o.priority],
+          o.scheduledAt.toISOString(),
+          decimal(String(o.durationHours)),
+          o.equipment?.name,
+          o.facility.name,
+          o.room?.name,
+          o.technician.name ?? unassigned[lang],
+          `${o.checklist.done}/${o.checklist.total}`,
+          o.completedAt?.toISOString(),
+          decimal(o.cost),
+        ],
+        separator,
+      ),
+    );
+  }
+  return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /**

@@ -22,13 +22,6 @@ export function csvLine(cells: (string | number | null | undefined)[], separator
   return cells.map((cell) => csvCell(cell, separator)).join(separator);
 }
 
-const BOM = '\uFEFF';
-
-/** A whole file: a BOM (spreadsheets then read UTF-8), the header line and one line per row, each ended by CRLF. */
-export function csvFile(header: string[], rows: (string | number | null | undefined)[][], separator: string): string {
-  return `${BOM}${[header, ...rows].map((cells) => csvLine(cells, separator)).join('\r\n')}\r\n`;
-}
-
 /** Rows read from the database per query while building a file. */
 const CSV_PAGE_ROWS = 5_000;
 

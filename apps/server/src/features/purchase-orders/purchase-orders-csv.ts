@@ -7,7 +7,7 @@ import {
   type PurchaseOrderItem,
   type purchaseOrdersListInput,
 } from '@sentinela/shared/purchase-orders';
-import { csvFile, csvSeparator, readCapped } from '../plant/csv';
+import { csvLine, csvSeparator, readCapped } from '../plant/csv';
 import { purchaseOrderRows } from './purchase-orders.service';
 
 const headers: Record<Language, string[]> = {
@@ -55,25 +55,31 @@ export const purchaseOrderStatusLabels: Record<Language, Record<PurchaseOrderSta
 };
 const yesNo: Record<Language, [string, string]> = { pt: ['Sim', 'Não'], en: ['Yes', 'No'] };
 
+const BOM = '\uFEFF';
+
 /** Orders as CSV text in the caller's language (decimal comma and ';' in Portuguese); amounts in R$, exact. */
 export function purchaseOrdersCsv(items: PurchaseOrderItem[], lang: Language): string {
   const separator = csvSeparator[lang];
   const decimal = (text: string) => (lang === 'pt' ? text.replace('.', ',') : text);
-  return csvFile(
-    headers[lang],
-    items.map((o) => [
-      o.number,
-      purchaseOrderStatusLabels[lang][o.status],
-      o.supplier.name,
-      o.workOrder?.number,
-      o.createdAt.toISOString(),
-      o.expectedDelivery,
-      yesNo[lang][o.late ? 0 : 1],
-      String(o.lineCount),
-      decimal(o.total),
-    ]),
-    separator,
-  );
+  const lines = [csvLine(headers[lang], separator)];
+  for (const o of items)
+    lines.push(
+      csvLine(
+        [
+          o.number,
+          purchaseOrderStatusLabels[lang][o.status],
+          o.supplier.name,
+          o.workOrder?.number,
+          o.createdAt.toISOString(),
+          o.expectedDelivery,
+          yesNo[lang][o.late ? 0 : 1],
+          String(o.lineCount),
+          decimal(o.total),
+        ],
+        separator,
+      ),
+    );
+  return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /** "Exportar CSV": every order the filters match, in the list's order, at most PURCHASE_ORDERS_CSV_MAX_ROWS. */

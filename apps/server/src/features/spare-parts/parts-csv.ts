@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import type { Language } from '@sentinela/shared/language';
 import { SPARE_PARTS_CSV_MAX_ROWS, type PartItem, type partListInput } from '@sentinela/shared/spare-parts';
-import { csvFile, csvSeparator } from '../plant/csv';
+import { csvLine, csvSeparator } from '../plant/csv';
 import { partRows } from './parts.service';
 
 const headers: Record<Language, string[]> = {
@@ -30,26 +30,31 @@ const headers: Record<Language, string[]> = {
   ],
 };
 const yesNo: Record<Language, [string, string]> = { pt: ['Sim', 'Não'], en: ['Yes', 'No'] };
+const BOM = '\uFEFF';
 
 /** The catalogue as CSV text in the caller's language (decimal comma and ';' in Portuguese). */
 export function partsCsv(items: PartItem[], lang: Language): string {
   const separator = csvSeparator[lang];
   const decimal = (text: string) => (lang === 'pt' ? text.replace('.', ',') : text);
-  return csvFile(
-    headers[lang],
-    items.map((p) => [
-      p.code,
-      p.description,
-      p.unit,
-      decimal(p.stock),
-      decimal(p.minimumStock),
-      yesNo[lang][p.belowMinimum ? 0 : 1],
-      p.defaultLocation?.name,
-      p.preferredSupplier?.name,
-      p.compatibleKinds.join(' '),
-    ]),
-    separator,
-  );
+  const lines = [csvLine(headers[lang], separator)];
+  for (const p of items)
+    lines.push(
+      csvLine(
+        [
+          p.code,
+          p.description,
+          p.unit,
+          decimal(p.stock),
+          decimal(p.minimumStock),
+          yesNo[lang][p.belowMinimum ? 0 : 1],
+          p.defaultLocation?.name,
+          p.preferredSupplier?.name,
+          p.compatibleKinds.join(' '),
+        ],
+        separator,
+      ),
+    );
+  return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /** "Exportar CSV": every part the filters match, by code, at most SPARE_PARTS_CSV_MAX_ROWS. */

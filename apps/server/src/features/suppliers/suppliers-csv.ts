@@ -4,7 +4,7 @@ import { formatCnpj } from '@sentinela/shared/cnpj';
 import type { Language } from '@sentinela/shared/language';
 import type { SupplierCategory, supplierFilters } from '@sentinela/shared/procurement';
 import { SUPPLIERS_CSV_MAX_ROWS, type SupplierItem } from '@sentinela/shared/suppliers';
-import { csvFile, csvSeparator } from '../plant/csv';
+import { csvLine, csvSeparator } from '../plant/csv';
 import { supplierRows } from './suppliers.service';
 
 const headers: Record<Language, string[]> = {
@@ -63,26 +63,31 @@ export const supplierCategoryLabels: Record<Language, Record<SupplierCategory, s
 };
 
 const activeLabels: Record<Language, [string, string]> = { pt: ['Ativo', 'Inativo'], en: ['Active', 'Inactive'] };
+const BOM = '\uFEFF';
 
 export function suppliersCsv(items: SupplierItem[], lang: Language): string {
   const separator = csvSeparator[lang];
-  return csvFile(
-    headers[lang],
-    items.map((s) => [
-      s.legalName,
-      s.tradeName,
-      formatCnpj(s.cnpj),
-      s.categories.map((c) => supplierCategoryLabels[lang][c]).join(', '),
-      s.paymentTerms,
-      activeLabels[lang][s.active ? 0 : 1],
-      s.mainContact?.name,
-      s.mainContact?.email,
-      s.mainContact?.phone,
-      s.orders,
-      s.openOrders,
-    ]),
-    separator,
-  );
+  const lines = [csvLine(headers[lang], separator)];
+  for (const s of items)
+    lines.push(
+      csvLine(
+        [
+          s.legalName,
+          s.tradeName,
+          formatCnpj(s.cnpj),
+          s.categories.map((c) => supplierCategoryLabels[lang][c]).join(', '),
+          s.paymentTerms,
+          activeLabels[lang][s.active ? 0 : 1],
+          s.mainContact?.name,
+          s.mainContact?.email,
+          s.mainContact?.phone,
+          s.orders,
+          s.openOrders,
+        ],
+        separator,
+      ),
+    );
+  return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /** "Exportar CSV": every supplier the filters match (not only the page on screen), by name. */
