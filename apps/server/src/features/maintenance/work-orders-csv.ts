@@ -9,7 +9,7 @@ import {
 } from '@sentinela/shared/maintenance';
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
-import { csvLine, csvSeparator, readCapped } from '../plant/csv';
+import { csvLine, csvSeparator } from '../plant/csv';
 import { workOrderRows } from './work-orders.service';
 
 const headers: Record<Language, string[]> = {
@@ -62,6 +62,8 @@ const priorityLabels: Record<Language, Record<WorkOrderPriority, string>> = {
 const unassigned: Record<Language, string> = { pt: 'Não atribuído', en: 'Not assigned' };
 
 const BOM = '\uFEFF';
+/** Rows read from the database per query while building the file. */
+const CSV_PAGE_ROWS = 5_000;
 
 /** Orders as CSV text in the caller's language (decimal comma and ';' in Portuguese). */
 export function workOrdersCsv(items: WorkOrderItem[], lang: Language): string {
@@ -104,10 +106,16 @@ export async function exportWorkOrdersCsv(
   lang: Language,
   now: Date,
 ) {
-  const { items: kept, truncated } = await readCapped(
-    (limit, offset) => workOrderRows(db, input, now, limit, offset),
-    WORK_ORDERS_CSV_MAX_ROWS,
-  );
+  const items: WorkOrderItem[] = [];
+  // One row past the cap tells whether the file is cut short.
+  while (items.length <= WORK_ORDERS_CSV_MAX_ROWS) {
+    const want = Math.min(CSV_PAGE_ROWS, WORK_ORDERS_CSV_MAX_ROWS + 1 - items.length);
+    const page = await workOrderRows(db, input, now, want, items.length);
+    items.push(...page);
+    if (page.length < want) break;
+  }
+  const truncated = items.length > WORK_ORDERS_CSV_MAX_ROWS;
+  const kept = truncated ? items.slice(0, WORK_ORDERS_CSV_MAX_ROWS) : items;
   const filename = `${lang === 'pt' ? 'ordens-de-servico' : 'work-orders'}-${now.toISOString().slice(0, 10)}.csv`;
   return { filename, csv: workOrdersCsv(kept, lang), rows: kept.length, truncated };
 }

@@ -21,25 +21,3 @@ export function csvCell(value: string | number | null | undefined, separator: st
 export function csvLine(cells: (string | number | null | undefined)[], separator: string): string {
   return cells.map((cell) => csvCell(cell, separator)).join(separator);
 }
-
-/** Rows read from the database per query while building a file. */
-const CSV_PAGE_ROWS = 5_000;
-
-/**
- * The rows of an export, read a page at a time (`readRows(limit, offset)` in the list's order) up
- * to `max`; `truncated` when more matched (one row past the cap tells).
- */
-export async function readCapped<T>(
-  readRows: (limit: number, offset: number) => Promise<T[]>,
-  max: number,
-): Promise<{ items: T[]; truncated: boolean }> {
-  const items: T[] = [];
-  while (items.length <= max) {
-    const want = Math.min(CSV_PAGE_ROWS, max + 1 - items.length);
-    const page = await readRows(want, items.length);
-    items.push(...page);
-    if (page.length < want) break;
-  }
-  const truncated = items.length > max;
-  return { items: truncated ? items.slice(0, max) : items, truncated };
-}

@@ -7,7 +7,7 @@ import {
   type PurchaseOrderItem,
   type purchaseOrdersListInput,
 } from '@sentinela/shared/purchase-orders';
-import { csvLine, csvSeparator, readCapped } from '../plant/csv';
+import { csvLine, csvSeparator } from '../plant/csv';
 import { purchaseOrderRows } from './purchase-orders.service';
 
 const headers: Record<Language, string[]> = {
@@ -56,6 +56,7 @@ export const purchaseOrderStatusLabels: Record<Language, Record<PurchaseOrderSta
 const yesNo: Record<Language, [string, string]> = { pt: ['Sim', 'Não'], en: ['Yes', 'No'] };
 
 const BOM = '\uFEFF';
+const CSV_PAGE_ROWS = 5_000;
 
 /** Orders as CSV text in the caller's language (decimal comma and ';' in Portuguese); amounts in R$, exact. */
 export function purchaseOrdersCsv(items: PurchaseOrderItem[], lang: Language): string {
@@ -89,10 +90,15 @@ export async function exportPurchaseOrdersCsv(
   lang: Language,
   now: Date,
 ) {
-  const { items: kept, truncated } = await readCapped(
-    (limit, offset) => purchaseOrderRows(db, input, now, limit, offset),
-    PURCHASE_ORDERS_CSV_MAX_ROWS,
-  );
+  const items: PurchaseOrderItem[] = [];
+  while (items.length <= PURCHASE_ORDERS_CSV_MAX_ROWS) {
+    const want = Math.min(CSV_PAGE_ROWS, PURCHASE_ORDERS_CSV_MAX_ROWS + 1 - items.length);
+    const page = await purchaseOrderRows(db, input, now, want, items.length);
+    items.push(...page);
+    if (page.length < want) break;
+  }
+  const truncated = items.length > PURCHASE_ORDERS_CSV_MAX_ROWS;
+  const kept = truncated ? items.slice(0, PURCHASE_ORDERS_CSV_MAX_ROWS) : items;
   const filename = `${lang === 'pt' ? 'pedidos-de-compra' : 'purchase-orders'}-${now.toISOString().slice(0, 10)}.csv`;
   return { filename, csv: purchaseOrdersCsv(kept, lang), rows: kept.length, truncated };
 }
