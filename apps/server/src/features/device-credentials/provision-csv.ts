@@ -1,7 +1,7 @@
 import type { DeviceProvision } from '@sentinela/shared/device-credentials';
 import type { Language } from '@sentinela/shared/language';
 import { translateServerMessage } from '@sentinela/shared/messages';
-import { csvLine, csvSeparator } from '../plant/csv';
+import { csvDocument } from '../plant/csv';
 import { kindLabels } from '../plant/kind-labels';
 import { deviceTopics, type ProvisionedDevice } from './device-credentials.service';
 
@@ -34,43 +34,30 @@ const headers: Record<Language, string[]> = {
   ],
 };
 
-const BOM = '\uFEFF';
-
 /**
  * The provisioning file: one line per device with its username, its new secret (in clear, the
  * only time it is shown) and its topics, in the caller's language.
  */
 export function provisionCsv(devices: ProvisionedDevice[], lang: Language, now: Date): DeviceProvision {
-  const separator = csvSeparator[lang];
-  const lines = [csvLine(headers[lang], separator)];
-  for (const { target, secret } of devices) {
+  const csv = csvDocument(lang, headers, devices, ({ target, secret }) => {
     const topics = deviceTopics(target.site, target.id);
     const note = target.gatewayId
       ? translateServerMessage('deviceCredentials.noteGateway', lang, { code: target.gatewayId })
       : translateServerMessage('deviceCredentials.noteOwn', lang);
-    lines.push(
-      csvLine(
-        [
-          target.id,
-          target.site,
-          kindLabels[lang][target.kind],
-          target.name,
-          target.id,
-          secret,
-          topics.telemetry,
-          topics.cmd,
-          topics.ack,
-          topics.status,
-          note,
-        ],
-        separator,
-      ),
-    );
-  }
+    return [
+      target.id,
+      target.site,
+      kindLabels[lang][target.kind],
+      target.name,
+      target.id,
+      secret,
+      topics.telemetry,
+      topics.cmd,
+      topics.ack,
+      topics.status,
+      note,
+    ];
+  });
   const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-  return {
-    filename: `${lang === 'pt' ? 'provisionamento' : 'provisioning'}-${stamp}.csv`,
-    csv: `${BOM}${lines.join('\r\n')}\r\n`,
-    rows: devices.length,
-  };
+  return { filename: `${lang === 'pt' ? 'provisionamento' : 'provisioning'}-${stamp}.csv`, csv, rows: devices.length };
 }

@@ -1,6 +1,6 @@
 import type { Language } from '@sentinela/shared/language';
 import type { EquipmentKind, EquipmentStatus } from '@sentinela/shared/plant';
-import { csvLine, csvSeparator } from '../plant/csv';
+import { csvDocument } from '../plant/csv';
 import { kindLabels } from '../plant/kind-labels';
 
 const headers: Record<Language, string[]> = {
@@ -24,32 +24,19 @@ export interface CsvEquipmentRow {
   lastSeenAt: Date | null;
 }
 
-const BOM = '\uFEFF';
-
 /** The equipment list as a CSV file in the caller's language. */
 export function equipmentCsv(rows: CsvEquipmentRow[], lang: Language): string {
-  const separator = csvSeparator[lang];
-  const lines = [csvLine(headers[lang], separator)];
-  for (const row of rows) {
-    lines.push(
-      csvLine(
-        [
-          row.id,
-          row.name,
-          kindLabels[lang][row.kind],
-          statusLabels[lang][row.status],
-          row.facilityName,
-          row.roomName,
-          row.location,
-          row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
-        ],
-        separator,
-      ),
-    );
-  }
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return csvDocument(lang, headers, rows, (row) => [
+    row.id,
+    row.name,
+    kindLabels[lang][row.kind],
+    statusLabels[lang][row.status],
+    row.facilityName,
+    row.roomName,
+    row.location,
+    row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
+  ]);
 }
 
-export function equipmentCsvFilename(lang: Language, now: Date): string {
-  return `${lang === 'pt' ? 'equipamentos' : 'equipment'}-${now.toISOString().slice(0, 10)}.csv`;
-}
+/** The file's name before its date, in each language. */
+export const equipmentCsvName: Record<Language, string> = { pt: 'equipamentos', en: 'equipment' };

@@ -6,7 +6,8 @@ import { equipment, facilities, rooms } from '@sentinela/db/schema/plant';
 import { EQUIPMENT_CSV_MAX_ROWS, type equipmentFilters, type equipmentListInput } from '@sentinela/shared/equipment';
 import type { Language } from '@sentinela/shared/language';
 import type { z } from 'zod';
-import { equipmentCsv, equipmentCsvFilename } from './equipment-csv';
+import { csvExport, type CsvExport } from '../plant/csv';
+import { equipmentCsv, equipmentCsvName } from './equipment-csv';
 
 type Filters = z.output<typeof equipmentFilters>;
 
@@ -65,9 +66,7 @@ export async function listEquipment(db: Database, input: z.output<typeof equipme
  * The filtered list as a CSV file in the caller's language, in the page's order, at most
  * EQUIPMENT_CSV_MAX_ROWS rows (one more is read to tell whether the file is cut short).
  */
-export async function exportEquipmentCsv(db: Database, input: Filters, lang: Language, now: Date) {
+export async function exportEquipmentCsv(db: Database, input: Filters, lang: Language, now: Date): Promise<CsvExport> {
   const rows = await selectItems(db, filtersWhere(input)).limit(EQUIPMENT_CSV_MAX_ROWS + 1);
-  const truncated = rows.length > EQUIPMENT_CSV_MAX_ROWS;
-  const kept = truncated ? rows.slice(0, EQUIPMENT_CSV_MAX_ROWS) : rows;
-  return { filename: equipmentCsvFilename(lang, now), csv: equipmentCsv(kept, lang), rows: kept.length, truncated };
+  return csvExport(rows, { max: EQUIPMENT_CSV_MAX_ROWS, name: equipmentCsvName, lang, now, csv: equipmentCsv });
 }

@@ -4,7 +4,7 @@ import { EVENTS_CSV_MAX_ROWS, type EventItem, type eventFilters } from '@sentine
 import type { Language } from '@sentinela/shared/language';
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
-import { csvLine, csvSeparator } from '../plant/csv';
+import { csvDocument, csvExport, type CsvExport } from '../plant/csv';
 import { collectEvents, type EventsReader } from './events.service';
 
 const headers: Record<Language, string[]> = {
@@ -30,7 +30,7 @@ const severityLabels: Record<Language, Record<NonNullable<EventItem['severity']>
   en: { critical: 'Critical', warning: 'Warning', info: 'Info' },
 };
 
-const BOM = '\uFEFF';
+const fileName: Record<Language, string> = { pt: 'eventos', en: 'events' };
 
 /** The detail column: an alert's text (in the reader's language), else a note or a device's error. */
 function detail(item: EventItem, lang: Language): string | undefined {
@@ -43,27 +43,17 @@ function detail(item: EventItem, lang: Language): string | undefined {
 }
 
 export function eventsCsv(items: EventItem[], lang: Language): string {
-  const separator = csvSeparator[lang];
-  const lines = [csvLine(headers[lang], separator)];
-  for (const e of items) {
-    lines.push(
-      csvLine(
-        [
-          e.at.toISOString(),
-          eventKindLabels[lang][e.kind],
-          eventMessage(lang, e),
-          detail(e, lang),
-          e.result ? resultLabels[lang][e.result] : undefined,
-          e.severity ? severityLabels[lang][e.severity] : undefined,
-          e.actor,
-          e.equipment?.name,
-          e.facility?.name,
-        ],
-        separator,
-      ),
-    );
-  }
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return csvDocument(lang, headers, items, (e) => [
+    e.at.toISOString(),
+    eventKindLabels[lang][e.kind],
+    eventMessage(lang, e),
+    detail(e, lang),
+    e.result ? resultLabels[lang][e.result] : undefined,
+    e.severity ? severityLabels[lang][e.severity] : undefined,
+    e.actor,
+    e.equipment?.name,
+    e.facility?.name,
+  ]);
 }
 
 /** "Exportar CSV": every event the filters match (not only the pages on screen), newest first, capped. */
@@ -73,10 +63,7 @@ export async function exportEventsCsv(
   filters: z.output<typeof eventFilters>,
   lang: Language,
   now: Date,
-) {
+): Promise<CsvExport> {
   const items = await collectEvents(db, reader, filters, EVENTS_CSV_MAX_ROWS);
-  const truncated = items.length > EVENTS_CSV_MAX_ROWS;
-  const kept = truncated ? items.slice(0, EVENTS_CSV_MAX_ROWS) : items;
-  const filename = `${lang === 'pt' ? 'eventos' : 'events'}-${now.toISOString().slice(0, 10)}.csv`;
-  return { filename, csv: eventsCsv(kept, lang), rows: kept.length, truncated };
+  return csvExport(items, { max: EVENTS_CSV_MAX_ROWS, name: fileName, lang, now, csv: eventsCsv });
 }

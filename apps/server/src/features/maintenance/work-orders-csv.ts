@@ -9,7 +9,7 @@ import {
 } from '@sentinela/shared/maintenance';
 import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
-import { csvLine, csvSeparator } from '../plant/csv';
+import { csvDecimal, csvDocument, csvExport, readUpToCap, type CsvExport } from '../plant/csv';
 import { workOrderRows } from './work-orders.service';
 
 const headers: Record<Language, string[]> = {
@@ -61,39 +61,26 @@ const priorityLabels: Record<Language, Record<WorkOrderPriority, string>> = {
 };
 const unassigned: Record<Language, string> = { pt: 'Não atribuído', en: 'Not assigned' };
 
-const BOM = '\uFEFF';
-/** Rows read from the database per query while building the file. */
-const CSV_PAGE_ROWS = 5_000;
+const fileName: Record<Language, string> = { pt: 'ordens-de-servico', en: 'work-orders' };
 
 /** Orders as CSV text in the caller's language (decimal comma and ';' in Portuguese). */
 export function workOrdersCsv(items: WorkOrderItem[], lang: Language): string {
-  const separator = csvSeparator[lang];
-  const decimal = (text: string) => (lang === 'pt' ? text.replace('.', ',') : text);
-  const lines = [csvLine(headers[lang], separator)];
-  for (const o of items) {
-    lines.push(
-      csvLine(
-        [
-          o.number,
-          o.title,
-          statusLabels[lang][o.status],
-          kindLabels[lang][o.kind],
-          priorityLabels[lang][o.priority],
-          o.scheduledAt.toISOString(),
-          decimal(String(o.durationHours)),
-          o.equipment?.name,
-          o.facility.name,
-          o.room?.name,
-          o.technician.name ?? unassigned[lang],
-          `${o.checklist.done}/${o.checklist.total}`,
-          o.completedAt?.toISOString(),
-          decimal(o.cost),
-        ],
-        separator,
-      ),
-    );
-  }
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return csvDocument(lang, headers, items, (o) => [
+    o.number,
+    o.title,
+    statusLabels[lang][o.status],
+    kindLabels[lang][o.kind],
+    priorityLabels[lang][o.priority],
+    o.scheduledAt.toISOString(),
+    csvDecimal(String(o.durationHours), lang),
+    o.equipment?.name,
+    o.facility.name,
+    o.room?.name,
+    o.technician.name ?? unassigned[lang],
+    `${o.checklist.done}/${o.checklist.total}`,
+    o.completedAt?.toISOString(),
+    csvDecimal(o.cost, lang),
+  ]);
 }
 
 /**
@@ -105,17 +92,9 @@ export async function exportWorkOrdersCsv(
   input: z.output<typeof workOrdersListInput>,
   lang: Language,
   now: Date,
-) {
-  const items: WorkOrderItem[] = [];
-  // One row past the cap tells whether the file is cut short.
-  while (items.length <= WORK_ORDERS_CSV_MAX_ROWS) {
-    const want = Math.min(CSV_PAGE_ROWS, WORK_ORDERS_CSV_MAX_ROWS + 1 - items.length);
-    const page = await workOrderRows(db, input, now, want, items.length);
-    items.push(...page);
-    if (page.length < want) break;
-  }
-  const truncated = items.length > WORK_ORDERS_CSV_MAX_ROWS;
-  const kept = truncated ? items.slice(0, WORK_ORDERS_CSV_MAX_ROWS) : items;
-  const filename = `${lang === 'pt' ? 'ordens-de-servico' : 'work-orders'}-${now.toISOString().slice(0, 10)}.csv`;
-  return { filename, csv: workOrdersCsv(kept, lang), rows: kept.length, truncated };
+): Promise<CsvExport> {
+  const items = await readUpToCap(WORK_ORDERS_CSV_MAX_ROWS, (limit, offset) =>
+    workOrderRows(db, input, now, limit, offset),
+  );
+  return csvExport(items, { max: WORK_ORDERS_CSV_MAX_ROWS, name: fileName, lang, now, csv: workOrdersCsv });
 }

@@ -6,8 +6,7 @@ import { defaultMetrics, type equipmentCreateInput } from '@sentinela/shared/reg
 import type { z } from 'zod';
 import type { ServerMessageKey } from '@sentinela/shared/messages';
 import { callerChange, type ChangeCaller } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
-import { sqlState } from '../../platform/sql-state';
+import { conflictIfTaken } from '../../platform/sql-state';
 
 /** Who changes the registry and from where: every change is audited with both. */
 export type RegistryCaller = ChangeCaller;
@@ -36,12 +35,11 @@ export async function registryChange<T>(
   details: (result: T) => Record<string, unknown>,
   conflict: { key: ServerMessageKey; params?: Record<string, string | number> },
 ): Promise<T> {
-  try {
-    return await callerChange(caller, change, (result) => ({ action, target, details: details(result) }));
-  } catch (error) {
-    if (sqlState(error) === '23505') throw new AppError('CONFLICT', conflict.key, conflict.params);
-    throw error;
-  }
+  return conflictIfTaken(
+    () => callerChange(caller, change, (result) => ({ action, target, details: details(result) })),
+    conflict.key,
+    conflict.params,
+  );
 }
 
 // ——— facilities and rooms, as the registry services (one record, and the CSV import) read and write them ———

@@ -7,7 +7,7 @@ import {
   type PurchaseOrderItem,
   type purchaseOrdersListInput,
 } from '@sentinela/shared/purchase-orders';
-import { csvLine, csvSeparator } from '../plant/csv';
+import { csvDecimal, csvDocument, csvExport, readUpToCap, type CsvExport } from '../plant/csv';
 import { purchaseOrderRows } from './purchase-orders.service';
 
 const headers: Record<Language, string[]> = {
@@ -55,50 +55,35 @@ export const purchaseOrderStatusLabels: Record<Language, Record<PurchaseOrderSta
 };
 const yesNo: Record<Language, [string, string]> = { pt: ['Sim', 'Não'], en: ['Yes', 'No'] };
 
-const BOM = '\uFEFF';
-const CSV_PAGE_ROWS = 5_000;
+const fileName: Record<Language, string> = { pt: 'pedidos-de-compra', en: 'purchase-orders' };
 
 /** Orders as CSV text in the caller's language (decimal comma and ';' in Portuguese); amounts in R$, exact. */
 export function purchaseOrdersCsv(items: PurchaseOrderItem[], lang: Language): string {
-  const separator = csvSeparator[lang];
-  const decimal = (text: string) => (lang === 'pt' ? text.replace('.', ',') : text);
-  const lines = [csvLine(headers[lang], separator)];
-  for (const o of items)
-    lines.push(
-      csvLine(
-        [
-          o.number,
-          purchaseOrderStatusLabels[lang][o.status],
-          o.supplier.name,
-          o.workOrder?.number,
-          o.createdAt.toISOString(),
-          o.expectedDelivery,
-          yesNo[lang][o.late ? 0 : 1],
-          String(o.lineCount),
-          decimal(o.total),
-        ],
-        separator,
-      ),
-    );
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return csvDocument(lang, headers, items, (o) => [
+    o.number,
+    purchaseOrderStatusLabels[lang][o.status],
+    o.supplier.name,
+    o.workOrder?.number,
+    o.createdAt.toISOString(),
+    o.expectedDelivery,
+    yesNo[lang][o.late ? 0 : 1],
+    String(o.lineCount),
+    csvDecimal(o.total, lang),
+  ]);
 }
 
-/** "Exportar CSV": every order the filters match, in the list's order, at most PURCHASE_ORDERS_CSV_MAX_ROWS. */
+/**
+ * "Exportar CSV": every order the filters match, in the list's order, read a page at a time, at
+ * most PURCHASE_ORDERS_CSV_MAX_ROWS.
+ */
 export async function exportPurchaseOrdersCsv(
   db: Database,
   input: z.output<typeof purchaseOrdersListInput>,
   lang: Language,
   now: Date,
-) {
-  const items: PurchaseOrderItem[] = [];
-  while (items.length <= PURCHASE_ORDERS_CSV_MAX_ROWS) {
-    const want = Math.min(CSV_PAGE_ROWS, PURCHASE_ORDERS_CSV_MAX_ROWS + 1 - items.length);
-    const page = await purchaseOrderRows(db, input, now, want, items.length);
-    items.push(...page);
-    if (page.length < want) break;
-  }
-  const truncated = items.length > PURCHASE_ORDERS_CSV_MAX_ROWS;
-  const kept = truncated ? items.slice(0, PURCHASE_ORDERS_CSV_MAX_ROWS) : items;
-  const filename = `${lang === 'pt' ? 'pedidos-de-compra' : 'purchase-orders'}-${now.toISOString().slice(0, 10)}.csv`;
-  return { filename, csv: purchaseOrdersCsv(kept, lang), rows: kept.length, truncated };
+): Promise<CsvExport> {
+  const items = await readUpToCap(PURCHASE_ORDERS_CSV_MAX_ROWS, (limit, offset) =>
+    purchaseOrderRows(db, input, now, limit, offset),
+  );
+  return csvExport(items, { max: PURCHASE_ORDERS_CSV_MAX_ROWS, name: fileName, lang, now, csv: purchaseOrdersCsv });
 }

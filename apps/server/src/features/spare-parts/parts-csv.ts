@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import type { Language } from '@sentinela/shared/language';
 import { SPARE_PARTS_CSV_MAX_ROWS, type PartItem, type partListInput } from '@sentinela/shared/spare-parts';
-import { csvLine, csvSeparator } from '../plant/csv';
+import { csvDecimal, csvDocument, csvExport, type CsvExport } from '../plant/csv';
 import { partRows } from './parts.service';
 
 const headers: Record<Language, string[]> = {
@@ -30,38 +30,30 @@ const headers: Record<Language, string[]> = {
   ],
 };
 const yesNo: Record<Language, [string, string]> = { pt: ['Sim', 'Não'], en: ['Yes', 'No'] };
-const BOM = '\uFEFF';
+const fileName: Record<Language, string> = { pt: 'pecas', en: 'spare-parts' };
 
 /** The catalogue as CSV text in the caller's language (decimal comma and ';' in Portuguese). */
 export function partsCsv(items: PartItem[], lang: Language): string {
-  const separator = csvSeparator[lang];
-  const decimal = (text: string) => (lang === 'pt' ? text.replace('.', ',') : text);
-  const lines = [csvLine(headers[lang], separator)];
-  for (const p of items)
-    lines.push(
-      csvLine(
-        [
-          p.code,
-          p.description,
-          p.unit,
-          decimal(p.stock),
-          decimal(p.minimumStock),
-          yesNo[lang][p.belowMinimum ? 0 : 1],
-          p.defaultLocation?.name,
-          p.preferredSupplier?.name,
-          p.compatibleKinds.join(' '),
-        ],
-        separator,
-      ),
-    );
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return csvDocument(lang, headers, items, (p) => [
+    p.code,
+    p.description,
+    p.unit,
+    csvDecimal(p.stock, lang),
+    csvDecimal(p.minimumStock, lang),
+    yesNo[lang][p.belowMinimum ? 0 : 1],
+    p.defaultLocation?.name,
+    p.preferredSupplier?.name,
+    p.compatibleKinds.join(' '),
+  ]);
 }
 
 /** "Exportar CSV": every part the filters match, by code, at most SPARE_PARTS_CSV_MAX_ROWS. */
-export async function exportPartsCsv(db: Database, input: z.output<typeof partListInput>, lang: Language, now: Date) {
+export async function exportPartsCsv(
+  db: Database,
+  input: z.output<typeof partListInput>,
+  lang: Language,
+  now: Date,
+): Promise<CsvExport> {
   const items = await partRows(db, input, SPARE_PARTS_CSV_MAX_ROWS + 1, 0);
-  const truncated = items.length > SPARE_PARTS_CSV_MAX_ROWS;
-  const kept = truncated ? items.slice(0, SPARE_PARTS_CSV_MAX_ROWS) : items;
-  const filename = `${lang === 'pt' ? 'pecas' : 'spare-parts'}-${now.toISOString().slice(0, 10)}.csv`;
-  return { filename, csv: partsCsv(kept, lang), rows: kept.length, truncated };
+  return csvExport(items, { max: SPARE_PARTS_CSV_MAX_ROWS, name: fileName, lang, now, csv: partsCsv });
 }

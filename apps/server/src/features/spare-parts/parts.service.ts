@@ -27,7 +27,7 @@ import {
 } from '@sentinela/shared/spare-parts';
 import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError, onlyRow } from '../../platform/errors';
-import { sqlState } from '../../platform/sql-state';
+import { conflictIfTaken } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { namedRef, numberedRef } from '../../platform/refs';
 
@@ -263,13 +263,8 @@ export async function requireActivePart(db: Database, id: string): Promise<{ id:
 }
 
 /** Runs a part's write, turning a taken code into a clear conflict. */
-async function codeGuard<T>(code: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (sqlState(error) === '23505') throw new AppError('CONFLICT', 'spareParts.codeTaken', { code });
-    throw error;
-  }
+function codeGuard<T>(code: string, write: () => Promise<T>): Promise<T> {
+  return conflictIfTaken(write, 'spareParts.codeTaken', { code });
 }
 
 export async function createPart(

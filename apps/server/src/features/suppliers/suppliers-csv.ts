@@ -4,7 +4,7 @@ import { formatCnpj } from '@sentinela/shared/cnpj';
 import type { Language } from '@sentinela/shared/language';
 import type { SupplierCategory, supplierFilters } from '@sentinela/shared/procurement';
 import { SUPPLIERS_CSV_MAX_ROWS, type SupplierItem } from '@sentinela/shared/suppliers';
-import { csvLine, csvSeparator } from '../plant/csv';
+import { csvDocument, csvExport, type CsvExport } from '../plant/csv';
 import { supplierRows } from './suppliers.service';
 
 const headers: Record<Language, string[]> = {
@@ -63,31 +63,22 @@ export const supplierCategoryLabels: Record<Language, Record<SupplierCategory, s
 };
 
 const activeLabels: Record<Language, [string, string]> = { pt: ['Ativo', 'Inativo'], en: ['Active', 'Inactive'] };
-const BOM = '\uFEFF';
+const fileName: Record<Language, string> = { pt: 'fornecedores', en: 'suppliers' };
 
 export function suppliersCsv(items: SupplierItem[], lang: Language): string {
-  const separator = csvSeparator[lang];
-  const lines = [csvLine(headers[lang], separator)];
-  for (const s of items)
-    lines.push(
-      csvLine(
-        [
-          s.legalName,
-          s.tradeName,
-          formatCnpj(s.cnpj),
-          s.categories.map((c) => supplierCategoryLabels[lang][c]).join(', '),
-          s.paymentTerms,
-          activeLabels[lang][s.active ? 0 : 1],
-          s.mainContact?.name,
-          s.mainContact?.email,
-          s.mainContact?.phone,
-          s.orders,
-          s.openOrders,
-        ],
-        separator,
-      ),
-    );
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return csvDocument(lang, headers, items, (s) => [
+    s.legalName,
+    s.tradeName,
+    formatCnpj(s.cnpj),
+    s.categories.map((c) => supplierCategoryLabels[lang][c]).join(', '),
+    s.paymentTerms,
+    activeLabels[lang][s.active ? 0 : 1],
+    s.mainContact?.name,
+    s.mainContact?.email,
+    s.mainContact?.phone,
+    s.orders,
+    s.openOrders,
+  ]);
 }
 
 /** "Exportar CSV": every supplier the filters match (not only the page on screen), by name. */
@@ -96,10 +87,7 @@ export async function exportSuppliersCsv(
   filters: z.output<typeof supplierFilters>,
   lang: Language,
   now: Date,
-) {
+): Promise<CsvExport> {
   const items = await supplierRows(db, filters, SUPPLIERS_CSV_MAX_ROWS + 1, 0);
-  const truncated = items.length > SUPPLIERS_CSV_MAX_ROWS;
-  const kept = truncated ? items.slice(0, SUPPLIERS_CSV_MAX_ROWS) : items;
-  const filename = `${lang === 'pt' ? 'fornecedores' : 'suppliers'}-${now.toISOString().slice(0, 10)}.csv`;
-  return { filename, csv: suppliersCsv(kept, lang), rows: kept.length, truncated };
+  return csvExport(items, { max: SUPPLIERS_CSV_MAX_ROWS, name: fileName, lang, now, csv: suppliersCsv });
 }

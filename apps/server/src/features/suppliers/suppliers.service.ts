@@ -23,7 +23,7 @@ import {
 } from '@sentinela/shared/suppliers';
 import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError, onlyRow } from '../../platform/errors';
-import { sqlState } from '../../platform/sql-state';
+import { conflictIfTaken } from '../../platform/sql-state';
 import { changedFields } from '../plant/registry-change';
 
 const openStatuses = sql.join(
@@ -211,13 +211,8 @@ async function writeContacts(tx: Database, supplierId: string, contacts: Supplie
 }
 
 /** A CNPJ another supplier has answers 409 with the masked number, never a 500. */
-async function orConflict<T>(cnpj: string, change: () => Promise<T>): Promise<T> {
-  try {
-    return await change();
-  } catch (error) {
-    if (sqlState(error) === '23505') throw new AppError('CONFLICT', 'suppliers.cnpjTaken', { cnpj: formatCnpj(cnpj) });
-    throw error;
-  }
+function orConflict<T>(cnpj: string, change: () => Promise<T>): Promise<T> {
+  return conflictIfTaken(change, 'suppliers.cnpjTaken', { cnpj: formatCnpj(cnpj) });
 }
 
 async function checkCnpjFree(db: Database, cnpj: string, exceptId?: string) {
