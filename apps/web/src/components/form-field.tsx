@@ -70,7 +70,7 @@ interface FormSelectProps {
   error?: string;
   hint?: ReactNode;
   className?: string;
-  name: string;
+  name?: string;
   value: string;
   /** The first option, with the empty value ("Choose …", "None"); none when left out. */
   emptyOption?: string;

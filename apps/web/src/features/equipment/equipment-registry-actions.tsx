@@ -35,37 +35,18 @@ export function EquipmentRegistryActions({ id, name, onEdit, onDeleted, timeZone
   const refresh = useRegistryRefresh();
   const record = useQuery(trpc.equipment.get.queryOptions({ id }, { staleTime: 0 }));
   const [asking, setAsking] = useState<Asking>(null);
-  const options = {
+  /** A registry change's callbacks: its toast (then `after`) and a refreshed registry, or why it failed. */
+  const reporting = (toast: string, after?: () => void) => ({
+    onSuccess: () => {
+      notify.success(toast);
+      after?.();
+      return refresh();
+    },
     onError: (error: unknown) => notify.error(errorMessage(error, t('actionFailed'))),
-  };
-  const retire = useMutation(
-    trpc.equipment.retire.mutationOptions({
-      ...options,
-      onSuccess: () => {
-        notify.success(t('retiredToast', { name }));
-        return refresh();
-      },
-    }),
-  );
-  const restore = useMutation(
-    trpc.equipment.restore.mutationOptions({
-      ...options,
-      onSuccess: () => {
-        notify.success(t('restoredToast', { name }));
-        return refresh();
-      },
-    }),
-  );
-  const remove = useMutation(
-    trpc.equipment.delete.mutationOptions({
-      ...options,
-      onSuccess: () => {
-        notify.success(t('deletedToast', { name }));
-        onDeleted();
-        return refresh();
-      },
-    }),
-  );
+  });
+  const retire = useMutation(trpc.equipment.retire.mutationOptions(reporting(t('retiredToast', { name }))));
+  const restore = useMutation(trpc.equipment.restore.mutationOptions(reporting(t('restoredToast', { name }))));
+  const remove = useMutation(trpc.equipment.delete.mutationOptions(reporting(t('deletedToast', { name }), onDeleted)));
   const busy = retire.isPending || restore.isPending || remove.isPending;
   const data = record.data;
 

@@ -1,6 +1,5 @@
 import type { CredentialGrace } from '@sentinela/shared/device-credentials';
-import { Select } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
+import { FormSelect } from '../../components/form-field';
 import { useStrings } from '../../lib/i18n/strings';
 import { credentialGraces, credentialStrings } from './device-credentials.strings';
 
@@ -18,15 +17,13 @@ export function GraceField({
 }) {
   const t = useStrings(credentialStrings);
   return (
-    <label className={cn('flex flex-col gap-1 text-sm', className)}>
-      <span className="font-medium">{t('grace')}</span>
-      <Select name={name} value={value} onChange={(event) => onChange(event.target.value as CredentialGrace)}>
-        {credentialGraces.map((grace) => (
-          <option key={grace} value={grace}>
-            {t(`grace.${grace}`)}
-          </option>
-        ))}
-      </Select>
-    </label>
+    <FormSelect
+      label={t('grace')}
+      name={name}
+      className={className}
+      value={value}
+      options={credentialGraces.map((grace) => ({ value: grace, label: t(`grace.${grace}`) }))}
+      onChange={(event) => onChange(event.target.value as CredentialGrace)}
+    />
   );
 }

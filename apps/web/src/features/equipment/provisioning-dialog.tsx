@@ -2,10 +2,9 @@ import type { CredentialGrace } from '@sentinela/shared/device-credentials';
 import type { EquipmentKind } from '@sentinela/shared/plant';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormAlert } from '../../components/form-field';
+import { FormAlert, FormSelect } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Select } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-errors';
 import { downloadText } from '../../lib/download';
 import { opsStrings } from '../../lib/i18n/ops-strings';
@@ -58,28 +57,22 @@ export default function ProvisioningDialog({ open, onOpenChange }: ProvisioningD
         <DialogDescription>{t('provisionDescription')}</DialogDescription>
         <FormAlert message={failure} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium">{t('provisionFacility')}</span>
-            <Select name="facilityId" value={facilityId} onChange={(event) => setFacilityId(event.target.value)}>
-              <option value="">{t('allFacilities')}</option>
-              {facilities.data?.map((facility) => (
-                <option key={facility.id} value={facility.id}>
-                  {facility.name}
-                </option>
-              ))}
-            </Select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium">{t('provisionKind')}</span>
-            <Select name="kind" value={kind} onChange={(event) => setKind(event.target.value as EquipmentKind | '')}>
-              <option value="">{t('all')}</option>
-              {equipmentKinds.map((value) => (
-                <option key={value} value={value}>
-                  {tOps(`kind.${value}`)}
-                </option>
-              ))}
-            </Select>
-          </label>
+          <FormSelect
+            label={t('provisionFacility')}
+            name="facilityId"
+            value={facilityId}
+            emptyOption={t('allFacilities')}
+            options={(facilities.data ?? []).map((facility) => ({ value: facility.id, label: facility.name }))}
+            onChange={(event) => setFacilityId(event.target.value)}
+          />
+          <FormSelect
+            label={t('provisionKind')}
+            name="kind"
+            value={kind}
+            emptyOption={t('all')}
+            options={equipmentKinds.map((value) => ({ value, label: tOps(`kind.${value}`) }))}
+            onChange={(event) => setKind(event.target.value as EquipmentKind | '')}
+          />
           <GraceField name="grace" className="sm:col-span-2" value={grace} onChange={setGrace} />
         </div>
         <div className="flex justify-end gap-2">

@@ -98,6 +98,21 @@ function RoomCard({ room }: { room: RoomClimate }) {
     room.hvacCount > 0 ? t('room.units', { running: room.hvacRunning, count: room.hvacCount }) : null,
     room.sensorCount > 0 ? t('room.sensors', { count: room.sensorCount }) : null,
   ].filter(Boolean);
+  /** The room's figures: its readings large, then the setpoint and how far off it they are. */
+  const figures: { label: string; field?: string; value: string; large?: boolean }[] = [
+    {
+      label: t('room.temperature'),
+      field: 'temperature',
+      value: formatTemperature(room.temperature, language),
+      large: true,
+    },
+    { label: t('room.humidity'), value: formatQuantity(room.humidity, '%', language, 1), large: true },
+    { label: t('room.setpoint'), field: 'setpoint', value: formatTemperature(room.setpoint, language) },
+    {
+      label: t('room.deviation'),
+      value: deviation === null ? '—' : formatTemperatureDelta(deviation, language),
+    },
+  ];
   return (
     <li className="flex h-44 flex-col gap-2 rounded-lg border p-3" data-room-id={room.roomId}>
       <div className="flex items-start justify-between gap-2">
@@ -116,26 +131,14 @@ function RoomCard({ room }: { room: RoomClimate }) {
         )}
       </div>
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-        <div>
-          <dt className="text-xs text-muted-foreground">{t('room.temperature')}</dt>
-          <dd className="text-lg font-semibold tabular-nums" data-field="temperature">
-            {formatTemperature(room.temperature, language)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">{t('room.humidity')}</dt>
-          <dd className="text-lg font-semibold tabular-nums">{formatQuantity(room.humidity, '%', language, 1)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">{t('room.setpoint')}</dt>
-          <dd className="tabular-nums" data-field="setpoint">
-            {formatTemperature(room.setpoint, language)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">{t('room.deviation')}</dt>
-          <dd className="tabular-nums">{deviation === null ? '—' : formatTemperatureDelta(deviation, language)}</dd>
-        </div>
+        {figures.map(({ label, field, value, large }) => (
+          <div key={label}>
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className={large ? 'text-lg font-semibold tabular-nums' : 'tabular-nums'} data-field={field}>
+              {value}
+            </dd>
+          </div>
+        ))}
       </dl>
       <p className="mt-auto truncate text-xs text-muted-foreground">
         {[

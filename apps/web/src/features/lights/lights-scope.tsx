@@ -1,5 +1,5 @@
 import type { LightFacilities } from '@sentinela/shared/lights';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Select } from '../../components/ui/input';
 import { lightsStrings, type LightsStringKey } from './lights.strings';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
@@ -42,54 +42,79 @@ export function LightsScope({
   const shown = value.facilityId ? (facilities ?? []).filter((f) => f.id === value.facilityId) : (facilities ?? []);
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={`${id}-facility`} className="text-xs font-medium text-muted-foreground">
-          {t('scope.facility')}
-        </label>
-        <Select
-          id={`${id}-facility`}
-          className="w-64 max-w-full"
-          value={value.facilityId}
-          disabled={!facilities}
-          onChange={(event) => {
-            onChange({ facilityId: event.target.value, roomId: '' });
-          }}
-        >
-          <option value="">{t('scope.allFacilities')}</option>
-          {facilities?.map((facility) => (
-            <option key={facility.id} value={facility.id}>
-              {facility.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={`${id}-room`} className="text-xs font-medium text-muted-foreground">
-          {t('scope.room')}
-        </label>
-        <Select
-          id={`${id}-room`}
-          className="w-64 max-w-full"
-          value={value.roomId}
-          disabled={!facilities}
-          onChange={(event) => {
-            const roomId = event.target.value;
-            const facility = facilities?.find((f) => f.rooms.some((r) => r.id === roomId));
-            onChange({ facilityId: roomId ? (facility?.id ?? value.facilityId) : value.facilityId, roomId });
-          }}
-        >
-          <option value="">{t('scope.allRooms')}</option>
-          {shown.map((facility) => (
-            <optgroup key={facility.id} label={facility.name}>
-              {facility.rooms.map((room) => (
-                <option key={room.id} value={room.id}>
-                  {room.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </Select>
-      </div>
+      <ScopeSelect
+        id={`${id}-facility`}
+        label={t('scope.facility')}
+        value={value.facilityId}
+        disabled={!facilities}
+        onChange={(facilityId) => {
+          onChange({ facilityId, roomId: '' });
+        }}
+      >
+        <option value="">{t('scope.allFacilities')}</option>
+        {facilities?.map((facility) => (
+          <option key={facility.id} value={facility.id}>
+            {facility.name}
+          </option>
+        ))}
+      </ScopeSelect>
+      <ScopeSelect
+        id={`${id}-room`}
+        label={t('scope.room')}
+        value={value.roomId}
+        disabled={!facilities}
+        onChange={(roomId) => {
+          const facility = facilities?.find((f) => f.rooms.some((r) => r.id === roomId));
+          onChange({ facilityId: roomId ? (facility?.id ?? value.facilityId) : value.facilityId, roomId });
+        }}
+      >
+        <option value="">{t('scope.allRooms')}</option>
+        {shown.map((facility) => (
+          <optgroup key={facility.id} label={facility.name}>
+            {facility.rooms.map((room) => (
+              <option key={room.id} value={room.id}>
+                {room.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </ScopeSelect>
+    </div>
+  );
+}
+
+/** One of the scope's two selects, its small label above it. */
+function ScopeSelect({
+  id,
+  label,
+  value,
+  disabled,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+        {label}
+      </label>
+      <Select
+        id={id}
+        className="w-64 max-w-full"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      >
+        {children}
+      </Select>
     </div>
   );
 }

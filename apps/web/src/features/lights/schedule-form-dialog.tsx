@@ -3,7 +3,7 @@ import type { LightFacilities, LightSchedule } from '@sentinela/shared/lights';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Input, Select } from '../../components/ui/input';
+import { Select } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-errors';
 import { lightsStrings } from './lights.strings';
 import { opsStrings } from '../../lib/i18n/ops-strings';
@@ -12,7 +12,7 @@ import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { validateSchedule, weekOrder, type FormErrors, type FormValues } from './schedule-validation';
 import { CheckboxLabel } from '../../components/checkbox-label';
-import { FormField } from '../../components/form-field';
+import { FormField, FormInput } from '../../components/form-field';
 
 interface ScheduleFormDialogProps {
   open: boolean;
@@ -114,26 +114,16 @@ export function ScheduleFormDialog({
             )}
           </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <FormField label={t('schedule.onTime')} error={message('onTime')}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="time"
-                  value={values.onTime}
-                  onChange={(e) => set({ onTime: e.target.value })}
-                />
-              )}
-            </FormField>
-            <FormField label={t('schedule.offTime')} error={message('offTime')}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="time"
-                  value={values.offTime}
-                  onChange={(e) => set({ offTime: e.target.value })}
-                />
-              )}
-            </FormField>
+            {(['onTime', 'offTime'] as const).map((name) => (
+              <FormInput
+                key={name}
+                label={t(`schedule.${name}`)}
+                error={message(name)}
+                type="time"
+                value={values[name]}
+                onChange={(e) => set({ [name]: e.target.value })}
+              />
+            ))}
           </div>
           <fieldset className="flex flex-col gap-2" aria-describedby={errors.days ? `${id}-days-error` : undefined}>
             <legend className="mb-1 text-sm font-medium">{t('schedule.days')}</legend>
@@ -164,19 +154,16 @@ export function ScheduleFormDialog({
             )}
           </fieldset>
           <div className="grid grid-cols-2 items-end gap-3">
-            <FormField label={t('schedule.brightness')} error={message('brightness')}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={100}
-                  value={values.brightness}
-                  onChange={(e) => set({ brightness: e.target.value })}
-                />
-              )}
-            </FormField>
+            <FormInput
+              label={t('schedule.brightness')}
+              error={message('brightness')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              value={values.brightness}
+              onChange={(e) => set({ brightness: e.target.value })}
+            />
             <CheckboxLabel
               className="inline-flex h-9 items-center gap-2 text-sm"
               checked={values.enabled}

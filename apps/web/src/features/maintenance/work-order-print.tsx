@@ -22,6 +22,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A titled block of the order's own text, kept as typed; nothing when there is none. */
+function TextSection({ title, text }: { title: string; text: string | null }) {
+  if (!text) return null;
+  return (
+    <section>
+      <h2 className="font-semibold">{title}</h2>
+      <p className="whitespace-pre-wrap">{text}</p>
+    </section>
+  );
+}
+
 function Lines({ count }: { count: number }) {
   return (
     <div aria-hidden className="flex flex-col">
@@ -66,12 +77,7 @@ export function WorkOrderPrint({ order, printedAt = new Date() }: { order: WorkO
           <Row label={t('status')}>{tM(`status.${order.status}`)}</Row>
         </tbody>
       </table>
-      {order.description && (
-        <section>
-          <h2 className="font-semibold">{t('description')}</h2>
-          <p className="whitespace-pre-wrap">{order.description}</p>
-        </section>
-      )}
+      <TextSection title={t('description')} text={order.description} />
       <section>
         <h2 className="mb-1 font-semibold">{t('checklist')}</h2>
         {order.checklistItems.length === 0 ? (
@@ -95,12 +101,7 @@ export function WorkOrderPrint({ order, printedAt = new Date() }: { order: WorkO
           </ul>
         )}
       </section>
-      {order.notes && (
-        <section>
-          <h2 className="font-semibold">{t('notes')}</h2>
-          <p className="whitespace-pre-wrap">{order.notes}</p>
-        </section>
-      )}
+      <TextSection title={t('notes')} text={order.notes} />
       <section>
         <h2 className="font-semibold">{t('fieldNotes')}</h2>
         <Lines count={4} />

@@ -110,6 +110,16 @@ function OrderBody({
   const back = useMutation(trpc.purchaseOrders.returnToDraft.mutationOptions({ onSuccess: done, onError }));
   const approve = useMutation(trpc.purchaseOrders.approve.mutationOptions({ onSuccess: done, onError }));
   const busy = submit.isPending || back.isPending || approve.isPending;
+  /** The buttons that move the order on (or back) at once, each off while another is on its way. */
+  const transitions: {
+    action: 'submit' | 'approve' | 'returnToDraft';
+    mutation: typeof submit;
+    variant?: 'outline';
+  }[] = [
+    { action: 'submit', mutation: submit },
+    { action: 'approve', mutation: approve },
+    { action: 'returnToDraft', mutation: back, variant: 'outline' },
+  ];
   const reason = useReason(limit);
 
   return (
@@ -139,28 +149,17 @@ function OrderBody({
         <ActionButton state={actions.edit} reason={reason(actions.edit)} onClick={() => onEdit(order.id)}>
           {t('action.edit')}
         </ActionButton>
-        <ActionButton
-          state={{ ...actions.submit, allowed: actions.submit.allowed && !busy }}
-          reason={reason(actions.submit)}
-          onClick={() => submit.mutate({ id: order.id })}
-        >
-          {t('action.submit')}
-        </ActionButton>
-        <ActionButton
-          state={{ ...actions.approve, allowed: actions.approve.allowed && !busy }}
-          reason={reason(actions.approve)}
-          onClick={() => approve.mutate({ id: order.id })}
-        >
-          {t('action.approve')}
-        </ActionButton>
-        <ActionButton
-          variant="outline"
-          state={{ ...actions.returnToDraft, allowed: actions.returnToDraft.allowed && !busy }}
-          reason={reason(actions.returnToDraft)}
-          onClick={() => back.mutate({ id: order.id })}
-        >
-          {t('action.returnToDraft')}
-        </ActionButton>
+        {transitions.map(({ action, mutation, variant }) => (
+          <ActionButton
+            key={action}
+            variant={variant}
+            state={{ ...actions[action], allowed: actions[action].allowed && !busy }}
+            reason={reason(actions[action])}
+            onClick={() => mutation.mutate({ id: order.id })}
+          >
+            {t(`action.${action}`)}
+          </ActionButton>
+        ))}
         <ActionButton state={actions.receive} reason={reason(actions.receive)} onClick={() => setDialog('receive')}>
           {t('action.receive')}
         </ActionButton>

@@ -4,12 +4,11 @@ import { partUnitValues, type PartUnit } from '@sentinela/shared/procurement-val
 import type { PurchaseOrderDetail, PurchaseOrderOptions } from '@sentinela/shared/purchase-orders';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { FormAlert, FormField, useFormIssues, FormInput } from '../../components/form-field';
+import { FormAlert, FormInput, FormSelect, useFormIssues } from '../../components/form-field';
 import { formStrings } from '../../components/form.strings';
 import { QueryError } from '../../components/query-state';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Select } from '../../components/ui/input';
 import { useLanguage } from '../../lib/i18n/language-context';
 import { useStrings } from '../../lib/i18n/strings';
 import { notify } from '../../lib/notify';
@@ -34,6 +33,8 @@ export interface FormDraft {
   notes: string;
   lines: LineDraft[];
 }
+
+const unitOptions = partUnitValues.map((u) => ({ value: u, label: u }));
 
 let nextKey = 1;
 const blankLine = (): LineDraft => ({
@@ -183,23 +184,20 @@ export function OrderForm({
     else update.mutate({ ...inputOf(draft, language), id });
   };
   const saving = create.isPending || update.isPending;
+  const partOptions = options.parts.map((p) => ({ value: p.id, label: `${p.code} · ${p.description}` }));
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
       <FormAlert message={formError} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <FormField label={t('form.supplier')} error={errors.supplierId}>
-          {(control) => (
-            <Select {...control} value={draft.supplierId} onChange={(e) => set({ supplierId: e.target.value })}>
-              <option value="">{t('form.chooseSupplier')}</option>
-              {options.suppliers.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <FormSelect
+          label={t('form.supplier')}
+          error={errors.supplierId}
+          value={draft.supplierId}
+          emptyOption={t('form.chooseSupplier')}
+          options={options.suppliers.map((s) => ({ value: s.id, label: s.name }))}
+          onChange={(e) => set({ supplierId: e.target.value })}
+        />
         <FormInput
           label={t('form.expected')}
           error={errors.expectedDelivery}
@@ -207,18 +205,14 @@ export function OrderForm({
           value={draft.expectedDelivery}
           onChange={(e) => set({ expectedDelivery: e.target.value })}
         />
-        <FormField label={t('form.workOrder')} error={errors.workOrderId}>
-          {(control) => (
-            <Select {...control} value={draft.workOrderId} onChange={(e) => set({ workOrderId: e.target.value })}>
-              <option value="">{t('form.noWorkOrder')}</option>
-              {options.workOrders.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.number} · {w.title}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <FormSelect
+          label={t('form.workOrder')}
+          error={errors.workOrderId}
+          value={draft.workOrderId}
+          emptyOption={t('form.noWorkOrder')}
+          options={options.workOrders.map((w) => ({ value: w.id, label: `${w.number} · ${w.title}` }))}
+          onChange={(e) => set({ workOrderId: e.target.value })}
+        />
         <FormInput
           label={t('form.freight')}
           error={errors.freight}
@@ -237,18 +231,14 @@ export function OrderForm({
             className="grid grid-cols-2 gap-2 rounded-lg border p-3 sm:grid-cols-12"
             data-line-index={i}
           >
-            <FormField label={t('form.part')} className="col-span-2 sm:col-span-4">
-              {(control) => (
-                <Select {...control} value={line.partId} onChange={(e) => choosePart(line.key, e.target.value)}>
-                  <option value="">{t('form.freePart')}</option>
-                  {options.parts.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.code} · {p.description}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
+            <FormSelect
+              label={t('form.part')}
+              className="col-span-2 sm:col-span-4"
+              value={line.partId}
+              emptyOption={t('form.freePart')}
+              options={partOptions}
+              onChange={(e) => choosePart(line.key, e.target.value)}
+            />
             <FormInput
               label={t('form.lineDescription')}
               error={errors[`lines.${i}.description`]}
@@ -264,21 +254,13 @@ export function OrderForm({
               value={line.quantity}
               onChange={(e) => setLine(line.key, { quantity: e.target.value })}
             />
-            <FormField label={t('form.unit')} className="sm:col-span-2">
-              {(control) => (
-                <Select
-                  {...control}
-                  value={line.unit}
-                  onChange={(e) => setLine(line.key, { unit: e.target.value as PartUnit })}
-                >
-                  {partUnitValues.map((u) => (
-                    <option key={u} value={u}>
-                      {u}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
+            <FormSelect
+              label={t('form.unit')}
+              className="sm:col-span-2"
+              value={line.unit}
+              options={unitOptions}
+              onChange={(e) => setLine(line.key, { unit: e.target.value as PartUnit })}
+            />
             <FormInput
               label={t('form.unitPrice')}
               error={errors[`lines.${i}.unitPrice`]}

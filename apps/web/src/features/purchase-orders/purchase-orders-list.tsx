@@ -4,7 +4,8 @@ import { purchaseOrderStatusValues, type PurchaseOrderStatus } from '@sentinela/
 import { ClipboardX } from 'lucide-react';
 import { SearchField } from '../../components/filter-bar';
 import { FirstPageLoading } from '../../components/query-state';
-import { Input, Select } from '../../components/ui/input';
+import { SelectField } from '../../components/select-field';
+import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -67,39 +68,27 @@ export function PurchaseOrderFilters({
         value={values.search}
         onChange={(e) => set({ search: e.target.value })}
       />
-      <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
-        {t('filter.status')}
-        <Select value={values.status} onChange={(e) => set({ status: e.target.value as PurchaseOrderStatus | '' })}>
-          <option value="">{t('filter.allStatuses')}</option>
-          {purchaseOrderStatusValues.map((s) => (
-            <option key={s} value={s}>
-              {t(`status.${s}`)}
-            </option>
-          ))}
-        </Select>
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
-        {t('filter.supplier')}
-        <Select value={values.supplierId} onChange={(e) => set({ supplierId: e.target.value })}>
-          <option value="">{t('filter.allSuppliers')}</option>
-          {suppliers?.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </Select>
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
-        {t('filter.workOrder')}
-        <Select value={values.workOrderId} onChange={(e) => set({ workOrderId: e.target.value })}>
-          <option value="">{t('filter.allWorkOrders')}</option>
-          {workOrders?.map((w) => (
-            <option key={w.id} value={w.id}>
-              {w.number}
-            </option>
-          ))}
-        </Select>
-      </label>
+      <SelectField
+        label={t('filter.status')}
+        value={values.status}
+        emptyOption={t('filter.allStatuses')}
+        options={purchaseOrderStatusValues.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        onChange={(status) => set({ status: status as PurchaseOrderStatus | '' })}
+      />
+      <SelectField
+        label={t('filter.supplier')}
+        value={values.supplierId}
+        emptyOption={t('filter.allSuppliers')}
+        options={(suppliers ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        onChange={(supplierId) => set({ supplierId })}
+      />
+      <SelectField
+        label={t('filter.workOrder')}
+        value={values.workOrderId}
+        emptyOption={t('filter.allWorkOrders')}
+        options={(workOrders ?? []).map((w) => ({ value: w.id, label: w.number }))}
+        onChange={(workOrderId) => set({ workOrderId })}
+      />
       <div className="flex gap-2">
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-medium text-muted-foreground">
           {t('filter.from')}

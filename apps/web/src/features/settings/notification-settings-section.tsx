@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-errors';
+import { cn } from '../../lib/cn';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { SettingsForm, SettingsSection, useSettingsSave } from './settings-form';
@@ -66,6 +67,11 @@ function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
     },
   });
 
+  const onCallLists = [
+    { label: t('onCallEmails'), value: emails, set: setEmails },
+    { label: t('onCallPhones'), value: phones, set: setPhones },
+  ];
+
   const submit = () => {
     saving.send({
       escalationMinutes: Number(minutes),
@@ -77,23 +83,20 @@ function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
 
   return (
     <SettingsForm label={t('notificationsTitle')} saving={saving} t={t} onSubmit={submit}>
-      <label className="flex max-w-xs flex-col gap-1 text-sm font-medium">
-        {t('escalationMinutes')}
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1440}
-          value={minutes}
-          aria-describedby={`${id}-escalation`}
-          onChange={(e) => {
-            setMinutes(e.target.value);
-          }}
-        />
-        <span id={`${id}-escalation`} className="text-xs font-normal text-muted-foreground">
-          {t('escalationHint')}
-        </span>
-      </label>
+      <HintedInput
+        label={t('escalationMinutes')}
+        hint={t('escalationHint')}
+        hintId={`${id}-escalation`}
+        className="max-w-xs"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1440}
+        value={minutes}
+        onChange={(e) => {
+          setMinutes(e.target.value);
+        }}
+      />
 
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium">{t('onCallUsers')}</legend>
@@ -119,70 +122,75 @@ function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
       </fieldset>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('onCallEmails')}
-          <textarea
-            className={textareaClass}
-            value={emails}
-            aria-describedby={`${id}-lines`}
-            onChange={(e) => {
-              setEmails(e.target.value);
-            }}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('onCallPhones')}
-          <textarea
-            className={textareaClass}
-            value={phones}
-            aria-describedby={`${id}-lines`}
-            onChange={(e) => {
-              setPhones(e.target.value);
-            }}
-          />
-        </label>
+        {onCallLists.map((list) => (
+          <label key={list.label} className="flex flex-col gap-1 text-sm font-medium">
+            {list.label}
+            <textarea
+              className={textareaClass}
+              value={list.value}
+              aria-describedby={`${id}-lines`}
+              onChange={(e) => {
+                list.set(e.target.value);
+              }}
+            />
+          </label>
+        ))}
         <p id={`${id}-lines`} className="text-xs text-muted-foreground sm:col-span-2">
           {t('onePerLine')}
         </p>
       </div>
 
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('webhookUrl')}
-        <Input
-          type="url"
-          placeholder="https://"
-          value={webhookUrl}
-          aria-describedby={`${id}-webhook`}
-          onChange={(e) => {
-            setWebhookUrl(e.target.value);
-          }}
-        />
-        <span id={`${id}-webhook`} className="text-xs font-normal text-muted-foreground">
-          {t('webhookHint')}
-        </span>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('webhookSecret')}
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={secret}
-          disabled={removeSecret}
-          aria-describedby={`${id}-secret`}
-          onChange={(e) => {
-            setSecret(e.target.value);
-          }}
-        />
-        <span id={`${id}-secret`} className="text-xs font-normal text-muted-foreground">
-          {initial.webhookSecretSet ? t('webhookSecretSet') : t('webhookSecretUnset')}
-        </span>
-      </label>
+      <HintedInput
+        label={t('webhookUrl')}
+        hint={t('webhookHint')}
+        hintId={`${id}-webhook`}
+        type="url"
+        placeholder="https://"
+        value={webhookUrl}
+        onChange={(e) => {
+          setWebhookUrl(e.target.value);
+        }}
+      />
+      <HintedInput
+        label={t('webhookSecret')}
+        hint={initial.webhookSecretSet ? t('webhookSecretSet') : t('webhookSecretUnset')}
+        hintId={`${id}-secret`}
+        type="password"
+        autoComplete="new-password"
+        value={secret}
+        disabled={removeSecret}
+        onChange={(e) => {
+          setSecret(e.target.value);
+        }}
+      />
       {initial.webhookSecretSet && (
         <CheckboxLabel checked={removeSecret} onCheckedChange={setRemoveSecret}>
           {t('removeSecret')}
         </CheckboxLabel>
       )}
     </SettingsForm>
+  );
+}
+
+/** A settings input wrapped in its label, with the hint under it that the input is described by. */
+function HintedInput({
+  label,
+  hint,
+  hintId,
+  className,
+  ...input
+}: { label: string; hint: string; hintId: string; className?: string } & Omit<
+  ComponentProps<typeof Input>,
+  'className' | 'aria-describedby'
+>) {
+  return (
+    <label className={cn('flex flex-col gap-1 text-sm font-medium', className)}>
+      {label}
+      <Input {...input} aria-describedby={hintId} />
+      <span id={hintId} className="text-xs font-normal text-muted-foreground">
+        {hint}
+      </span>
+    </label>
   );
 }
 

@@ -4,9 +4,8 @@ import type { PublicSettings } from '@sentinela/shared/settings';
 import type { RetentionSettings, SettingsStatus, ThresholdRule } from '@sentinela/shared/site-settings';
 import { useState } from 'react';
 import { CardSection } from '../../components/card-section';
-import { FormField, FormInput } from '../../components/form-field';
+import { FormInput, FormSelect } from '../../components/form-field';
 import { EmptyState } from '../../components/query-state';
-import { Input, Select } from '../../components/ui/input';
 import { ruleName } from '../../lib/alert-text';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/language-context';
@@ -68,18 +67,16 @@ function SiteForm({ t, initial }: { t: T; initial: PublicSettings }) {
           value={siteName}
           onChange={(e) => setSiteName(e.target.value)}
         />
-        <FormField label={t('site.language')} hint={t('site.languageHint')}>
-          {(control) => (
-            <Select
-              {...control}
-              value={defaultLanguage}
-              onChange={(e) => setDefaultLanguage(e.target.value as Language)}
-            >
-              <option value="pt">{t('site.language.pt')}</option>
-              <option value="en">{t('site.language.en')}</option>
-            </Select>
-          )}
-        </FormField>
+        <FormSelect
+          label={t('site.language')}
+          hint={t('site.languageHint')}
+          value={defaultLanguage}
+          options={[
+            { value: 'pt', label: t('site.language.pt') },
+            { value: 'en', label: t('site.language.en') },
+          ]}
+          onChange={(e) => setDefaultLanguage(e.target.value as Language)}
+        />
       </div>
       <div className="flex flex-col gap-1">
         <label className="inline-flex items-center gap-2 text-sm font-medium">
@@ -186,30 +183,21 @@ function ThresholdForm({ t, group }: { t: T; group: ThresholdGroup }) {
         {group.rules.map((rule) => {
           const band = `${t(`severity.${rule.severity}`)}${rule.enabled ? '' : ` ${t('thresholds.disabled')}`}`;
           return [
-            <FormField
+            <FormInput
               key={`${rule.id}-t`}
               label={t('thresholds.threshold', { band, unit })}
               hint={ruleName(rule, language)}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  inputMode="decimal"
-                  value={values[rule.id]!.threshold}
-                  onChange={(e) => edit(rule, 'threshold', e.target.value)}
-                />
-              )}
-            </FormField>,
-            <FormField key={`${rule.id}-c`} label={t('thresholds.clearAt', { band, unit })}>
-              {(control) => (
-                <Input
-                  {...control}
-                  inputMode="decimal"
-                  value={values[rule.id]!.clearAt}
-                  onChange={(e) => edit(rule, 'clearAt', e.target.value)}
-                />
-              )}
-            </FormField>,
+              inputMode="decimal"
+              value={values[rule.id]!.threshold}
+              onChange={(e) => edit(rule, 'threshold', e.target.value)}
+            />,
+            <FormInput
+              key={`${rule.id}-c`}
+              label={t('thresholds.clearAt', { band, unit })}
+              inputMode="decimal"
+              value={values[rule.id]!.clearAt}
+              onChange={(e) => edit(rule, 'clearAt', e.target.value)}
+            />,
           ];
         })}
       </div>
