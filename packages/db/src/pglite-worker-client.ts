@@ -92,6 +92,12 @@ export async function startPgliteWorker(options: {
   loadDataDir?: Blob;
   /** PGlite's start parameters (client.ts, pgliteStartParams). */
   startParams?: string[];
+  /**
+   * How long background work waits after a request's statement for that request's next one
+   * (ADR 040; the worker's default, 3 ms, when not given). Tests lengthen it so that a loaded
+   * machine's pauses between two statements do not decide their outcome.
+   */
+  requestGraceMs?: number;
 }): Promise<PgliteWorkerClient> {
   const worker = new Worker(WORKER_URL, {
     stdout: false,
@@ -126,7 +132,13 @@ export async function startPgliteWorker(options: {
   });
   const loadDataDir = options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined;
   worker.postMessage(
-    { type: 'open', dataDir: options.dataDir, loadDataDir, startParams: options.startParams },
+    {
+      type: 'open',
+      dataDir: options.dataDir,
+      loadDataDir,
+      startParams: options.startParams,
+      requestGraceMs: options.requestGraceMs,
+    },
     loadDataDir ? [loadDataDir.buffer] : [],
   );
   try {

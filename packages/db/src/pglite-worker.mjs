@@ -2,7 +2,7 @@
 // thread sends, so no statement runs on the server's event loop. Plain JavaScript: the same file
 // runs under tsx, Vitest and the esbuild bundle (copied beside dist/main.mjs), with no loader.
 // Protocol (client.ts, PgliteWorkerClient, is the other side):
-//   ← { type: 'open', dataDir?, loadDataDir? (Uint8Array), startParams? }  → { type: 'opened' } | { type: 'failed', error }
+//   ← { type: 'open', dataDir?, loadDataDir? (Uint8Array), startParams?, requestGraceMs? }  → { type: 'opened' } | { type: 'failed', error }
 //   ← { id, op: 'query', sql, params, rowMode, rawTypes, txId?, background? }  → { id, result } | { id, error }
 //   ← { id, op: 'exec', sql, txId?, background? }
 //   ← { id, op: 'begin', background? }  → { id, result: txId } once BEGIN ran (the transaction stays open)
@@ -18,7 +18,7 @@
 // requests' statements are waiting, so a page's query waits for at most the one statement or
 // transaction in progress, not for the queue behind it; a background statement that has waited
 // BACKGROUND_MAX_WAIT_MS goes first all the same, so no load starves the ingest. After a request's
-// statement, background work waits REQUEST_GRACE_MS for that request's next one.
+// statement, background work waits requestGraceMs (3 ms) for that request's next one.
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -37,7 +37,7 @@ const raw = (value) => value;
 /** The longest a background statement waits behind requests' statements before it goes first anyway. */
 const BACKGROUND_MAX_WAIT_MS = 200;
 /** How long after a request's statement background work waits for that request's next statement. */
-const REQUEST_GRACE_MS = 3;
+let requestGraceMs = 3;
 /** A diagnostic (ADR 040): PGLITE_TRACE_TURNS_MS=N prints every turn of N ms or more to stderr. */
 const TRACE_MS = Number(process.env.PGLITE_TRACE_TURNS_MS ?? -1);
 
@@ -99,7 +99,7 @@ const turn = {
     // A request's statements come one after another: the next one is on its way from the main
     // thread (results read, the next statement built). Background work waits that long first, so a
     // page's query does not queue behind a background statement at each of its steps.
-    const grace = REQUEST_GRACE_MS - (now - this.requestEnded);
+    const grace = requestGraceMs - (now - this.requestEnded);
     if (oldest && !waiting && !overdue && grace > 0) {
       if (!this.graceTimer)
         this.graceTimer = setTimeout(() => {
@@ -265,6 +265,7 @@ port.on('message', (message) => {
   if (message.type === 'open') {
     const options = message.loadDataDir ? { loadDataDir: new Blob([message.loadDataDir]) } : {};
     if (message.startParams) options.startParams = message.startParams;
+    if (typeof message.requestGraceMs === 'number') requestGraceMs = message.requestGraceMs;
     PGlite.create(message.dataDir, options).then(
       (instance) => {
         pg = instance;
