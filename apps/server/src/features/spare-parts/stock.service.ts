@@ -14,7 +14,7 @@ import {
 import type { PartDetail, StockLocation, StockOnDay, stockLocationCreateInput } from '@sentinela/shared/spare-parts';
 import { callerChange, type ChangeCaller } from '../../platform/audit';
 import { AppError, onlyRow } from '../../platform/errors';
-import { sqlState } from '../../platform/sql-state';
+import { conflictIfTaken } from '../../platform/sql-state';
 import type { ChangeDeps } from '../../trpc/procedures';
 import { getPart, requireActivePart, requireLocation } from './parts.service';
 import { applyMovement, type Movement } from './stock-movements';
@@ -55,25 +55,24 @@ export async function createStockLocation(
       .where(eq(facilities.id, input.facilityId));
     if (!facility) throw new AppError('BAD_REQUEST', 'maintenance.facilityNotFound');
   }
-  try {
-    const created = await callerChange(
-      caller,
-      async (tx) => onlyRow(await tx.insert(stockLocations).values(input).returning({ id: stockLocations.id })),
-      (row) => ({
-        action: 'stockLocations.create',
-        target: row.id,
-        details: { name: input.name },
-      }),
-    );
-    const all = await listStockLocations(caller.db);
-    const found = all.find((l) => l.id === created.id);
-    if (!found) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
-    return found;
-  } catch (error) {
-    if (sqlState(error) === '23505')
-      throw new AppError('CONFLICT', 'spareParts.locationNameTaken', { name: input.name });
-    throw error;
-  }
+  const created = await conflictIfTaken(
+    () =>
+      callerChange(
+        caller,
+        async (tx) => onlyRow(await tx.insert(stockLocations).values(input).returning({ id: stockLocations.id })),
+        (row) => ({
+          action: 'stockLocations.create',
+          target: row.id,
+          details: { name: input.name },
+        }),
+      ),
+    'spareParts.locationNameTaken',
+    { name: input.name },
+  );
+  const all = await listStockLocations(caller.db);
+  const found = all.find((l) => l.id === created.id);
+  if (!found) throw new AppError('INTERNAL_SERVER_ERROR', 'error.internal');
+  return found;
 }
 
 /**
