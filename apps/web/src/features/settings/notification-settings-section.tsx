@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ComponentProps } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { FormInput } from '../../components/form-field';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-errors';
-import { cn } from '../../lib/cn';
 import { useStrings, type AreaTranslate } from '../../lib/i18n/strings';
 import { useTRPC } from '../../lib/trpc';
 import { SettingsForm, SettingsSection, useSettingsSave } from './settings-form';
@@ -83,10 +83,9 @@ function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
 
   return (
     <SettingsForm label={t('notificationsTitle')} saving={saving} t={t} onSubmit={submit}>
-      <HintedInput
+      <FormInput
         label={t('escalationMinutes')}
         hint={t('escalationHint')}
-        hintId={`${id}-escalation`}
         className="max-w-xs"
         type="number"
         inputMode="numeric"
@@ -140,10 +139,9 @@ function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
         </p>
       </div>
 
-      <HintedInput
+      <FormInput
         label={t('webhookUrl')}
         hint={t('webhookHint')}
-        hintId={`${id}-webhook`}
         type="url"
         placeholder="https://"
         value={webhookUrl}
@@ -151,10 +149,9 @@ function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
           setWebhookUrl(e.target.value);
         }}
       />
-      <HintedInput
+      <FormInput
         label={t('webhookSecret')}
         hint={initial.webhookSecretSet ? t('webhookSecretSet') : t('webhookSecretUnset')}
-        hintId={`${id}-secret`}
         type="password"
         autoComplete="new-password"
         value={secret}
@@ -169,28 +166,6 @@ function NotificationsForm({ t, initial }: { t: T; initial: Loaded }) {
         </CheckboxLabel>
       )}
     </SettingsForm>
-  );
-}
-
-/** A settings input wrapped in its label, with the hint under it that the input is described by. */
-function HintedInput({
-  label,
-  hint,
-  hintId,
-  className,
-  ...input
-}: { label: string; hint: string; hintId: string; className?: string } & Omit<
-  ComponentProps<typeof Input>,
-  'className' | 'aria-describedby'
->) {
-  return (
-    <label className={cn('flex flex-col gap-1 text-sm font-medium', className)}>
-      {label}
-      <Input {...input} aria-describedby={hintId} />
-      <span id={hintId} className="text-xs font-normal text-muted-foreground">
-        {hint}
-      </span>
-    </label>
   );
 }
 
