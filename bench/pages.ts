@@ -17,7 +17,9 @@
 // BENCH_DATA_DIR / BENCH_DATABASE (time a PGlite folder / PostgreSQL database BENCH_KEEP=1 kept
 // again, e.g. after a code change: no new demo site, no multiplying; the server migrates it and
 // energy_1h is derived again before timing),
-// DATABASE_URL (its server hosts the PostgreSQL run; default postgres://postgres@127.0.0.1:5432).
+// DATABASE_URL (its server hosts the PostgreSQL run; default postgres://postgres@127.0.0.1:5432),
+// PGLITE_TRACE_TURNS_MS (passed to the server: its PGlite worker prints every statement that held
+// the connection that many ms or more, request or background; ADR 040).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
