@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { generate } from 'otplib';
 import postgres from 'postgres';
 import { callProcedure } from '../e2e/admin-session';
+import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 import { fmt, freePort, quantile, reachable, root, sleep, stopChild, table } from './bench-util';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -100,7 +101,7 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 /** The built server, as `npm start` runs it (built first if stale). */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
-  const child = spawn(process.execPath, [...profile, 'apps/server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...benchServerNodeFlags(), ...profile, 'apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import { generate } from 'otplib';
 import superjson from 'superjson';
+import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stats = (values) => {
@@ -37,7 +38,7 @@ const port = await new Promise((resolve) => {
   });
 });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sentinela-bench-auth-'));
-const server = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
+const server = spawn(process.execPath, [...benchServerNodeFlags(), 'apps/server/dist/main.mjs'], {
   cwd: root,
   env: {
     PATH: process.env.PATH,

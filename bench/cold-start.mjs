@@ -3,7 +3,7 @@
 // on starts with existing data (no rebuild), and how much memory the process holds once up.
 // Prints figures; asserts nothing.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,11 +28,17 @@ function rssKb(pid) {
 /** The server's log lines (pino JSON) that say the demo history is complete or has nothing to do. */
 const HISTORY_DONE = new Set(['demo history complete', 'demo history: nothing to generate']);
 
+// package.json's start script, with the server exec'd so that its pid is the child's.
+const startCommand = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.replace(
+  /&& node /,
+  '&& exec node ',
+);
+
 async function startOnce(dataDir) {
   const port = await freePort();
   const began = performance.now();
   // What `npm start` runs, minus npm's own start-up: the staleness check, then the server.
-  const child = spawn('sh', ['-c', 'node scripts/build-if-stale.mjs && exec node apps/server/dist/main.mjs'], {
+  const child = spawn('sh', ['-c', startCommand], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

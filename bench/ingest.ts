@@ -58,6 +58,7 @@ import {
 } from './bench-util';
 import type { WorkerConfig, WorkerResult } from './ingest-worker';
 import { signedIn } from './live-client';
+import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
@@ -121,6 +122,9 @@ interface AppRow {
   rows: number;
   seconds: number;
   peakRssMb: number;
+  /** The main thread's V8 heap (total) and external memory at their peaks (MB). */
+  peakMainHeapMb: number;
+  peakExternalMb: number;
   /** PGlite's worker thread: WASM memory and V8 heap at the end (MB). */
   worker: { wasmMb: number; heapMb: number } | null;
   /** Telemetry events received by the SSE client per second. */
@@ -133,6 +137,8 @@ interface AppDrained extends Message {
   goAt: number;
   lastCommitAt: number;
   peakRssMb: number;
+  peakMainHeapMb: number;
+  peakExternalMb: number;
   worker: { wasmBytes: number; heapTotalBytes: number | null } | null;
 }
 
@@ -145,6 +151,8 @@ async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
     rows: 0,
     seconds: 0,
     peakRssMb: Number.NaN,
+    peakMainHeapMb: Number.NaN,
+    peakExternalMb: Number.NaN,
     worker: null,
     clientEventsPerSecond: Number.NaN,
   };
@@ -154,7 +162,7 @@ async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
   appUrl.pathname = `/${appDatabase}`;
   const admin = db === 'postgres' ? postgres(adminUrl.toString(), { max: 1, onnotice: () => {} }) : null;
   const mosquitto = broker === 'mosquitto' ? await startBenchMosquitto() : null;
-  const server = spawnTs('./live-server.ts');
+  const server = spawnTs('./live-server.ts', benchServerNodeFlags());
   const generator = spawnTs('./load-generator.ts');
   let unsubscribe = () => {};
   try {
@@ -210,6 +218,8 @@ async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
     row.rows = drained.rows;
     row.seconds = (drained.lastCommitAt - done.startedAt) / 1000;
     row.peakRssMb = drained.peakRssMb;
+    row.peakMainHeapMb = drained.peakMainHeapMb;
+    row.peakExternalMb = drained.peakExternalMb;
     row.clientEventsPerSecond = events / Math.max(row.seconds, 1e-3);
     if (drained.worker) {
       row.worker = {
@@ -509,7 +519,7 @@ function printFullApp(rows: Row[], appRows: AppRow[]): void {
       a.db === 'pglite' ? 'PGlite (disk)' : 'PostgreSQL',
       a.broker === 'embedded' ? 'embedded aedes' : 'Mosquitto',
     ];
-    if (a.error) return [...name, '—', '—', '—', '—', '—', '—', '—', a.error];
+    if (a.error) return [...name, '—', '—', '—', '—', '—', '—', '—', '—', a.error];
     const pointsPerSecond = a.rows / a.seconds;
     return [
       ...name,
@@ -519,6 +529,7 @@ function printFullApp(rows: Row[], appRows: AppRow[]): void {
       `${fmt((100 * pointsPerSecond) / copy, 1)} %`,
       `${pointsPerSecond >= 0.75 * copy ? 'met' : 'MISSED'}`,
       fmt(a.peakRssMb),
+      `${fmt(a.peakMainHeapMb)} / ${fmt(a.peakExternalMb)}`,
       a.worker ? `${fmt(a.worker.wasmMb)} / ${fmt(a.worker.heapMb)}` : '—',
       fmt(a.clientEventsPerSecond),
     ];
@@ -542,6 +553,7 @@ function printFullApp(rows: Row[], appRows: AppRow[]): void {
         'full app % of COPY',
         '≥ 75 %',
         'peak RSS MB',
+        'main heap / external MB',
         'PGlite WASM / worker heap MB',
         'SSE telemetry events/s',
       ],
@@ -551,6 +563,9 @@ function printFullApp(rows: Row[], appRows: AppRow[]): void {
   console.log('');
   console.log(
     'peak RSS  = the whole server process (main thread, PGlite worker thread and its WASM memory), sampled every 100 ms from go to caught up.',
+  );
+  console.log(
+    "main heap = the main thread's V8 heap (total) and external memory (Buffers), each at its peak over the same samples.",
   );
   for (const a of appRows) {
     if (!a.error)

@@ -7,7 +7,8 @@
 //   → { type: 'stop' }                           ← { type: 'stopped' }
 // bench:ingest's full-app rows drive it as fast as the ingest takes the messages instead:
 //   → { type: 'go' }                     ← { type: 'progress', taken } every 50 ms (the load generator's window)
-//   → { type: 'drain', published }       ← { type: 'drained', rows, messages, points, goAt, lastCommitAt, peakRssMb, worker }
+//   → { type: 'drain', published }       ← { type: 'drained', rows, messages, points, goAt, lastCommitAt, peakRssMb,
+//                                            peakMainHeapMb, peakExternalMb, worker }
 // `mqttUrl`: the app's ingest subscribes to that broker (MQTT_URL, e.g. Mosquitto) instead of its embedded one.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -95,9 +96,17 @@ async function main({ dataDir, databaseUrl, devices, site, mqttUrl }: Start) {
   const busLatency: number[] = [];
   let measuring = false;
   let peakRss = 0;
+  // The main thread's V8 heap (total: what it holds from the system) and its external memory
+  // (Buffers: MQTT packets, sockets), at their peaks: where the process's memory goes.
+  let peakHeapTotal = 0;
+  let peakExternal = 0;
   const lag = monitorEventLoopDelay({ resolution: 10 });
   const rss = setInterval(() => {
-    if (measuring) peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    if (!measuring) return;
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeapTotal = Math.max(peakHeapTotal, usage.heapTotal);
+    peakExternal = Math.max(peakExternal, usage.external);
   }, 100);
   // Publish → LiveBus: the part of the latency spent before the live stream (MQTT, broker, ingest).
   server.telemetry.bus.subscribe((event) => {
@@ -136,6 +145,8 @@ async function main({ dataDir, databaseUrl, devices, site, mqttUrl }: Start) {
           goAt,
           lastCommitAt: Math.max(s.lastBatchAt?.getTime() ?? 0, s.lastDerivedAt?.getTime() ?? 0),
           peakRssMb: peakRss / 2 ** 20,
+          peakMainHeapMb: peakHeapTotal / 2 ** 20,
+          peakExternalMb: peakExternal / 2 ** 20,
           worker: worker ?? null,
         });
       })();

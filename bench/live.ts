@@ -27,6 +27,7 @@ import {
   type Message,
 } from './bench-util';
 import { signedIn } from './live-client';
+import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_SECONDS = 3;
@@ -66,10 +67,10 @@ async function measure(database: 'pglite' | 'postgres', databaseUrl?: string): P
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   cleanups.add(removeDataDir);
   const profile = process.env.BENCH_CPU_PROF;
-  const server = spawnTs(
-    './live-server.ts',
-    profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, `live-server-${database}`)}`] : [],
-  );
+  const server = spawnTs('./live-server.ts', [
+    ...benchServerNodeFlags(),
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, `live-server-${database}`)}`] : []),
+  ]);
   const generator = spawnTs('./load-generator.ts');
   let unsubscribe = () => {};
   try {

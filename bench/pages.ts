@@ -30,6 +30,7 @@ import { openDatabase, type DatabaseHandle } from '@sentinela/db/client';
 import { rebuildEnergyHours } from '@sentinela/db/energy-hours';
 import { rowsOf } from '@sentinela/db/sql-helpers';
 import { createAdminSession, callProcedure } from '../e2e/admin-session';
+import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 import { fmt, freePort, quantile, reachable, root, stopChild, table } from './bench-util';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -236,7 +237,7 @@ async function counted(handle: DatabaseHandle): Promise<Record<string, number>> 
 }
 
 function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<string> } {
-  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...benchServerNodeFlags(), 'apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

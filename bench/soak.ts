@@ -15,6 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { generate } from 'otplib';
 import { callProcedure } from '../e2e/admin-session';
+import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 import { fmt, freePort, root, sleep, stopChild } from './bench-util';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -158,7 +159,7 @@ const built = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd:
 if (built.status !== 0) throw new Error('the build failed');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sentinela-soak-'));
 const port = await freePort();
-const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
+const child = spawn(process.execPath, [...benchServerNodeFlags(), 'apps/server/dist/main.mjs'], {
   cwd: root,
   env: {
     PATH: process.env.PATH ?? '',
