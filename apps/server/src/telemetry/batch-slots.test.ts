@@ -38,4 +38,40 @@ describe('batch slots', () => {
     await turn();
     expect(resumed).toEqual([1, 2]);
   });
+
+  it('keeps one parked callback per connection: an earlier one is let go when the same connection parks again', async () => {
+    const slots = new BatchSlots(1, 2);
+    void slots.acquire();
+    void slots.acquire();
+    void slots.acquire(); // two batches wait: deliveries park
+    const a = {};
+    const b = {};
+    const resumed: string[] = [];
+    for (let i = 1; i <= 50; i++) slots.resumeWhenFree(() => resumed.push(`a${i}`), a);
+    slots.resumeWhenFree(() => resumed.push('b1'), b);
+    slots.resumeWhenFree(() => resumed.push('b2'), b);
+    await turn();
+    // a1..a49 and b1 went on (their packets let go); a50 and b2 hold their connections unread.
+    expect(resumed).toEqual([...Array.from({ length: 49 }, (_, i) => `a${i + 1}`), 'b1']);
+    expect(slots.parkedCount).toBe(2);
+    slots.release();
+    await turn();
+    expect(resumed.slice(50)).toEqual(['a50', 'b2']); // in the order the connections first parked
+    expect(slots.parkedCount).toBe(0);
+  });
+
+  it('parks callbacks without a connection one by one, as before', async () => {
+    const slots = new BatchSlots(1, 1);
+    void slots.acquire();
+    void slots.acquire();
+    const resumed: number[] = [];
+    slots.resumeWhenFree(() => resumed.push(1));
+    slots.resumeWhenFree(() => resumed.push(2));
+    await turn();
+    expect(resumed).toEqual([]);
+    expect(slots.parkedCount).toBe(2);
+    slots.release();
+    await turn();
+    expect(resumed).toEqual([1, 2]);
+  });
 });

@@ -43,11 +43,13 @@ export type GuardEvent =
  * Telemetry accepted by the broker, handed to the ingest before the broker acknowledges it: the
  * ingest calls `done` once the point is committed (QoS 1) or taken (QoS 0); with an error, the
  * broker closes the connection without a PUBACK and the device sends the message again.
+ * `connection` stands for the device's connection (the same object for all its messages).
  */
 export type TelemetrySink = (
   packet: { topic: string; payload: Buffer; qos: number },
   equipmentId: string,
   done: (error?: Error) => void,
+  connection: object,
 ) => void;
 
 export interface BrokerGuard {
@@ -241,7 +243,12 @@ export function createBrokerGuard(options: {
       }
       const topic = sink ? parseDeviceTopic(packet.topic) : null;
       if (!sink || topic?.kind !== 'telemetry') return callback(null);
-      sink({ topic: packet.topic, payload, qos: packet.qos }, topic.equipmentId, (error) => callback(error ?? null));
+      sink(
+        { topic: packet.topic, payload, qos: packet.qos },
+        topic.equipmentId,
+        (error) => callback(error ?? null),
+        client,
+      );
     },
 
     authorizeSubscribe(client, subscription: Subscription, callback) {

@@ -321,7 +321,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   // for the commit of its batch; a QoS 0 one's only while too many batches wait for the database.
   // The callback goes in a microtask at the earliest, never from inside this call.
   const intake = options.external ? undefined : options.intake;
-  const sink: TelemetrySink = (packet, _equipmentId, done) => {
+  const sink: TelemetrySink = (packet, _equipmentId, done, connection) => {
     const after = () => {
       if (packet.qos > 0) {
         buffer.holdAck(done);
@@ -329,7 +329,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
         return;
       }
       if (buffer.points > 0) scheduleFlush();
-      slots.resumeWhenFree(() => done());
+      slots.resumeWhenFree(() => done(), connection);
     };
     let waiting: Promise<void> | undefined;
     try {
