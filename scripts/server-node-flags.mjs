@@ -7,7 +7,8 @@
 // live, API and ingest figures (ADR 039, "Measured again" and the addendum of 2026-11-25).
 // --heap-growing-percent=25: after each full GC the main heap may grow to 1.25 × what is live (V8
 // lets it grow up to 4× under a high allocation rate); at ingest peak the main heap stays ≈ 140 MB
-// instead of ≈ 340 MB. Costs more full GCs: ≈ 5 % of the full app's top ingest rate on PGlite.
+// instead of ≈ 340 MB. Costs more full GCs: at the top ingest rate on PGlite the full app reached
+// 69–72 % of COPY instead of 75–78 % (at 10,000 points/s, bench:live, no cost was seen).
 export const SERVER_NODE_FLAGS = Object.freeze(['--v8-pool-size=1', '--heap-growing-percent=25']);
 
 /**
