@@ -54,6 +54,42 @@ export function spawnTs(file: string, nodeArgs: string[] = [], env: NodeJS.Proce
   });
 }
 
+/**
+ * bench/live-server.ts bundled as `npm run build` bundles the server (apps/server/bundle-options.mjs),
+ * with PGlite's worker beside it: the benches' server then runs as `npm start` runs its bundle,
+ * without tsx (whose loader thread alone holds ≈ 30–40 MB). Written to apps/server/dist/bench/.
+ */
+let bundled: Promise<string> | undefined;
+export function liveServerBundle(): Promise<string> {
+  bundled ??= bundleLiveServer();
+  return bundled;
+}
+
+async function bundleLiveServer(): Promise<string> {
+  const { build } = await import('esbuild');
+  const { serverBundleOptions } = await import('../apps/server/bundle-options.mjs');
+  const outdir = path.join(root, 'apps/server/dist/bench');
+  await build(
+    serverBundleOptions(
+      {
+        'live-server': path.join(root, 'bench/live-server.ts'),
+        'pglite-worker': path.join(root, 'packages/db/src/pglite-worker.mjs'),
+      },
+      outdir,
+    ),
+  );
+  return path.join(outdir, 'live-server.mjs');
+}
+
+/** A bundled (plain JavaScript) child process with an IPC channel. */
+export function spawnNode(file: string, nodeArgs: string[] = [], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, file], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
 export interface Message {
   type: string;
   [key: string]: unknown;

@@ -8,8 +8,9 @@
 // takes the messages (at most 6,000 published and not yet committed) for BENCH_SECONDS.
 //
 // Each throughput combination is followed by a full-app row (issue 18; BENCH_APP=off skips them):
-// the server as `npm start` runs it (bench/live-server.ts: startServer with the alarm engine,
-// live fan-out, HTTP; DEMO_DATA and SIMULATOR off; PGlite in its worker thread) with one
+// the server as `npm start` runs it (bench/live-server.ts, bundled as the server is and run with
+// its Node flags, no tsx: startServer with the alarm engine, live fan-out, HTTP; DEMO_DATA and
+// SIMULATOR off; PGlite in its worker thread) with one
 // signed-in client subscribed to live.events over SSE (bench/live-client.ts), fed by the same
 // load generator the same way; its points/s as a share of the COPY ceiling of the isolated row
 // just before it (same database, same run). Mosquitto rows use a private Mosquitto (the app's
@@ -51,6 +52,8 @@ import {
   reachable,
   sleep,
   spawnTs,
+  spawnNode,
+  liveServerBundle,
   stopChild,
   stopFleetAndServer,
   table,
@@ -162,7 +165,7 @@ async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
   appUrl.pathname = `/${appDatabase}`;
   const admin = db === 'postgres' ? postgres(adminUrl.toString(), { max: 1, onnotice: () => {} }) : null;
   const mosquitto = broker === 'mosquitto' ? await startBenchMosquitto() : null;
-  const server = spawnTs('./live-server.ts', benchServerNodeFlags());
+  const server = spawnNode(await liveServerBundle(), benchServerNodeFlags());
   const generator = spawnTs('./load-generator.ts');
   let unsubscribe = () => {};
   try {

@@ -24,6 +24,9 @@ import { rowsOf } from '@sentinela/db/sql-helpers';
 import { benchDeviceSecret, caughtUp, quantile } from './bench-util';
 
 const send = (message: Record<string, unknown>) => process.send?.(message);
+// Found from the repository's root (the working folder the benches give it), whether this runs
+// from source through tsx or bundled (bench-util.ts, liveServerBundle).
+const migrationsFolder = path.resolve('packages/db/migrations');
 
 interface Start {
   dataDir: string;
@@ -46,7 +49,7 @@ async function main({ dataDir, databaseUrl, devices, site, mqttUrl }: Start) {
     ? await openDatabase({ kind: 'postgres', url: databaseUrl })
     : // In a worker thread, as the server opens it: PGlite's memory goes with the thread when it closes.
       await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), worker: true });
-  await migrateDatabase(seedDb);
+  await migrateDatabase(seedDb, migrationsFolder);
   const [facility] = await seedDb.db
     .insert(facilities)
     .values({ code: site, name: `Bench ${site}`, city: 'Campinas' })
@@ -89,7 +92,7 @@ async function main({ dataDir, databaseUrl, devices, site, mqttUrl }: Start) {
     ...(mqttUrl ? { MQTT_URL: mqttUrl } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, SESSION_SECRET: 'bench-live-session-secret-0123456789abcdef' } : {}),
   });
-  const server = await startServer(config, { webDist });
+  const server = await startServer(config, { webDist, migrationsFolder });
   const mqttPort = server.telemetry.broker?.port;
   if (!mqttPort && !mqttUrl) throw new Error('the embedded broker did not open a TCP port');
 

@@ -1,7 +1,8 @@
 // `npm run bench:live`: MQTT publish → live event received by a signed-in client, on the real
 // path: a device fleet (bench/load-generator.ts, its own process) publishing ~10,000 points/s to
-// the embedded broker of a real server (bench/live-server.ts, its own process: startServer on
-// PGlite, ingest, LiveBus, HTTP), and a viewer subscribed to live.events over SSE (here).
+// the embedded broker of a real server (bench/live-server.ts, its own process, bundled and run as
+// `npm start` runs the server: startServer on PGlite, ingest, LiveBus, HTTP), and a viewer
+// subscribed to live.events over SSE (here).
 // Every message carries its publish time in `ts`; the client measures receive time − ts for every
 // telemetry event it gets. Prints figures; asserts nothing.
 //
@@ -22,6 +23,8 @@ import {
   reachable,
   sleep,
   spawnTs,
+  spawnNode,
+  liveServerBundle,
   stopFleetAndServer,
   table,
   type Message,
@@ -67,7 +70,7 @@ async function measure(database: 'pglite' | 'postgres', databaseUrl?: string): P
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   cleanups.add(removeDataDir);
   const profile = process.env.BENCH_CPU_PROF;
-  const server = spawnTs('./live-server.ts', [
+  const server = spawnNode(await liveServerBundle(), [
     ...benchServerNodeFlags(),
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, `live-server-${database}`)}`] : []),
   ]);

@@ -17,6 +17,7 @@ const inputs = [
   'apps/web/src',
   'apps/web/public',
   'apps/server/build.mjs',
+  'apps/server/bundle-options.mjs',
   'apps/server/package.json',
   'apps/server/src',
   'packages/shared/src',
