@@ -45,13 +45,9 @@ export const benchDeviceSecret = (equipmentId: string) => `bench-secret-${equipm
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A TypeScript child process (through tsx) with an IPC channel. */
+/** A TypeScript child process (through tsx; `file` relative to bench/) with an IPC channel. */
 export function spawnTs(file: string, nodeArgs: string[] = [], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  return spawnNode(fileURLToPath(new URL(file, import.meta.url)), [...nodeArgs, '--import', 'tsx'], env);
 }
 
 /**
