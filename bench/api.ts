@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import { generate } from 'otplib';
 import postgres from 'postgres';
 import { callProcedure } from '../e2e/admin-session';
-import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
+import { benchServerEnv, benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 import { fmt, freePort, quantile, reachable, root, sleep, stopChild, table } from './bench-util';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -104,6 +104,7 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   const child = spawn(process.execPath, [...benchServerNodeFlags(), ...profile, 'apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
+      ...benchServerEnv(),
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import { generate } from 'otplib';
 import superjson from 'superjson';
-import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
+import { benchServerEnv, benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stats = (values) => {
@@ -41,6 +41,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'sentinela-bench-auth-'));
 const server = spawn(process.execPath, [...benchServerNodeFlags(), 'apps/server/dist/main.mjs'], {
   cwd: root,
   env: {
+    ...benchServerEnv(),
     PATH: process.env.PATH,
     PORT: String(port),
     HOST: '127.0.0.1',

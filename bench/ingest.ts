@@ -61,7 +61,7 @@ import {
 } from './bench-util';
 import type { WorkerConfig, WorkerResult } from './ingest-worker';
 import { signedIn } from './live-client';
-import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
+import { benchServerEnv, benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
@@ -165,7 +165,7 @@ async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
   appUrl.pathname = `/${appDatabase}`;
   const admin = db === 'postgres' ? postgres(adminUrl.toString(), { max: 1, onnotice: () => {} }) : null;
   const mosquitto = broker === 'mosquitto' ? await startBenchMosquitto() : null;
-  const server = spawnNode(await liveServerBundle(), benchServerNodeFlags());
+  const server = spawnNode(await liveServerBundle(), benchServerNodeFlags(), { ...process.env, ...benchServerEnv() });
   const generator = spawnTs('./load-generator.ts');
   let unsubscribe = () => {};
   try {

@@ -30,7 +30,7 @@ import {
   type Message,
 } from './bench-util';
 import { signedIn } from './live-client';
-import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
+import { benchServerEnv, benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_SECONDS = 3;
@@ -70,10 +70,14 @@ async function measure(database: 'pglite' | 'postgres', databaseUrl?: string): P
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   cleanups.add(removeDataDir);
   const profile = process.env.BENCH_CPU_PROF;
-  const server = spawnNode(await liveServerBundle(), [
-    ...benchServerNodeFlags(),
-    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, `live-server-${database}`)}`] : []),
-  ]);
+  const server = spawnNode(
+    await liveServerBundle(),
+    [
+      ...benchServerNodeFlags(),
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, `live-server-${database}`)}`] : []),
+    ],
+    { ...process.env, ...benchServerEnv() },
+  );
   const generator = spawnTs('./load-generator.ts');
   let unsubscribe = () => {};
   try {

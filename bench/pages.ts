@@ -30,7 +30,7 @@ import { openDatabase, type DatabaseHandle } from '@sentinela/db/client';
 import { rebuildEnergyHours } from '@sentinela/db/energy-hours';
 import { rowsOf } from '@sentinela/db/sql-helpers';
 import { createAdminSession, callProcedure } from '../e2e/admin-session';
-import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
+import { benchServerEnv, benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 import { fmt, freePort, quantile, reachable, root, stopChild, table } from './bench-util';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -240,6 +240,7 @@ function startServer(env: Record<string, string>): { child: ChildProcess; ready:
   const child = spawn(process.execPath, [...benchServerNodeFlags(), 'apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
+      ...benchServerEnv(),
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { generate } from 'otplib';
 import { callProcedure } from '../e2e/admin-session';
-import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
+import { benchServerEnv, benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 import { fmt, freePort, root, sleep, stopChild } from './bench-util';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -162,6 +162,7 @@ const port = await freePort();
 const child = spawn(process.execPath, [...benchServerNodeFlags(), 'apps/server/dist/main.mjs'], {
   cwd: root,
   env: {
+    ...benchServerEnv(),
     PATH: process.env.PATH ?? '',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -11,6 +11,15 @@
 // 69–72 % of COPY instead of 75–78 % (at 10,000 points/s, bench:live, no cost was seen).
 export const SERVER_NODE_FLAGS = Object.freeze(['--v8-pool-size=1', '--heap-growing-percent=25']);
 
+// GLIBC_TUNABLES for glibc's malloc (ignored by other C libraries), set by `npm start` and the
+// Dockerfile like the flags above (ADR 039, addendum of 2026-11-25, second part). glibc raises its
+// mmap threshold to the size of each large block freed, so after a burst of large blocks (the
+// PGlite worker's messages while the demo history is written or under ingest) later ones come from
+// its arenas, which keep the pages once freed; a fixed 64 KiB threshold (and trim threshold) gives
+// large blocks back to the system when freed. Measured: 40 MB less at ingest peak, 50 MB less at
+// rest after a first start, 10–15 MB less after a restart; top ingest rate within the runs' spread.
+export const SERVER_GLIBC_TUNABLES = 'glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=65536';
+
 /**
  * The flags a bench starts its server with: SERVER_NODE_FLAGS, or, to compare, BENCH_NODE_FLAGS
  * when set (space-separated; empty means Node's defaults).
@@ -19,4 +28,12 @@ export function benchServerNodeFlags(env = process.env) {
   const override = env.BENCH_NODE_FLAGS;
   if (override === undefined) return [...SERVER_NODE_FLAGS];
   return override.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * The environment a bench adds to its server's: GLIBC_TUNABLES as `npm start` sets it, or, to
+ * compare, BENCH_GLIBC_TUNABLES when set (empty means glibc's defaults).
+ */
+export function benchServerEnv(env = process.env) {
+  return { GLIBC_TUNABLES: env.BENCH_GLIBC_TUNABLES ?? SERVER_GLIBC_TUNABLES };
 }
