@@ -12,13 +12,14 @@
 export const SERVER_NODE_FLAGS = Object.freeze(['--v8-pool-size=1', '--heap-growing-percent=25']);
 
 // GLIBC_TUNABLES for glibc's malloc (ignored by other C libraries), set by `npm start` and the
-// Dockerfile like the flags above (ADR 039, addendum of 2026-11-25, second part). glibc raises its
-// mmap threshold to the size of each large block freed, so after a burst of large blocks (the
-// PGlite worker's messages while the demo history is written or under ingest) later ones come from
-// its arenas, which keep the pages once freed; a fixed 64 KiB threshold (and trim threshold) gives
-// large blocks back to the system when freed. Measured: 40 MB less at ingest peak, 50 MB less at
-// rest after a first start, 10–15 MB less after a restart; top ingest rate within the runs' spread.
-export const SERVER_GLIBC_TUNABLES = 'glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=65536';
+// Dockerfile beside the flags above (ADR 039, "glibc's malloc thresholds"). glibc raises its mmap
+// threshold to the size of each large block freed, so after a burst of large blocks (writing the
+// demo history, ingest at full rate) later ones come from its arenas, which keep the pages once
+// freed; fixed thresholds of 256 KiB give large blocks back to the system when freed. Measured:
+// ≈ 45 MB less at ingest peak and ≈ 50 MB less at rest after a first start, ≈ 10 MB less after a
+// restart; the top ingest rate within the runs' spread on PGlite + embedded, a few points lower on
+// PGlite + Mosquitto (64 KiB cost more there for the same memory).
+export const SERVER_GLIBC_TUNABLES = 'glibc.malloc.mmap_threshold=262144:glibc.malloc.trim_threshold=262144';
 
 /**
  * The flags a bench starts its server with: SERVER_NODE_FLAGS, or, to compare, BENCH_NODE_FLAGS
