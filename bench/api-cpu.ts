@@ -9,7 +9,9 @@
 // the requests/s ratio that CPU alone implies. Asserts nothing.
 //
 // Environment (optional): BENCH_REQUESTS (2000 a round), BENCH_ROUNDS (3), BENCH_CPU_PROF (a folder:
-// the server process writes its CPU profile there when it stops).
+// the server process writes its CPU profile there when it stops), BENCH_CALLS (only the calls whose
+// name contains one of these comma-separated words, e.g. `auth.me` to profile it alone; the bare
+// route always runs, as the ceiling).
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -175,8 +177,10 @@ async function main(): Promise<void> {
     ['auth.me', `${ready.base}/api/trpc/auth.me`, ready.cookie],
     ['dashboard.summary', `${ready.base}/api/trpc/dashboard.summary`, ready.cookie],
   ];
+  const only = process.env.BENCH_CALLS?.split(',').filter(Boolean);
+  const chosen = only ? calls.filter(([name], i) => i === 0 || only.some((word) => name.includes(word))) : calls;
   const results: [string, number][] = [];
-  for (const [name, url, cookie] of calls) results.push([name, await cpuPerRequest(child, url, cookie)]);
+  for (const [name, url, cookie] of chosen) results.push([name, await cpuPerRequest(child, url, cookie)]);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.send('stop');
   await exited;

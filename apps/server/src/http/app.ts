@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { SessionStreams } from '../trpc/session-streams';
 import { createContextFactory, type ServerDeps } from '../trpc/context';
@@ -17,6 +16,7 @@ import {
   sendTrpcError,
 } from './security';
 import { registerSpa } from './spa';
+import { registerTrpcRoute } from './trpc-route';
 import { registerProbes } from './probes';
 import { fastifyTrustProxy } from './trust-proxy';
 import type { TrustProxy } from '../env';
@@ -88,17 +88,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           error: { json: { message: 'Internal error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR' } } },
         });
       });
-      await api.register(fastifyTRPCPlugin, {
-        prefix: '/trpc',
-        trpcOptions: {
-          router: options.router ?? appRouter,
-          createContext: createContextFactory(options, monitor, streams, heavy, caches),
-          onError({ error, path, req }) {
-            if (error.code === 'INTERNAL_SERVER_ERROR') {
-              req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-            }
+      // GET queries answered by a lane of our own, the rest by tRPC's handler (ADR 044).
+      await api.register((scope, _options, done) => {
+        registerTrpcRoute(scope, {
+          prefix: '/trpc',
+          trpcOptions: {
+            router: options.router ?? appRouter,
+            createContext: createContextFactory(options, monitor, streams, heavy, caches),
+            onError({ error, path, req }) {
+              if (error.code === 'INTERNAL_SERVER_ERROR') {
+                req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+              }
+            },
           },
-        } satisfies FastifyTRPCPluginOptions<typeof appRouter>['trpcOptions'],
+        });
+        done();
       });
     },
     { prefix: '/api' },
