@@ -43,7 +43,11 @@ const testRouter = t.router({
   badOutput: t.procedure.output(z.object({ ok: z.boolean() })).query(() => ({ ok: 'yes' }) as never),
   stream: t.procedure.query(() => ({ later: Promise.resolve(1) })),
   undef: t.procedure.query(() => undefined),
-  meta: t.procedure.meta({ tier: 'public' }).query(({ meta, path, type }) => ({ meta, path, type })),
+  // What tRPC hands a resolver beyond its typed options (meta, type) must reach it the same way.
+  meta: t.procedure.meta({ tier: 'public' }).query((opts) => {
+    const { meta, path, type } = opts as typeof opts & { meta: unknown; type: string };
+    return { meta, path, type };
+  }),
   nested: t.router({ withCtx: withUser.query(({ ctx }) => `${ctx.user} ${ctx.lang}`) }),
   waits: t.procedure.query(
     ({ signal }) =>
@@ -231,6 +235,25 @@ describe('the tRPC query lane', () => {
     }
     expect(queryCalls(testRouter, ...request('/trpc/plain', {}, 'HEAD'))).toBeNull();
     expect(queryCalls(testRouter, ...request('/trpc/plain', {}, 'POST'))).toBeNull();
+  });
+
+  it('leaves every call to tRPC when an option it does not implement is set (responseMeta)', async () => {
+    const app = Fastify({ logger: false });
+    registerTrpcRoute(app, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: testRouter,
+        createContext: () => Promise.resolve({ lang: 'pt' }),
+        responseMeta: () => ({ headers: { 'x-meta': 'yes' } }),
+      },
+    });
+    try {
+      const response = await app.inject({ url: '/trpc/plain' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-meta']).toBe('yes');
+    } finally {
+      await app.close();
+    }
   });
 
   it('aborts a query whose client leaves before the answer', async () => {

@@ -32,10 +32,18 @@ export function registerTrpcRoute<TRouter extends AnyTRPCRouter>(
   api.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   api.removeContentTypeParser('multipart/form-data');
   api.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
-  const answerQueries = queryLane(trpcOptions);
+  // Options the lane does not implement leave every call to tRPC's handler.
+  const { responseMeta, allowBatching, batching, maxBatchSize, allowMethodOverride } = trpcOptions;
+  const laneFits =
+    !responseMeta &&
+    allowBatching !== false &&
+    batching?.enabled !== false &&
+    maxBatchSize === undefined &&
+    !allowMethodOverride;
+  const answerQueries = laneFits ? queryLane(trpcOptions) : null;
   api.all(`${options.prefix}/:path`, async (req, reply) => {
     const path = (req.params as { path: string }).path;
-    const calls = queryCalls(trpcOptions.router, req, path);
+    const calls = answerQueries && queryCalls(trpcOptions.router, req, path);
     if (calls) return answerQueries(req, reply, calls);
     await fastifyRequestHandler({ ...trpcOptions, req, res: reply, path });
     return reply;
