@@ -6,6 +6,7 @@ import { openAppDatabase } from './platform/database';
 import { startBackupSocket, type BackupSocket } from './platform/backup';
 import { defaultMigrationsFolder } from '@sentinela/db/migrate';
 import { withoutCredentials } from './features/system/system-details.service';
+import { startMemoryTidy } from './platform/memory-tidy';
 import { createDemoHistory, type DemoHistory, type DemoHistoryOptions } from './platform/demo-history';
 import type { Config } from './env';
 import { startAlarmEngine, type AlarmEngine } from './features/alerts/alarm-engine';
@@ -170,6 +171,8 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   if (config.demoHistory) history.start();
   else if (config.demoData) logger.info('demo history not generated (DEMO_HISTORY=off)');
   const jobs = startScheduler({ database, log: logger });
+  // A full collection when the portal is quiet: what a burst left in the heap goes back (ADR 039).
+  const tidy = startMemoryTidy({ log: logger });
   const lights = lightScheduler;
   jobs.add({ name: 'lights.schedules', intervalMs: SCHEDULER_INTERVAL_MS, run: () => lights.tick() });
   jobs.add({
@@ -266,6 +269,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
         await backupSocket?.close();
         await history.stop();
         await jobs.stop();
+        tidy.stop();
         await running.close();
         // Before the telemetry: its commands go through the command gateway.
         await runningLightScheduler?.stop();
