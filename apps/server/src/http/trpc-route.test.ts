@@ -125,6 +125,10 @@ const laneRequests: string[] = [
   `/trpc/echo?input=${input(echoInput('a b')).replace('%20', '+')}`,
   '/trpc/plain?input=%7B%7D&other=1',
   '/trpc/pl%61in',
+  // A malformed escape: tRPC reads the query with URLSearchParams (U+FFFD for it).
+  `/trpc/echo?input=${input(echoInput('x')).replace('x', '%E0')}`,
+  '/trpc/echo?input=1&input=2',
+  '/trpc/plain?batch=1&batch=1',
 ];
 
 /** What goes to tRPC's handler, each for its reason. */
@@ -136,8 +140,6 @@ const fallbackRequests: [string, Record<string, string>?][] = [
   // Fastify decodes the path once and tRPC once more: `pl%61in` is what tRPC looks up as `plain`.
   ['/trpc/pl%2561in'],
   ['/trpc/plain?connectionParams=%7B%7D'],
-  ['/trpc/plain?batch=1&batch=1'],
-  ['/trpc/echo?input=1&input=2'],
   ['/trpc/constructor'],
   ['/trpc/__proto__'],
   ['/trpc/nested'],
@@ -219,14 +221,8 @@ describe('the tRPC query lane', () => {
 
   it('takes only plain GETs of known queries, leaving the rest to tRPC', () => {
     const request = (url: string, headers: Record<string, string> = {}, method = 'GET') => {
-      const [pathname = '', search = ''] = url.split('?');
-      const query: Record<string, string | string[]> = {};
-      for (const [key, value] of new URLSearchParams(search)) {
-        const had = query[key];
-        query[key] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
-      }
-      const path = decodeURIComponent(pathname.replace('/trpc/', ''));
-      return [{ method, headers, query } as unknown as FastifyRequest, path] as const;
+      const path = decodeURIComponent((url.split('?')[0] ?? '').replace('/trpc/', ''));
+      return [{ method, headers, raw: { url } } as unknown as FastifyRequest, path] as const;
     };
     for (const url of laneRequests)
       expect({ url, lane: queryCalls(testRouter, ...request(url)) !== null }).toEqual({ url, lane: true });

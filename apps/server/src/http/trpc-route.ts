@@ -68,13 +68,14 @@ export function queryCalls(router: AnyTRPCRouter, req: FastifyRequest, path: str
   const headers = req.headers;
   if (headers['content-type'] !== undefined || headers['trpc-accept'] !== undefined) return null;
   if (typeof headers.accept === 'string' && headers.accept.includes('application/jsonl')) return null;
-  const query = req.query as Record<string, unknown>;
-  const { batch, input } = query;
-  if ((batch !== undefined && typeof batch !== 'string') || (input !== undefined && typeof input !== 'string')) {
-    return null;
-  }
-  if (query.connectionParams !== undefined || path.includes('%')) return null;
-  const isBatch = batch === '1';
+  // The query string as tRPC reads it (URLSearchParams: the first of repeated names, U+FFFD for a
+  // malformed escape), not as Fastify's parser does.
+  const url = req.raw.url ?? '';
+  const mark = url.indexOf('?');
+  const query = new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
+  if (query.has('connectionParams') || path.includes('%')) return null;
+  const input = query.get('input') ?? undefined;
+  const isBatch = query.get('batch') === '1';
   const paths = isBatch ? path.split(',') : [path];
   const records = router._def.procedures as Record<string, AnyTRPCProcedure | undefined>;
   const procedures: AnyTRPCProcedure[] = [];
