@@ -162,17 +162,9 @@ function queryLane<TRouter extends AnyTRPCRouter>(trpcOptions: RequestHandlerOpt
         // tRPC throws this one outside the call: no path nor input in its shape.
         const streamError = new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: STREAM_MESSAGE });
         onError?.({ error: streamError, path: undefined, input: undefined, ctx, type: 'query', req });
-        const shape: unknown = getErrorShape({
-          config,
-          error: streamError,
-          type: 'query',
-          path: undefined,
-          input: undefined,
-          ctx,
-        });
-        body = [{ error: shape }];
+        body = [responseOf(config, streamError, undefined, undefined, undefined, ctx)];
       } else {
-        body = [responseOf(config, error, data, calls.paths[0]!, inputOf(0), ctx)];
+        body = [responseOf(config, error, data, calls.paths[0], inputOf(0), ctx)];
       }
     } else {
       body = results.map(([error, data], index) => {
@@ -200,7 +192,7 @@ function responseOf(
   config: AnyTRPCRouter['_def']['_config'],
   error: TRPCError | undefined,
   data: unknown,
-  path: string,
+  path: string | undefined,
   input: unknown,
   ctx: unknown,
 ): unknown {
