@@ -11,9 +11,9 @@ import { runInNewContext } from 'node:vm';
  * runs such a collection in a server that is never wholly idle, so this one does: when the event
  * loop was busy less than `quietBelow` of the last `everyMs`, `minGapMs` have passed since the
  * previous one, and the heap holds at least `minSlackBytes` it does not use (committed, not
- * allocated: what a collection and its compaction can give back). (A rule on the heap's growth since the last tidy was tried and dropped: a tidy
- * that falls inside a burst leaves a large heap, and the slack the burst leaves is then never
- * "grown" enough.) A collection of the ≈ 50 MB live heap takes 30–50 ms: once in 2 minutes, and
+ * allocated: what a collection and its compaction can give back). (A rule on the heap's growth
+ * since the last tidy was tried and dropped: a tidy that falls inside a burst leaves a large
+ * heap, and the slack the burst leaves is then never "grown" enough.) A collection of the ≈ 50 MB live heap takes 30–50 ms: once in 2 minutes, and
  * only while the portal is quiet.
  */
 export interface MemoryTidyOptions {
