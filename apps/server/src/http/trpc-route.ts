@@ -155,27 +155,15 @@ function queryLane<TRouter extends AnyTRPCRouter>(trpcOptions: RequestHandlerOpt
       }),
     );
 
-    let body: unknown[];
-    if (!calls.batch) {
-      const [error, data] = results[0]!;
-      if (!error && isDataStream(data)) {
-        // tRPC throws this one outside the call: no path nor input in its shape.
-        const streamError = new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: STREAM_MESSAGE });
-        onError?.({ error: streamError, path: undefined, input: undefined, ctx, type: 'query', req });
-        body = [responseOf(config, streamError, undefined, undefined, undefined, ctx)];
-      } else {
-        body = [responseOf(config, error, data, calls.paths[0], inputOf(0), ctx)];
-      }
-    } else {
-      body = results.map(([error, data], index) => {
-        const path = calls.paths[index]!;
-        if (!error && isDataStream(data)) {
-          const streamError = new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: STREAM_MESSAGE });
-          return responseOf(config, streamError, undefined, path, inputOf(index), ctx);
-        }
-        return responseOf(config, error, data, path, inputOf(index), ctx);
-      });
-    }
+    const body = results.map(([error, data], index) => {
+      const path = calls.paths[index];
+      if (error || !isDataStream(data)) return responseOf(config, error, data, path, inputOf(index), ctx);
+      const streamError = new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: STREAM_MESSAGE });
+      if (calls.batch) return responseOf(config, streamError, undefined, path, inputOf(index), ctx);
+      // A single call's refusal tRPC throws outside the call: logged, no path nor input in its shape.
+      onError?.({ error: streamError, path: undefined, input: undefined, ctx, type: 'query', req });
+      return responseOf(config, streamError, undefined, undefined, undefined, ctx);
+    });
     const status = getHTTPStatusCode(body as never);
     const serialize = (value: unknown): unknown => config.transformer.output.serialize(value);
     const serialized = body.map((item) => serializeItem(serialize, item as ResponseItem));
