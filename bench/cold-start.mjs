@@ -3,36 +3,12 @@
 // on starts with existing data (no rebuild), and how much memory the process holds once up.
 // Prints figures; asserts nothing.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { HISTORY_DONE, freePort, onLogMessage, root, rssKb, startCommand, untilServing } from './start-util.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.argv[2] ?? 5);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-function rssKb(pid) {
-  const out = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
-  return Number(out) || 0;
-}
-
-/** The server's log lines (pino JSON) that say the demo history is complete or has nothing to do. */
-const HISTORY_DONE = new Set(['demo history complete', 'demo history: nothing to generate']);
-
-// package.json's start script, with the server exec'd so that its pid is the child's.
-const startCommand = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.replace(
-  /&& node /,
-  '&& exec node ',
-);
 
 async function startOnce(dataDir) {
   const port = await freePort();
@@ -52,30 +28,13 @@ async function startOnce(dataDir) {
   });
   let historyMs = null;
   const historyDone = new Promise((resolve) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        try {
-          if (HISTORY_DONE.has(JSON.parse(line).msg)) {
-            historyMs ??= performance.now() - began;
-            resolve();
-          }
-        } catch {
-          // not a log line
-        }
-      }
+    onLogMessage(child.stdout, (message) => {
+      if (!HISTORY_DONE.has(message)) return;
+      historyMs ??= performance.now() - began;
+      resolve();
     });
   });
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
+  await untilServing(port);
   const listenMs = performance.now() - began;
   await fetch(`http://127.0.0.1:${port}/api/trpc/system.health`);
   await historyDone;
