@@ -171,8 +171,18 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   if (config.demoHistory) history.start();
   else if (config.demoData) logger.info('demo history not generated (DEMO_HISTORY=off)');
   const jobs = startScheduler({ database, log: logger });
-  // A full collection when the portal is quiet: what a burst left in the heap goes back (ADR 039).
-  const tidy = startMemoryTidy({ log: logger });
+  // A full collection when the portal is quiet: what a burst left in the heap goes back (ADR 039),
+  // in the PGlite worker's heap too; held while the demo history is written, and run once it ends.
+  let historyRunning = config.demoHistory;
+  const tidy = startMemoryTidy({
+    log: logger,
+    alsoTidy: async () => database.tidyMemory?.(),
+    holdWhile: () => historyRunning,
+  });
+  void history.settled().then(() => {
+    historyRunning = false;
+    tidy.afterBurst();
+  });
   const lights = lightScheduler;
   jobs.add({ name: 'lights.schedules', intervalMs: SCHEDULER_INTERVAL_MS, run: () => lights.tick() });
   jobs.add({

@@ -25,15 +25,17 @@ export interface DatabaseHandle {
    */
   dumpDataDir?(): Promise<Uint8Array>;
   /**
-   * PostgreSQL only: a session-level advisory lock on `key` (hashed), held on a connection of its
-   * own until `release()` or until that connection ends (the process died: PostgreSQL frees it).
-   * `wait`: wait for it; else answer null at once when another session holds it.
-   */
-  /**
    * PGlite only: its WASM linear memory (it grows, never shrinks) and, in worker mode, the
    * worker thread's V8 heap (ADR 039).
    */
   memoryUsage?(): Promise<PgliteMemory>;
+  /** PGlite in worker mode: a full collection of the worker thread's V8 heap (ADR 039, "At rest"). */
+  tidyMemory?(): Promise<void>;
+  /**
+   * PostgreSQL only: a session-level advisory lock on `key` (hashed), held on a connection of its
+   * own until `release()` or until that connection ends (the process died: PostgreSQL frees it).
+   * `wait`: wait for it; else answer null at once when another session holds it.
+   */
   sessionLock?(key: string, options: { wait: boolean }): Promise<SessionLock | null>;
   /**
    * PostgreSQL only: LISTEN/NOTIFY, what carries live events between instances (ADR 038).
@@ -146,6 +148,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => worker.close(),
       dumpDataDir: () => worker.dumpDataDir(),
       memoryUsage: () => worker.memoryUsage(),
+      tidyMemory: () => worker.tidyMemory(),
     };
   }
   const client = await PGlite.create(options.dataDir, {

@@ -28,6 +28,8 @@ export interface PgliteWorkerClient extends WorkerQueryClient {
   transaction<T>(callback: (tx: WorkerQueryClient) => Promise<T>): Promise<T>;
   /** The worker's WASM memory and V8 heap (ADR 039). */
   memoryUsage(): Promise<{ wasmBytes: number; heapUsedBytes: number; heapTotalBytes: number }>;
+  /** A full collection of the worker's own V8 heap (ADR 039, "At rest"). */
+  tidyMemory(): Promise<void>;
   /** Checkpoint, then the data folder as a gzipped tarball (between two transactions). */
   dumpDataDir(): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -202,6 +204,7 @@ export async function startPgliteWorker(options: {
     },
     dumpDataDir: () => call<Uint8Array>({ op: 'dump' }),
     memoryUsage: () => call({ op: 'memory' }),
+    tidyMemory: () => call({ op: 'tidy' }),
     worker,
     close() {
       closing ??= (async () => {

@@ -9,6 +9,7 @@
 //   ← { id, op: 'end', txId, commit }  → { id } once COMMIT (or ROLLBACK) ran
 //   ← { id, op: 'dump' }  → { id, result: Uint8Array }  (checkpoint, then the data folder as .tar.gz)
 //   ← { id, op: 'memory' }  → { id, result: { wasmBytes, heapUsedBytes, heapTotalBytes } }
+//   ← { id, op: 'tidy' }  → { id } after a full collection of this thread's heap
 //   ← { id, op: 'close' }  → { id }
 // Messages are handled as they arrive, without waiting for the previous one: a transaction's own
 // statements must run while its `pg.transaction` callback is pending. PGlite orders them itself
@@ -19,7 +20,8 @@
 // transaction in progress, not for the queue behind it; a background statement that has waited
 // BACKGROUND_MAX_WAIT_MS goes first all the same, so no load starves the ingest. After a request's
 // statement, background work waits requestGraceMs (3 ms) for that request's next one.
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -235,11 +237,29 @@ async function handle(message) {
         heapTotalBytes: heap.total_heap_size,
       };
     }
+    case 'tidy':
+      // The main thread's memory tidy asks when the portal is quiet (ADR 039, "At rest"). V8's gc(),
+      // taken as memory-tidy.ts's fallback takes it: an inspector session's collection never
+      // answers inside a worker thread.
+      fullCollection()?.();
+      return undefined;
     case 'close':
       await pg.close();
       return undefined;
     default:
       throw new Error(`PGlite worker: unknown operation ${String(message.op)}`);
+  }
+}
+
+/** V8's full collection without --expose-gc (the flag set for a moment), or null if V8 refuses. */
+function fullCollection() {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc');
+    setFlagsFromString('--no-expose-gc');
+    return typeof gc === 'function' ? gc : null;
+  } catch {
+    return null;
   }
 }
 

@@ -191,6 +191,18 @@ describe('PGlite in a worker thread', () => {
       await copy.close();
     }
   });
+
+  it("collects the worker's own heap when the memory tidy asks, and still answers after", async () => {
+    // Garbage in the worker's heap: a large result, structured-cloned out and dropped there.
+    const big = await handle.db.execute(sql`select repeat('x', 1000) as s from generate_series(1, 20000)`);
+    expect(rowsOf(big)).toHaveLength(20_000);
+    const before = await handle.memoryUsage!();
+    await handle.tidyMemory!();
+    const after = await handle.memoryUsage!();
+    expect(after.heapUsedBytes!).toBeLessThan(before.heapUsedBytes!);
+    const [row] = await handle.db.select().from(settings).where(eq(settings.key, 'worker.site'));
+    expect(row?.value).toEqual({ name: 'Planta', limits: [1.5, 2] });
+  });
 });
 
 describe('the PGlite worker itself', () => {

@@ -1,6 +1,13 @@
-import { getHeapStatistics } from 'node:v8';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { fullCollection, shouldTidy, startMemoryTidy, TIDY_DEFAULTS, type TidyState } from './memory-tidy';
+import {
+  fullCollection,
+  lowMemoryCollection,
+  shouldTidy,
+  startMemoryTidy,
+  TIDY_DEFAULTS,
+  type TidyState,
+} from './memory-tidy';
 
 const MB = 2 ** 20;
 const quietLongAgo: TidyState = { utilization: 0.05, sinceLastMs: 600_000, slackBytes: 40 * MB };
@@ -19,11 +26,12 @@ describe('the memory tidy', () => {
     expect(shouldTidy({ ...quietLongAgo, ...change })).toBe(expected);
   });
 
-  it('collects when quiet, then waits for the gap and for quiet again', () => {
+  it('collects when quiet, then waits for the gap and for quiet again', async () => {
     let clock = 0;
     let heap = { total: 120 * MB, used: 80 * MB };
     let busy = 0.05;
     let collections = 0;
+    let others = 0;
     const logged: object[] = [];
     const tidy = startMemoryTidy({
       log: { debug: (details) => logged.push(details) },
@@ -31,46 +39,122 @@ describe('the memory tidy', () => {
         collections++;
         heap = { total: 60 * MB, used: 50 * MB };
       },
+      alsoTidy: () => Promise.resolve(others++),
       heap: () => heap,
       utilization: () => busy,
       now: () => clock,
     });
     try {
-      expect(tidy.look()).toBe(true);
+      expect(await tidy.look()).toBe(true);
       expect(logged).toEqual([{ heapMbBefore: 120, heapMbAfter: 60, ms: expect.any(Number) as number }]);
       heap = { total: 100 * MB, used: 70 * MB };
       clock += 60_000;
-      expect(tidy.look()).toBe(false); // too soon
+      expect(await tidy.look()).toBe(false); // too soon
       clock += 2 * 60_000;
       busy = 0.5;
-      expect(tidy.look()).toBe(false); // busy
+      expect(await tidy.look()).toBe(false); // busy
       busy = 0.05;
       heap = { total: 100 * MB, used: 90 * MB };
-      expect(tidy.look()).toBe(false); // little to give back
+      expect(await tidy.look()).toBe(false); // little to give back
       heap = { total: 100 * MB, used: 70 * MB };
-      expect(tidy.look()).toBe(true);
+      expect(await tidy.look()).toBe(true);
       expect(logged).toHaveLength(2);
       expect(collections).toBe(2);
+      expect(others).toBe(2);
     } finally {
       tidy.stop();
     }
   });
 
-  it('does nothing where V8 gives no collection', () => {
+  it('does nothing where V8 gives no collection', async () => {
     const tidy = startMemoryTidy({ log: { debug: () => undefined }, gc: null, utilization: () => 0 });
-    expect(tidy.look()).toBe(false);
+    expect(await tidy.look()).toBe(false);
     tidy.stop();
   });
 
-  it("takes V8's full collection, which frees garbage", () => {
-    const gc = fullCollection();
+  it('runs one collection at a time: a look while one runs does nothing', async () => {
+    let finish = (): void => undefined;
+    let collections = 0;
+    const tidy = startMemoryTidy({
+      log: { debug: () => undefined },
+      gc: () => {
+        collections++;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+      heap: () => ({ total: 120 * MB, used: 40 * MB }),
+      utilization: () => 0,
+      minGapMs: 0,
+    });
+    try {
+      const first = tidy.look();
+      expect(await tidy.look()).toBe(false);
+      finish();
+      expect(await first).toBe(true);
+      expect(collections).toBe(1);
+    } finally {
+      tidy.stop();
+    }
+  });
+
+  it('holds while a burst is under way, and looks again soon after it ends, without the gap', async () => {
+    let clock = 0;
+    let collections = 0;
+    let burst = true;
+    const tidy = startMemoryTidy({
+      log: { debug: () => undefined },
+      gc: () => void collections++,
+      heap: () => ({ total: 120 * MB, used: 40 * MB }),
+      utilization: () => 0,
+      now: () => clock,
+      holdWhile: () => burst,
+      afterBurstMs: 10,
+    });
+    try {
+      expect(await tidy.look()).toBe(false); // the burst holds it
+      burst = false;
+      expect(await tidy.look()).toBe(true);
+      clock += 1_000;
+      expect(await tidy.look()).toBe(false); // too soon after the last
+      tidy.afterBurst();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(collections).toBe(2); // the look after the burst, within the gap
+    } finally {
+      tidy.stop();
+    }
+    tidy.afterBurst();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(collections).toBe(2); // nothing once stopped
+  });
+
+  it.each([
+    ["V8's full collection (gc)", (): (() => void | Promise<void>) | null => fullCollection()],
+    ["the inspector's low-memory collection", (): (() => void | Promise<void>) | null => lowMemoryCollection()],
+  ])('%s frees garbage', async (_name, take) => {
+    const gc = take();
     expect(gc).toBeTypeOf('function');
     let garbage: number[][] | null = Array.from({ length: 200 }, () => Array.from({ length: 10_000 }, (_, i) => i));
     const withGarbage = getHeapStatistics().used_heap_size;
     expect(garbage.length).toBe(200);
     garbage = null;
-    gc!();
+    await gc!();
     expect(getHeapStatistics().used_heap_size).toBeLessThan(withGarbage - 10 * MB);
     expect(garbage).toBeNull();
+  });
+
+  it("the inspector's collection gives the young generation back, which gc() does not", async () => {
+    const youngSize = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!.space_size;
+    // Short-lived objects at a high rate, some surviving a while: V8 grows the young generation.
+    let kept: object[] = [];
+    for (let i = 0; i < 300; i++) {
+      kept.push(Array.from({ length: 20_000 }, (_, x) => ({ x })));
+      if (kept.length > 8) kept = kept.slice(1);
+    }
+    kept = [];
+    const grown = youngSize();
+    fullCollection()!();
+    expect(youngSize()).toBe(grown);
+    await lowMemoryCollection()!();
+    expect(youngSize()).toBeLessThan(grown / 2);
+    expect(kept).toEqual([]);
   });
 });

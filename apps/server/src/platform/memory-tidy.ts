@@ -1,3 +1,4 @@
+import { Session } from 'node:inspector';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -5,16 +6,16 @@ import { runInNewContext } from 'node:vm';
 /**
  * A full garbage collection when the portal is quiet (ADR 039, "At rest"). V8 collects the old
  * generation only when it reaches its limit, so after a burst (the demo history of a first start,
- * an import, a spell of ingest) the main heap keeps pages it no longer needs, and the young
- * generation keeps the size the burst gave it: measured 150 s after a first start, heap 149 MB of
- * which 57 MB in use, RSS 368 MB; one full collection took RSS to 276 MB. Nothing of V8's own
- * runs such a collection in a server that is never wholly idle, so this one does: when the event
- * loop was busy less than `quietBelow` of the last `everyMs`, `minGapMs` have passed since the
- * previous one, and the heap holds at least `minSlackBytes` it does not use (committed, not
- * allocated: what a collection and its compaction can give back). (A rule on the heap's growth
- * since the last tidy was tried and dropped: a tidy that falls inside a burst leaves a large
- * heap, and the slack the burst leaves is then never "grown" enough.) A collection of the ≈ 50 MB live heap takes 30–50 ms: once in 2 minutes, and
- * only while the portal is quiet.
+ * an import, a spell of ingest) the main heap keeps pages it no longer needs: measured 150 s after
+ * a first start, heap 149 MB of which 57 MB in use, RSS 368 MB; one full collection took RSS to
+ * 276 MB. Nothing of V8's own runs such a collection in a server that is never wholly idle, so
+ * this one does: when the event loop was busy less than `quietBelow` of the last `everyMs`,
+ * `minGapMs` have passed since the previous one, and the heap holds at least `minSlackBytes` it
+ * does not use (committed, not allocated: what a collection and its compaction can give back);
+ * never while `holdWhile` says a burst is under way, and `afterBurst()` once it ends. (A rule on
+ * the heap's growth since the last tidy was tried and dropped: a tidy that falls inside a burst
+ * leaves a large heap, and the slack the burst leaves is then never "grown" enough.) A collection
+ * of the ≈ 50 MB live heap takes 30–50 ms: once in 2 minutes at most, and only while quiet.
  */
 export interface MemoryTidyOptions {
   log: { debug(details: object, message: string): void };
@@ -26,8 +27,14 @@ export interface MemoryTidyOptions {
   minGapMs?: number;
   /** The least unused heap worth a collection (16 MB). */
   minSlackBytes?: number;
+  /** Another thread's collection, run after this one's (the PGlite worker's: its own heap). */
+  alsoTidy?: () => Promise<unknown>;
+  /** While true, no tidy: a burst is under way (the demo history), and would fill the heap again. */
+  holdWhile?: () => boolean;
+  /** How long after `afterBurst()` it looks (5 s). */
+  afterBurstMs?: number;
   /** Tests: the collection, the heap's size, the event loop's utilisation, the clock. */
-  gc?: (() => void) | null;
+  gc?: (() => void | Promise<void>) | null;
   heap?: () => { total: number; used: number };
   utilization?: () => number;
   now?: () => number;
@@ -65,8 +72,39 @@ export function shouldTidy(state: TidyState, options: TidyLimits = TIDY_DEFAULTS
 }
 
 /**
+ * V8's most thorough collection, the one it runs on a low-memory notification: full collections
+ * until nothing more is freed, every page compacted, the young generation shrunk to its least size,
+ * and the pages given back at once. Asked through an in-process inspector session
+ * (`HeapProfiler.collectGarbage`, what DevTools' "collect garbage" runs; no port is opened, no
+ * other domain enabled), connected for that one call. After a first start's demo history it left
+ * the old space at 41 MB and the young generation at 8, where `gc()` (below) left 72 and 32:
+ * RSS 256 against 315 MB. Null where Node has no inspector. (In a worker thread its answer never
+ * comes: the PGlite worker uses `gc()`.)
+ */
+export function lowMemoryCollection(): (() => Promise<void>) | null {
+  let session: Session;
+  try {
+    session = new Session();
+  } catch {
+    return null;
+  }
+  return async () => {
+    session.connect();
+    try {
+      await new Promise<void>((resolve, reject) =>
+        session.post('HeapProfiler.collectGarbage', (error) => (error ? reject(error) : resolve())),
+      );
+    } finally {
+      // Not from within post's callback: a disconnect there never returns.
+      session.disconnect();
+    }
+  };
+}
+
+/**
  * V8's full collection without starting Node with --expose-gc: the flag set for a moment and the
- * function taken from a new context (as Jest's leak detector does). Null if V8 refuses.
+ * function taken from a new context (as Jest's leak detector does). Null if V8 refuses. It neither
+ * compacts every page nor shrinks the young generation: the fallback where there is no inspector.
  */
 export function fullCollection(): (() => void) | null {
   try {
@@ -91,13 +129,19 @@ function loopUtilization(): () => number {
 
 export interface MemoryTidy {
   /** One look (the timer calls it; tests call it directly). Answers whether it collected. */
-  look(): boolean;
+  look(): Promise<boolean>;
+  /**
+   * A burst has ended (the demo history is written): look again `afterBurstMs` from now, without
+   * waiting for the gap since the last tidy, so that what the burst left goes back at once.
+   */
+  afterBurst(): void;
   stop(): void;
 }
 
 export function startMemoryTidy(options: MemoryTidyOptions): MemoryTidy {
   const { everyMs, quietBelow, minGapMs, minSlackBytes } = { ...TIDY_DEFAULTS, ...options };
-  const gc = options.gc === undefined ? fullCollection() : options.gc;
+  const gc = options.gc === undefined ? (lowMemoryCollection() ?? fullCollection()) : options.gc;
+  const afterBurstMs = options.afterBurstMs ?? 5_000;
   const heap =
     options.heap ??
     (() => {
@@ -107,25 +151,50 @@ export function startMemoryTidy(options: MemoryTidyOptions): MemoryTidy {
   const utilization = options.utilization ?? loopUtilization();
   const now = options.now ?? (() => performance.now());
   let lastAt = Number.NEGATIVE_INFINITY;
+  let running = false;
 
-  const look = (): boolean => {
+  const look = async (): Promise<boolean> => {
     const before = heap();
     const state = { utilization: utilization(), sinceLastMs: now() - lastAt, slackBytes: before.total - before.used };
-    if (!gc || !shouldTidy(state, { quietBelow, minGapMs, minSlackBytes })) return false;
-    const started = performance.now();
-    gc();
-    lastAt = now();
-    options.log.debug(
-      {
-        heapMbBefore: Math.round(before.total / 2 ** 20),
-        heapMbAfter: Math.round(heap().total / 2 ** 20),
-        ms: Math.round(performance.now() - started),
-      },
-      'memory tidied while quiet',
-    );
-    return true;
+    if (running || !gc || options.holdWhile?.() || !shouldTidy(state, { quietBelow, minGapMs, minSlackBytes })) {
+      return false;
+    }
+    running = true;
+    try {
+      const started = performance.now();
+      await gc();
+      const ms = Math.round(performance.now() - started);
+      await options.alsoTidy?.();
+      lastAt = now();
+      options.log.debug(
+        { heapMbBefore: Math.round(before.total / 2 ** 20), heapMbAfter: Math.round(heap().total / 2 ** 20), ms },
+        'memory tidied while quiet',
+      );
+      return true;
+    } finally {
+      running = false;
+    }
   };
-  const timer = setInterval(look, everyMs);
+  const lookLogged = () => {
+    look().catch((error: unknown) => options.log.debug({ err: error }, 'memory tidy failed'));
+  };
+  const timer = setInterval(lookLogged, everyMs);
   timer.unref();
-  return { look, stop: () => clearInterval(timer) };
+  let burstTimer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  return {
+    look,
+    afterBurst() {
+      if (stopped) return;
+      lastAt = Number.NEGATIVE_INFINITY;
+      clearTimeout(burstTimer);
+      burstTimer = setTimeout(lookLogged, afterBurstMs);
+      burstTimer.unref();
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(burstTimer);
+    },
+  };
 }
