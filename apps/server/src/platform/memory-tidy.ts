@@ -14,8 +14,9 @@ import { runInNewContext } from 'node:vm';
  * does not use (committed, not allocated: what a collection and its compaction can give back);
  * never while `holdWhile` says a burst is under way, and `afterBurst()` once it ends. (A rule on
  * the heap's growth since the last tidy was tried and dropped: a tidy that falls inside a burst
- * leaves a large heap, and the slack the burst leaves is then never "grown" enough.) A collection
- * of the ≈ 50 MB live heap takes 30–50 ms: once in 2 minutes at most, and only while quiet.
+ * leaves a large heap, and the slack the burst leaves is then never "grown" enough.) V8's
+ * low-memory collection of the ≈ 50 MB live heap takes 160–330 ms (`gc()`: 30–80 ms, but it
+ * leaves ≈ 60 MB more): once in 2 minutes at most, and only while quiet.
  */
 export interface MemoryTidyOptions {
   log: { debug(details: object, message: string): void };
