@@ -6,7 +6,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { HISTORY_DONE, freePort, onLogMessage, root, rssKb, startCommand, untilServing } from './start-util.mjs';
+import {
+  HISTORY_DONE,
+  freePort,
+  median,
+  onLogMessage,
+  root,
+  rssKb,
+  startCommand,
+  untilServing,
+} from './start-util.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 
@@ -44,8 +53,6 @@ async function startOnce(dataDir) {
   await exited;
   return { listenMs, historyMs, rss };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sentinela-bench-'));

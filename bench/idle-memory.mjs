@@ -8,7 +8,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { HISTORY_DONE, freePort, onLogMessage, root, rssKb, startCommand, untilServing } from './start-util.mjs';
+import {
+  HISTORY_DONE,
+  freePort,
+  median,
+  onLogMessage,
+  root,
+  rssKb,
+  startCommand,
+  untilServing,
+} from './start-util.mjs';
 
 const seconds = Number(process.env.BENCH_IDLE_SECONDS ?? 240);
 const nodeFlags = process.env.BENCH_NODE_FLAGS;
@@ -19,8 +28,6 @@ const command =
 if (nodeFlags !== undefined) console.log(`server started as: ${command}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const mb = (kb) => Math.round(kb / 1024);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function watch(label, dataDir) {
   const port = await freePort();
   const child = spawn('sh', ['-c', command], {

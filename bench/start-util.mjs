@@ -1,4 +1,4 @@
-// What bench:start and bench:idle share: a free port, the resident memory of a process, and
+// What bench:start and bench:idle share: a free port, a median, the resident memory of a process, and
 // package.json's start script with the server exec'd so that its pid is the child's.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,9 @@ export const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/** The middle value (the upper one of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Resident memory of a process, KiB (0 once it is gone). */
 export function rssKb(pid) {
