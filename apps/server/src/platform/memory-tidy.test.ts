@@ -32,21 +32,34 @@ describe('the memory tidy', () => {
     let busy = 0.05;
     let collections = 0;
     let others = 0;
+    const order: string[] = [];
     const logged: object[] = [];
     const tidy = startMemoryTidy({
       log: { debug: (details) => logged.push(details) },
       gc: () => {
         collections++;
+        order.push('gc');
         heap = { total: 60 * MB, used: 50 * MB };
       },
-      alsoTidy: () => Promise.resolve(others++),
+      alsoTidy: () => Promise.resolve(order.push('worker')).then(() => others++),
+      release: () => order.push('release') > 0,
       heap: () => heap,
       utilization: () => busy,
       now: () => clock,
     });
     try {
       expect(await tidy.look()).toBe(true);
-      expect(logged).toEqual([{ heapMbBefore: 120, heapMbAfter: 60, ms: expect.any(Number) as number }]);
+      expect(logged).toEqual([
+        {
+          heapMbBefore: 120,
+          heapMbAfter: 60,
+          ms: expect.any(Number) as number,
+          released: true,
+          releaseMs: expect.any(Number) as number,
+        },
+      ]);
+      // Both heaps collected, then what they freed in C memory given back.
+      expect(order).toEqual(['gc', 'worker', 'release']);
       heap = { total: 100 * MB, used: 70 * MB };
       clock += 60_000;
       expect(await tidy.look()).toBe(false); // too soon
@@ -61,6 +74,7 @@ describe('the memory tidy', () => {
       expect(logged).toHaveLength(2);
       expect(collections).toBe(2);
       expect(others).toBe(2);
+      expect(order).toHaveLength(6);
     } finally {
       tidy.stop();
     }

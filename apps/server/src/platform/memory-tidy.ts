@@ -2,6 +2,7 @@ import { Session } from 'node:inspector';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { mallocTrim } from './malloc-trim';
 
 /**
  * A full garbage collection when the portal is quiet (ADR 039, "At rest"). V8 collects the old
@@ -30,6 +31,11 @@ export interface MemoryTidyOptions {
   minSlackBytes?: number;
   /** Another thread's collection, run after this one's (the PGlite worker's: its own heap). */
   alsoTidy?: () => Promise<unknown>;
+  /**
+   * After the collections, what they freed in C memory given back to the system (glibc's
+   * `malloc_trim`; by default loaded at the first tidy, null where there is none).
+   */
+  release?: (() => boolean) | null;
   /** While true, no tidy: a burst is under way (the demo history), and would fill the heap again. */
   holdWhile?: () => boolean;
   /** How long after `afterBurst()` it looks (5 s). */
@@ -151,6 +157,7 @@ export function startMemoryTidy(options: MemoryTidyOptions): MemoryTidy {
     });
   const utilization = options.utilization ?? loopUtilization();
   const now = options.now ?? (() => performance.now());
+  let release = options.release;
   let lastAt = Number.NEGATIVE_INFINITY;
   let running = false;
 
@@ -166,9 +173,18 @@ export function startMemoryTidy(options: MemoryTidyOptions): MemoryTidy {
       await gc();
       const ms = Math.round(performance.now() - started);
       await options.alsoTidy?.();
+      if (release === undefined) release = mallocTrim();
+      const releasedAt = performance.now();
+      const released = release?.() ?? false;
       lastAt = now();
       options.log.debug(
-        { heapMbBefore: Math.round(before.total / 2 ** 20), heapMbAfter: Math.round(heap().total / 2 ** 20), ms },
+        {
+          heapMbBefore: Math.round(before.total / 2 ** 20),
+          heapMbAfter: Math.round(heap().total / 2 ** 20),
+          ms,
+          released,
+          releaseMs: Math.round(performance.now() - releasedAt),
+        },
         'memory tidied while quiet',
       );
       return true;
