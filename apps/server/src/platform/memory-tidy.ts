@@ -32,8 +32,9 @@ export interface MemoryTidyOptions {
   /** Another thread's collection, run after this one's (the PGlite worker's: its own heap). */
   alsoTidy?: () => Promise<unknown>;
   /**
-   * After the collections, what they freed in C memory given back to the system (glibc's
-   * `malloc_trim`; by default loaded at the first tidy, null where there is none).
+   * What the C heaps hold free given back to the system (glibc's `malloc_trim`; by default loaded
+   * at the first call, null where there is none): after the collections, and at every other quiet
+   * look (ADR 039, "Freed, and given back").
    */
   release?: (() => boolean) | null;
   /** While true, no tidy: a burst is under way (the demo history), and would fill the heap again. */
@@ -158,13 +159,21 @@ export function startMemoryTidy(options: MemoryTidyOptions): MemoryTidy {
   const utilization = options.utilization ?? loopUtilization();
   const now = options.now ?? (() => performance.now());
   let release = options.release;
+  const giveBack = (): boolean => {
+    if (release === undefined) release = mallocTrim();
+    return release?.() ?? false;
+  };
   let lastAt = Number.NEGATIVE_INFINITY;
   let running = false;
 
   const look = async (): Promise<boolean> => {
     const before = heap();
     const state = { utilization: utilization(), sinceLastMs: now() - lastAt, slackBytes: before.total - before.used };
-    if (running || !gc || options.holdWhile?.() || !shouldTidy(state, { quietBelow, minGapMs, minSlackBytes })) {
+    if (running || options.holdWhile?.()) return false;
+    if (!gc || !shouldTidy(state, { quietBelow, minGapMs, minSlackBytes })) {
+      // Between two collections, what the C heaps freed since the last look goes back at every
+      // quiet look (2–6 ms; under load the pages would only be taken again at once).
+      if (state.utilization < quietBelow) giveBack();
       return false;
     }
     running = true;
@@ -173,9 +182,8 @@ export function startMemoryTidy(options: MemoryTidyOptions): MemoryTidy {
       await gc();
       const ms = Math.round(performance.now() - started);
       await options.alsoTidy?.();
-      if (release === undefined) release = mallocTrim();
       const releasedAt = performance.now();
-      const released = release?.() ?? false;
+      const released = giveBack();
       lastAt = now();
       options.log.debug(
         {
