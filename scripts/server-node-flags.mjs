@@ -9,7 +9,16 @@
 // lets it grow up to 4× under a high allocation rate); at ingest peak the main heap stays ≈ 140 MB
 // instead of ≈ 340 MB. Costs more full GCs: at the top ingest rate on PGlite the full app reached
 // 69–72 % of COPY instead of 75–78 % (at 10,000 points/s, bench:live, no cost was seen).
-export const SERVER_NODE_FLAGS = Object.freeze(['--v8-pool-size=1', '--heap-growing-percent=25']);
+// --max-semi-space-size=8: the young generation at most 16 MB instead of 32. The memory tidy's
+// low-memory collection shrinks it, and the simulator's allocation grows it back within two
+// minutes: 8 MB a semi-space held a first start's idle at 250 MB against 260–274 (restart 233
+// against 242–261), with the full app's top ingest rate on PGlite unchanged (ADR 039, addendum of
+// 2026-12-02; 4 MB cost 25 % of it).
+export const SERVER_NODE_FLAGS = Object.freeze([
+  '--v8-pool-size=1',
+  '--heap-growing-percent=25',
+  '--max-semi-space-size=8',
+]);
 
 // GLIBC_TUNABLES for glibc's malloc (ignored by other C libraries), set by `npm start` and the
 // Dockerfile beside the flags above (ADR 039, "glibc's malloc thresholds"). glibc raises its mmap
