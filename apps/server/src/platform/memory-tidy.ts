@@ -148,7 +148,8 @@ export interface MemoryTidy {
 
 export function startMemoryTidy(options: MemoryTidyOptions): MemoryTidy {
   const { everyMs, quietBelow, minGapMs, minSlackBytes } = { ...TIDY_DEFAULTS, ...options };
-  const gc = options.gc === undefined ? (lowMemoryCollection() ?? fullCollection()) : options.gc;
+  const gc: (() => void | Promise<void>) | null =
+    options.gc === undefined ? (lowMemoryCollection() ?? fullCollection()) : options.gc;
   const afterBurstMs = options.afterBurstMs ?? 5_000;
   const heap =
     options.heap ??
