@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { callProcedure } from './admin-session';
 import { adminCookies, baseUrl, toast } from './fixtures';
-import { auditPage, expect, switchToEnglish, test } from './ops';
+import { auditPage, expect, expectTooltip, switchToEnglish, test } from './ops';
 
 // /alerts on the demo site. The seed leaves device events open (a rack's lost PSU redundancy, a
 // voltage sag, a clogged filter…) that no calm plant clears, so there is always something to
@@ -144,8 +144,7 @@ test('a viewer sees the actions disabled with the reason, in English; the list f
   await expect(acknowledge).toBeDisabled();
   await expect(sag.getByRole('button', { name: /^Clear alert of/ })).toBeDisabled();
   await expect(page.getByRole('button', { name: /^Acknowledge all visible/ })).toBeDisabled();
-  await sag.locator('[data-slot="role-gated"]').first().hover();
-  await expect(page.getByRole('tooltip')).toHaveText('Requires the Operator role.');
+  await expectTooltip(page, sag.locator('[data-slot="role-gated"]').first(), 'Requires the Operator role.');
 
   // Someone else acknowledges it: the open page hears it and the row leaves the active list.
   const target = (await list({ status: 'active' })).items.find((i) => i.message === SAG);

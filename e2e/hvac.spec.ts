@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { callProcedure } from './admin-session';
 import { adminCookies, baseUrl, toast } from './fixtures';
-import { auditPage, expect, switchToEnglish, test } from './ops';
+import { auditPage, expect, expectTooltip, switchToEnglish, test } from './ops';
 
 // /hvac on the demo site with its calm virtual plant: real figures, live readings, a set-point
 // change confirmed by the (virtual) unit in °C and in °F, the room climate, a viewer's view.
@@ -130,6 +130,6 @@ test('a viewer sees the set-point and on/off controls disabled, with the reason'
   await expect(page.getByRole('switch').first()).toBeDisabled();
   const edit = page.getByRole('button', { name: /^Alterar set-point de / }).first();
   await expect(edit).toBeDisabled();
-  await unitRows(page).first().locator('[data-metric="setpoint"] [data-slot="role-gated"]').hover();
-  await expect(page.getByRole('tooltip')).toHaveText('Requer o papel Operador.');
+  const setpoint = unitRows(page).first().locator('[data-metric="setpoint"] [data-slot="role-gated"]');
+  await expectTooltip(page, setpoint, 'Requer o papel Operador.');
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { callProcedure } from './admin-session';
 import { adminCookies, baseUrl, toast } from './fixtures';
-import { auditPage, expect, switchToEnglish, test } from './ops';
+import { auditPage, expect, expectTooltip, switchToEnglish, test } from './ops';
 
 // /motors on the demo site with its calm virtual plant: real figures, live readings, the on/off
 // command confirmed by the (virtual) device, the detail panel, both languages, a viewer's view.
@@ -150,6 +150,5 @@ test('a viewer sees the switches disabled, with the reason', async ({ viewerPage
   await tableReady(page);
   const first = page.getByRole('switch').first();
   await expect(first).toBeDisabled();
-  await page.locator('[data-slot="role-gated"]').first().hover();
-  await expect(page.getByRole('tooltip')).toHaveText('Requer o papel Operador.');
+  await expectTooltip(page, page.locator('[data-slot="role-gated"]').first(), 'Requer o papel Operador.');
 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { callProcedure } from './admin-session';
 import {
   addSessionCookies,
@@ -96,6 +96,19 @@ export async function auditPage(page: Page, name: string, ready: () => Promise<v
 export async function switchToEnglish(page: Page): Promise<void> {
   await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.reload();
+}
+
+/**
+ * Hovers `target` until the tooltip reads `text` (a role-gated control's reason). The pointer
+ * leaves first at each try: a row drawn again under a resting pointer (a live update, a filter
+ * applied) opens no tooltip until the pointer enters it anew.
+ */
+export async function expectTooltip(page: Page, target: Locator, text: string): Promise<void> {
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await target.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 export { expect };
