@@ -2,17 +2,17 @@
 // demo history it generates in the background (issue 11), on a first start (empty DATA_DIR) and
 // on starts with existing data (no rebuild), and how much memory the process holds once up.
 // Prints figures; asserts nothing.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   HISTORY_DONE,
-  freePort,
   median,
   onLogMessage,
   root,
   rssKb,
+  spawnServer,
   startCommand,
   untilServing,
 } from './start-util.mjs';
@@ -20,21 +20,8 @@ import {
 const runs = Number(process.argv[2] ?? 5);
 
 async function startOnce(dataDir) {
-  const port = await freePort();
-  const began = performance.now();
   // What `npm start` runs, minus npm's own start-up: the staleness check, then the server.
-  const child = spawn('sh', ['-c', startCommand], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'debug',
-      MQTT_PORT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const { child, port, began, stop } = await spawnServer(startCommand, dataDir, { LOG_LEVEL: 'debug' });
   let historyMs = null;
   const historyDone = new Promise((resolve) => {
     onLogMessage(child.stdout, (message) => {
@@ -48,9 +35,7 @@ async function startOnce(dataDir) {
   await fetch(`http://127.0.0.1:${port}/api/trpc/system.health`);
   await historyDone;
   const rss = rssKb(child.pid);
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  await stop();
   return { listenMs, historyMs, rss };
 }
 

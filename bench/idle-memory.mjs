@@ -4,38 +4,32 @@
 // BENCH_IDLE_SECONDS (240) per start; the figure to compare is the median of the last minute.
 // BENCH_NODE_FLAGS (space-separated) replaces the server's Node flags, to compare.
 // Prints figures; asserts nothing.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   HISTORY_DONE,
-  freePort,
   median,
   onLogMessage,
   root,
   rssKb,
+  spawnServer,
   startCommand,
   untilServing,
 } from './start-util.mjs';
+import { benchServerNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const seconds = Number(process.env.BENCH_IDLE_SECONDS ?? 240);
-const nodeFlags = process.env.BENCH_NODE_FLAGS;
 const command =
-  nodeFlags === undefined
+  process.env.BENCH_NODE_FLAGS === undefined
     ? startCommand
-    : startCommand.replace(/(exec (?:env \S+ )?node ).*( \S+\.mjs)$/, `$1${nodeFlags}$2`);
-if (nodeFlags !== undefined) console.log(`server started as: ${command}`);
+    : startCommand.replace(/(exec (?:env \S+ )?node ).*( \S+\.mjs)$/, `$1${benchServerNodeFlags().join(' ')}$2`);
+if (process.env.BENCH_NODE_FLAGS !== undefined) console.log(`server started as: ${command}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const mb = (kb) => Math.round(kb / 1024);
 async function watch(label, dataDir) {
-  const port = await freePort();
-  const child = spawn('sh', ['-c', command], {
-    cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const began = performance.now();
+  const { child, port, began, stop } = await spawnServer(command, dataDir);
   let historyS = null;
   onLogMessage(child.stdout, (message) => {
     if (HISTORY_DONE.has(message)) historyS ??= (performance.now() - began) / 1000;
@@ -51,9 +45,7 @@ async function watch(label, dataDir) {
     peak = Math.max(peak, rss);
     if (t % 30 === 0) line.push(`${t} s ${mb(rss)}`);
   }
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  await stop();
   const lastMinute = samples.filter((s) => s.t > seconds - 60).map((s) => s.rss);
   console.log(`${label}: demo history done after ${historyS?.toFixed(0) ?? '—'} s; RSS MB at ${line.join(', ')}`);
   console.log(`  peak ${mb(peak)} MB; last minute median ${mb(median(lastMinute))} MB (target ≤ 250)`);

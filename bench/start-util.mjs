@@ -1,6 +1,6 @@
 // What bench:start and bench:idle share: a free port, a median, the resident memory of a process, and
 // package.json's start script with the server exec'd so that its pid is the child's.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -64,4 +64,26 @@ export async function untilServing(port) {
       await new Promise((r) => setTimeout(r, 10));
     }
   }
+}
+
+/**
+ * Runs `command` (startCommand, or it with other Node flags) in a shell on `dataDir`, on a free
+ * port with the embedded broker on another, stdout piped (the pino lines) and `env` added to a
+ * bare environment. `began`: just before the spawn. `stop()` sends SIGTERM and resolves once the
+ * server has exited (the command execs node, so the signal reaches it).
+ */
+export async function spawnServer(command, dataDir, env = {}) {
+  const port = await freePort();
+  const began = performance.now();
+  const child = spawn('sh', ['-c', command], {
+    cwd: root,
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const stop = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, port, began, stop };
 }
