@@ -73,6 +73,8 @@ describe('a first start with the demo site', () => {
       expect(second.demoHistory.progress()?.done ?? 2).toBeGreaterThanOrEqual(2);
       await second.demoHistory.settled();
       expect(second.demoHistory.progress()).toMatchObject({ percent: 100, complete: true });
+      // It wrote the history: PGlite reopened in a new worker thread, and answers there (ADR 039).
+      expect(await second.afterHistory).toEqual({ renewedDatabase: true });
       const [lights] = rowsOf<{ n: number }>(
         await second.database.db.execute(
           sql`select count(*)::int as n from telemetry_1h h join equipment e on e.id = h.equipment_id where e.kind = 'light'`,
@@ -93,6 +95,7 @@ describe('a first start with the demo site', () => {
       const before = await rollupRows(third);
       await third.demoHistory.settled();
       expect(batches).toBe(0);
+      expect(await third.afterHistory).toEqual({ renewedDatabase: false });
       expect(third.demoHistory.progress()).toMatchObject({ percent: 100, complete: true });
       // Only what the virtual plant sent since (its minutes and the current hour) may be new.
       expect((await rollupRows(third)) - before).toBeLessThan(2_000);

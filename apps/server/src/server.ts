@@ -62,6 +62,11 @@ export interface RunningServer {
   telemetry: TelemetryRuntime;
   /** The demo history filling in the background after the server listens. */
   demoHistory: DemoHistory;
+  /**
+   * Settles once the demo history has ended and what it left is given back: `renewedDatabase`
+   * when this process wrote it and PGlite was reopened in a new worker thread (ADR 039).
+   */
+  afterHistory: Promise<{ renewedDatabase: boolean }>;
   url: string;
   /** Stops accepting, finishes requests in flight, closes the database and releases its lock. */
   stop(): Promise<void>;
@@ -76,6 +81,8 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
   let alarms: AlarmEngine | undefined;
   let lightScheduler: LightScheduler | undefined;
   let demoHistory: DemoHistory | undefined;
+  /** Whether this process wrote the demo history (a first start): see the memory tidy below. */
+  let historyWritten = false;
   let notifier: AlertNotifier | undefined;
   const sms = smsProviderFor(config.sms, database.db, logger);
   const email = emailProviderFor(config.email, database.db, logger);
@@ -102,7 +109,10 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
       log: logger,
       site: demoSite,
       ...(paths.demoHistoryPause ? { pause: paths.demoHistoryPause } : {}),
-      onComplete: () => forgetSettledSavings(database.db),
+      onComplete: () => {
+        historyWritten = true;
+        forgetSettledSavings(database.db);
+      },
     });
     demoHistory = history;
     // Who may connect to the embedded broker: device and gateway credentials (ADR 016).
@@ -179,9 +189,24 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     alsoTidy: async () => database.tidyMemory?.(),
     holdWhile: () => historyRunning,
   });
-  void history.settled().then(() => {
+  const afterHistory = history.settled().then(async () => {
+    // What writing the history grew in PGlite's WASM memory (≈ 16 MB; it never shrinks) goes
+    // back with its thread: PGlite opens again in a new one (ADR 039, "A new thread after the
+    // first start"; requests wait meanwhile, ≈ 1 s, once).
+    let renewedDatabase = false;
+    if (historyWritten && database.recycle) {
+      const started = performance.now();
+      try {
+        await database.recycle();
+        renewedDatabase = true;
+        logger.info({ ms: Math.round(performance.now() - started) }, 'database thread renewed after the demo history');
+      } catch (error) {
+        logger.error({ err: error }, 'the database thread could not be renewed');
+      }
+    }
     historyRunning = false;
     tidy.afterBurst();
+    return { renewedDatabase };
   });
   const lights = lightScheduler;
   jobs.add({ name: 'lights.schedules', intervalMs: SCHEDULER_INTERVAL_MS, run: () => lights.tick() });
@@ -273,6 +298,7 @@ export async function startServer(config: Config, paths: ServerPaths): Promise<R
     database,
     telemetry: runningTelemetry,
     demoHistory: history,
+    afterHistory,
     url: `http://${host}:${port}`,
     async stop() {
       try {

@@ -32,6 +32,12 @@ export interface DatabaseHandle {
   /** PGlite in worker mode: a full collection of the worker thread's V8 heap (ADR 039, "At rest"). */
   tidyMemory?(): Promise<void>;
   /**
+   * PGlite in worker mode on a data folder: PGlite reopened in a new worker thread, which gives
+   * back the WASM memory a burst grew (ADR 039, "A new thread after the first start"); calls
+   * made meanwhile wait.
+   */
+  recycle?(): Promise<void>;
+  /**
    * PostgreSQL only: a session-level advisory lock on `key` (hashed), held on a connection of its
    * own until `release()` or until that connection ends (the process died: PostgreSQL frees it).
    * `wait`: wait for it; else answer null at once when another session holds it.
@@ -149,6 +155,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       dumpDataDir: () => worker.dumpDataDir(),
       memoryUsage: () => worker.memoryUsage(),
       tidyMemory: () => worker.tidyMemory(),
+      ...(options.dataDir ? { recycle: () => worker.recycle() } : {}),
     };
   }
   const client = await PGlite.create(options.dataDir, {

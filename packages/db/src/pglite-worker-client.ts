@@ -32,6 +32,14 @@ export interface PgliteWorkerClient extends WorkerQueryClient {
   tidyMemory(): Promise<void>;
   /** Checkpoint, then the data folder as a gzipped tarball (between two transactions). */
   dumpDataDir(): Promise<Uint8Array>;
+  /**
+   * A new worker thread in place of this one, on the same data folder (ADR 039, "A new thread
+   * after the first start"): once the calls and transactions under way have ended, PGlite is
+   * closed and the thread ended, which gives back all it grew (WASM memory never shrinks); then
+   * PGlite opens again in a new thread. Calls made meanwhile wait and then run there. A data
+   * folder only (in memory, the data would go with the thread).
+   */
+  recycle(): Promise<void>;
   close(): Promise<void>;
   /** The thread itself (tests end it to see pending calls fail). */
   readonly worker: Worker;
@@ -88,8 +96,7 @@ function applyParsers(result: Results, rowMode: 'array' | 'object', parsers: Que
   }
 }
 
-/** Starts the worker and opens PGlite in it (`dataDir` undefined: in memory). */
-export async function startPgliteWorker(options: {
+export interface PgliteWorkerOptions {
   dataDir?: string;
   loadDataDir?: Blob;
   /** PGlite's start parameters (client.ts, pgliteStartParams). */
@@ -100,7 +107,16 @@ export async function startPgliteWorker(options: {
    * machine's pauses between two statements do not decide their outcome.
    */
   requestGraceMs?: number;
-}): Promise<PgliteWorkerClient> {
+}
+
+/** One worker thread with PGlite open in it, and how to call it. */
+interface Thread {
+  worker: Worker;
+  call<T>(message: Record<string, unknown>): Promise<T>;
+}
+
+/** Starts a worker thread and opens PGlite in it. */
+async function openThread(options: PgliteWorkerOptions): Promise<Thread> {
   const worker = new Worker(WORKER_URL, {
     stdout: false,
     stderr: false,
@@ -158,18 +174,44 @@ export async function startPgliteWorker(options: {
     else p.resolve(reply.result);
   });
 
-  function call<T>(message: Record<string, unknown>): Promise<T> {
-    if (gone) return Promise.reject(gone);
-    const id = nextId++;
-    // Background work gives way to requests' statements in the worker (priority.ts).
-    const background = isBackground();
-    return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve, reject });
-      worker.postMessage({ ...message, id, ...(background ? { background } : {}) });
-    });
-  }
+  return {
+    worker,
+    call<T>(message: Record<string, unknown>): Promise<T> {
+      if (gone) return Promise.reject(gone);
+      const id = nextId++;
+      // Background work gives way to requests' statements in the worker (priority.ts).
+      const background = isBackground();
+      return new Promise<T>((resolve, reject) => {
+        pending.set(id, { resolve: resolve, reject });
+        worker.postMessage({ ...message, id, ...(background ? { background } : {}) });
+      });
+    },
+  };
+}
 
-  function queryClient(txId: number | undefined): WorkerQueryClient {
+/** Starts the worker and opens PGlite in it (`dataDir` undefined: in memory). */
+export async function startPgliteWorker(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
+  let thread = await openThread(options);
+  // Calls and transactions under way on the thread (a transaction from BEGIN to its end), and
+  // while the thread is replaced (recycle), the promise every new one waits for.
+  let busy = 0;
+  let idle: (() => void) | undefined;
+  let replacing: Promise<void> | undefined;
+  const leave = () => {
+    if (--busy === 0) idle?.();
+  };
+  const onThread = <T>(run: (t: Thread) => Promise<T>): Promise<T> => {
+    if (replacing) return replacing.then(() => onThread(run));
+    busy++;
+    // Run now (the executor runs at once); a throw becomes the rejection, and leaves all the same.
+    return new Promise<T>((resolve) => resolve(run(thread))).finally(leave);
+  };
+
+  function queryClient(t: () => Thread, txId: number | undefined): WorkerQueryClient {
+    // Outside a transaction each call waits for the thread (onThread); inside one, the
+    // transaction's thread is the one it began on.
+    const call = <T>(message: Record<string, unknown>): Promise<T> =>
+      txId === undefined ? onThread((current) => current.call<T>(message)) : t().call<T>(message);
     return {
       async query<T>(sql: string, params: unknown[] = [], queryOptions: QueryOptions = {}) {
         if (queryOptions.serializers || queryOptions.blob || queryOptions.paramTypes) {
@@ -185,31 +227,56 @@ export async function startPgliteWorker(options: {
       exec: (sql: string) => call<Results[]>({ op: 'exec', sql, txId }),
     };
   }
+  const simple = <T>(op: string) => onThread((t) => t.call<T>({ op }));
 
   let closing: Promise<void> | undefined;
   return {
-    ...queryClient(undefined),
-    async transaction<T>(callback: (tx: WorkerQueryClient) => Promise<T>): Promise<T> {
-      const txId = await call<number>({ op: 'begin' });
-      let result: T;
-      try {
-        result = await callback(queryClient(txId));
-      } catch (error) {
-        // The caller's error, not a failed ROLLBACK's (the worker ends the transaction either way).
-        await call({ op: 'end', txId, commit: false }).catch(() => {});
-        throw error;
-      }
-      await call({ op: 'end', txId, commit: true });
-      return result;
+    ...queryClient(() => thread, undefined),
+    transaction<T>(callback: (tx: WorkerQueryClient) => Promise<T>): Promise<T> {
+      return onThread(async (t) => {
+        const txId = await t.call<number>({ op: 'begin' });
+        let result: T;
+        try {
+          result = await callback(queryClient(() => t, txId));
+        } catch (error) {
+          // The caller's error, not a failed ROLLBACK's (the worker ends the transaction either way).
+          await t.call({ op: 'end', txId, commit: false }).catch(() => {});
+          throw error;
+        }
+        await t.call({ op: 'end', txId, commit: true });
+        return result;
+      });
     },
-    dumpDataDir: () => call<Uint8Array>({ op: 'dump' }),
-    memoryUsage: () => call({ op: 'memory' }),
-    tidyMemory: () => call({ op: 'tidy' }),
-    worker,
+    dumpDataDir: () => simple<Uint8Array>('dump'),
+    memoryUsage: () => simple('memory'),
+    tidyMemory: () => simple('tidy'),
+    get worker() {
+      return thread.worker;
+    },
+    recycle() {
+      if (!options.dataDir) return Promise.reject(new Error('PGlite worker: an in-memory database cannot be recycled'));
+      if (closing) return Promise.reject(new Error('PGlite worker: closed'));
+      replacing ??= (async () => {
+        try {
+          if (busy > 0) await new Promise<void>((resolve) => (idle = resolve));
+          idle = undefined;
+          const old = thread;
+          await old.call({ op: 'close' });
+          await old.worker.terminate();
+          // The folder holds the data now: it opens as a restart opens it.
+          thread = await openThread({ ...options, loadDataDir: undefined });
+        } finally {
+          replacing = undefined;
+        }
+      })();
+      return replacing;
+    },
     close() {
       closing ??= (async () => {
-        if (!gone) await call({ op: 'close' }).catch(() => {});
-        await worker.terminate();
+        await replacing?.catch(() => {});
+        const t = thread;
+        await t.call({ op: 'close' }).catch(() => {});
+        await t.worker.terminate();
       })();
       return closing;
     },

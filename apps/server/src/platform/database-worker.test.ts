@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@sentinela/db/client';
@@ -229,6 +232,64 @@ describe('the PGlite worker itself', () => {
     await expect(inFlight).rejects.toThrow(/PGlite worker exited/);
     await expect(client.query('select 1')).rejects.toThrow(/PGlite worker exited/);
     await client.close(); // still settles
+  });
+
+  it('renews its thread on the same folder: work under way ends first, calls made meanwhile wait and run on the new one', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sentinela-recycle-'));
+    const client = await startPgliteWorker({ dataDir: path.join(dir, 'pg') });
+    try {
+      await client.exec('create table kept (n int primary key)');
+      await client.query('insert into kept values (1)');
+      const first = client.worker;
+      let inTransaction!: () => void;
+      const begun = new Promise<void>((resolve) => (inTransaction = resolve));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // A transaction open when the renewal is asked: it must finish, committed, on the old thread.
+      const tx = client.transaction(async (t) => {
+        inTransaction();
+        await held;
+        await t.query('insert into kept values (2)');
+        return t.query<{ n: number }>('select count(*)::int as n from kept');
+      });
+      await begun;
+      const renewed = client.recycle();
+      // Asked meanwhile: waits for the new thread (it sees the transaction's row).
+      const meanwhile = client.query<{ n: number }>('select count(*)::int as n from kept');
+      let answeredEarly = false;
+      void meanwhile.then(() => (answeredEarly = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answeredEarly).toBe(false);
+      release();
+      expect((await tx).rows[0]?.n).toBe(2);
+      await renewed;
+      expect((await meanwhile).rows[0]?.n).toBe(2);
+      expect(client.worker).not.toBe(first);
+      await client.query('insert into kept values (3)');
+      const rows = await client.query<{ n: number }>('select count(*)::int as n from kept');
+      expect(rows.rows[0]?.n).toBe(3);
+      expect((await client.memoryUsage()).wasmBytes).toBeGreaterThan(0);
+      await client.close();
+      // What the new thread wrote is in the folder: it opens again as a restart opens it.
+      const again = await startPgliteWorker({ dataDir: path.join(dir, 'pg') });
+      const reopened = await again.query<{ n: number }>('select count(*)::int as n from kept');
+      await again.close();
+      expect(reopened.rows[0]?.n).toBe(3);
+    } finally {
+      await client.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to renew an in-memory database (its data would go with the thread)', async () => {
+    const client = await startPgliteWorker({});
+    try {
+      await client.query('select 1');
+      await expect(client.recycle()).rejects.toThrow(/in-memory/);
+      expect((await client.query<{ one: number }>('select 1 as one')).rows[0]?.one).toBe(1);
+    } finally {
+      await client.close();
+    }
   });
 });
 
