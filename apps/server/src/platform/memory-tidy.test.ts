@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fullCollection,
   lowMemoryCollection,
+  rateAbove,
   shouldTidy,
   startMemoryTidy,
   TIDY_DEFAULTS,
@@ -109,6 +110,26 @@ describe('the memory tidy', () => {
     } finally {
       tidy.stop();
     }
+  });
+
+  it('tells a counter growing faster than a rate from one growing slower, between two calls', () => {
+    let total = 0;
+    let clock = 0;
+    const busy = rateAbove(
+      () => total,
+      2_000,
+      () => clock,
+    );
+    clock += 30_000;
+    total += 30 * 10_000; // 10,000 a second (a loaded plant)
+    expect(busy()).toBe(true);
+    clock += 30_000;
+    total += 30 * 700; // the demo plant at rest
+    expect(busy()).toBe(false);
+    clock += 30_000;
+    total += 30 * 2_000; // at the limit: not above it
+    expect(busy()).toBe(false);
+    expect(busy()).toBe(false); // nothing since, and no time: no division by zero
   });
 
   it('holds while a burst is under way, and looks again soon after it ends, without the gap', async () => {

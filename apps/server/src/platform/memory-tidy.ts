@@ -125,6 +125,30 @@ export function fullCollection(): (() => void) | null {
   }
 }
 
+/**
+ * Whether `count` (a running total) grew faster than `perSecond` since the previous call (the
+ * first: since this was made). The server holds the tidy with it while the ingest writes more
+ * than a plant at rest sends: under that allocation V8 collects by itself, and the tidy's
+ * 160–330 ms collection would stall the live stream (a busy portal's event loop can still be
+ * "quiet": PGlite works in its own thread).
+ */
+export function rateAbove(
+  count: () => number,
+  perSecond: number,
+  now: () => number = () => performance.now(),
+): () => boolean {
+  let lastCount = count();
+  let lastAt = now();
+  return () => {
+    const at = now();
+    const total = count();
+    const rate = ((total - lastCount) * 1000) / Math.max(1, at - lastAt);
+    lastCount = total;
+    lastAt = at;
+    return rate > perSecond;
+  };
+}
+
 function loopUtilization(): () => number {
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   return () => {
