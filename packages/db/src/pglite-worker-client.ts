@@ -261,10 +261,16 @@ export async function startPgliteWorker(options: PgliteWorkerOptions): Promise<P
           if (busy > 0) await new Promise<void>((resolve) => (idle = resolve));
           idle = undefined;
           const old = thread;
-          await old.call({ op: 'close' });
+          // A close that fails leaves the folder as a crash would: PGlite recovers it on opening.
+          await old.call({ op: 'close' }).catch(() => {});
           await old.worker.terminate();
-          // The folder holds the data now: it opens as a restart opens it.
-          thread = await openThread({ ...options, loadDataDir: undefined });
+          // The folder holds the data now: it opens as a restart opens it (once more after a
+          // failure; a second one is the caller's error, and every later call fails).
+          const reopen = { ...options, loadDataDir: undefined };
+          thread = await openThread(reopen).catch(async () => {
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            return openThread(reopen);
+          });
         } finally {
           replacing = undefined;
         }
