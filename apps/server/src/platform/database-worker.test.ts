@@ -234,6 +234,10 @@ describe('the PGlite worker itself', () => {
     await client.close(); // still settles
   });
 
+  it('offers no renewal on the handle of an in-memory database', () => {
+    expect(handle.recycle).toBeUndefined();
+  });
+
   it('renews its thread on the same folder: work under way ends first, calls made meanwhile wait and run on the new one', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'sentinela-recycle-'));
     const client = await startPgliteWorker({ dataDir: path.join(dir, 'pg') });
@@ -279,18 +283,7 @@ describe('the PGlite worker itself', () => {
       await client.close();
       await rm(dir, { recursive: true, force: true });
     }
-  });
-
-  it('refuses to renew an in-memory database (its data would go with the thread)', async () => {
-    const client = await startPgliteWorker({});
-    try {
-      await client.query('select 1');
-      await expect(client.recycle()).rejects.toThrow(/in-memory/);
-      expect((await client.query<{ one: number }>('select 1 as one')).rows[0]?.one).toBe(1);
-    } finally {
-      await client.close();
-    }
-  });
+  }, 120_000);
 });
 
 describe("the PGlite worker's turn: requests before background work (priority.ts)", () => {
@@ -303,6 +296,11 @@ describe("the PGlite worker's turn: requests before background work (priority.ts
   /** A statement of a few tens of milliseconds, labelled, recording when it finished. */
   const slow = (label: string, done: string[], rows = 300_000) =>
     client.query(`select count(*) from generate_series(1, ${rows})`).then(() => void done.push(label));
+
+  it('refuses to renew an in-memory database (its data would go with the thread), and answers on', async () => {
+    await expect(client.recycle()).rejects.toThrow(/in-memory/);
+    expect((await client.query<{ one: number }>('select 1 as one')).rows[0]?.one).toBe(1);
+  });
 
   it("runs a request's statement after the one in progress, not after the background queue", async () => {
     const done: string[] = [];
