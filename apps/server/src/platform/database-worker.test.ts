@@ -206,6 +206,10 @@ describe('PGlite in a worker thread', () => {
     const [row] = await handle.db.select().from(settings).where(eq(settings.key, 'worker.site'));
     expect(row?.value).toEqual({ name: 'Planta', limits: [1.5, 2] });
   });
+
+  it('offers no renewal on the handle of an in-memory database', () => {
+    expect('recycle' in handle).toBe(false);
+  });
 });
 
 describe('the PGlite worker itself', () => {
@@ -232,10 +236,6 @@ describe('the PGlite worker itself', () => {
     await expect(inFlight).rejects.toThrow(/PGlite worker exited/);
     await expect(client.query('select 1')).rejects.toThrow(/PGlite worker exited/);
     await client.close(); // still settles
-  });
-
-  it('offers no renewal on the handle of an in-memory database', () => {
-    expect(handle.recycle).toBeUndefined();
   });
 
   it('renews its thread on the same folder: work under way ends first, calls made meanwhile wait and run on the new one', async () => {
