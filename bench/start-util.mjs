@@ -1,5 +1,6 @@
-// What bench:start and bench:idle share: a free port, a median, the resident memory of a process, and
-// package.json's start script with the server exec'd so that its pid is the child's.
+// What bench:start and bench:idle share: a free port, a median, the resident memory of a process,
+// package.json's start script with the server exec'd so that its pid is the child's, and the
+// server spawned and stopped with it.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';

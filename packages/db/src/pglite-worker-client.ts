@@ -189,6 +189,12 @@ async function openThread(options: PgliteWorkerOptions): Promise<Thread> {
   };
 }
 
+/** Closes PGlite (a failure is not the caller's: the thread goes all the same), then ends the thread. */
+async function endThread(thread: Thread): Promise<void> {
+  await thread.call({ op: 'close' }).catch(() => {});
+  await thread.worker.terminate();
+}
+
 /** Starts the worker and opens PGlite in it (`dataDir` undefined: in memory). */
 export async function startPgliteWorker(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
   let thread = await openThread(options);
@@ -207,11 +213,12 @@ export async function startPgliteWorker(options: PgliteWorkerOptions): Promise<P
     return new Promise<T>((resolve) => resolve(run(thread))).finally(leave);
   };
 
-  function queryClient(t: () => Thread, txId: number | undefined): WorkerQueryClient {
-    // Outside a transaction each call waits for the thread (onThread); inside one, the
-    // transaction's thread is the one it began on.
+  function queryClient(tx?: { thread: Thread; txId: number }): WorkerQueryClient {
+    // Outside a transaction each call waits for the thread (onThread); inside one, it goes to
+    // the thread the transaction began on.
+    const txId = tx?.txId;
     const call = <T>(message: Record<string, unknown>): Promise<T> =>
-      txId === undefined ? onThread((current) => current.call<T>(message)) : t().call<T>(message);
+      tx ? tx.thread.call<T>(message) : onThread((current) => current.call<T>(message));
     return {
       async query<T>(sql: string, params: unknown[] = [], queryOptions: QueryOptions = {}) {
         if (queryOptions.serializers || queryOptions.blob || queryOptions.paramTypes) {
@@ -231,13 +238,13 @@ export async function startPgliteWorker(options: PgliteWorkerOptions): Promise<P
 
   let closing: Promise<void> | undefined;
   return {
-    ...queryClient(() => thread, undefined),
+    ...queryClient(),
     transaction<T>(callback: (tx: WorkerQueryClient) => Promise<T>): Promise<T> {
       return onThread(async (t) => {
         const txId = await t.call<number>({ op: 'begin' });
         let result: T;
         try {
-          result = await callback(queryClient(() => t, txId));
+          result = await callback(queryClient({ thread: t, txId }));
         } catch (error) {
           // The caller's error, not a failed ROLLBACK's (the worker ends the transaction either way).
           await t.call({ op: 'end', txId, commit: false }).catch(() => {});
@@ -260,10 +267,8 @@ export async function startPgliteWorker(options: PgliteWorkerOptions): Promise<P
         try {
           if (busy > 0) await new Promise<void>((resolve) => (idle = resolve));
           idle = undefined;
-          const old = thread;
           // A close that fails leaves the folder as a crash would: PGlite recovers it on opening.
-          await old.call({ op: 'close' }).catch(() => {});
-          await old.worker.terminate();
+          await endThread(thread);
           // The folder holds the data now: it opens as a restart opens it (once more after a
           // failure; a second one is the caller's error, and every later call fails).
           const reopen = { ...options, loadDataDir: undefined };
@@ -280,9 +285,7 @@ export async function startPgliteWorker(options: PgliteWorkerOptions): Promise<P
     close() {
       closing ??= (async () => {
         await replacing?.catch(() => {});
-        const t = thread;
-        await t.call({ op: 'close' }).catch(() => {});
-        await t.worker.terminate();
+        await endThread(thread);
       })();
       return closing;
     },
