@@ -107,6 +107,12 @@ export interface PgliteWorkerOptions {
    * machine's pauses between two statements do not decide their outcome.
    */
   requestGraceMs?: number;
+  /**
+   * How long a background statement waits behind requests' before it goes first anyway (the
+   * worker's default, 200 ms, when not given). Tests of the grace lengthen it: on a loaded
+   * machine the queue would otherwise be overdue before the grace is ever asked.
+   */
+  backgroundMaxWaitMs?: number;
 }
 
 /** One worker thread with PGlite open in it, and how to call it. */
@@ -156,6 +162,7 @@ async function openThread(options: PgliteWorkerOptions): Promise<Thread> {
       loadDataDir,
       startParams: options.startParams,
       requestGraceMs: options.requestGraceMs,
+      backgroundMaxWaitMs: options.backgroundMaxWaitMs,
     },
     loadDataDir ? [loadDataDir.buffer] : [],
   );
