@@ -319,7 +319,8 @@ describe("the PGlite worker's turn: requests before background work (priority.ts
     // A grace far longer than the default 3 ms: a loaded machine's pause between this test's two
     // statements must not decide the outcome (the mechanism is tested, not the constant). And the
     // background queue's overdue rule (200 ms) out of the way: under `npm test`'s load the ten
-    // statements ahead made the queue overdue, which goes first whatever the grace.
+    // statements ahead made the queue overdue, which goes first whatever the grace. Its own worker
+    // opens a fresh PGlite (seconds on a loaded machine): hence the longer timeout.
     const graced = await startPgliteWorker({ requestGraceMs: 500, backgroundMaxWaitMs: 60_000 });
     try {
       const done: string[] = [];
@@ -345,7 +346,7 @@ describe("the PGlite worker's turn: requests before background work (priority.ts
     } finally {
       await graced.close();
     }
-  });
+  }, 90_000);
 
   it("keeps a background transaction's turn until it ends: its statements are not overtaken", async () => {
     const done: string[] = [];
