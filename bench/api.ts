@@ -101,7 +101,7 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 /** The built server, as `npm start` runs it (built first if stale). */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF)] : [];
-  const child = spawn(process.execPath, [...benchServerNodeFlags(), ...profile, 'apps/server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...benchServerNodeFlags(env), ...profile, 'apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
       ...benchServerEnv(),

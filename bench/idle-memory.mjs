@@ -24,7 +24,10 @@ const seconds = Number(process.env.BENCH_IDLE_SECONDS ?? 240);
 const command =
   process.env.BENCH_NODE_FLAGS === undefined
     ? startCommand
-    : startCommand.replace(/(exec (?:env \S+ )?node ).*( \S+\.mjs)$/, `$1${benchServerNodeFlags().join(' ')}$2`);
+    : startCommand.replace(
+        /(exec (?:env \S+ )?node ).*( \S+\.mjs)$/,
+        `$1${benchServerNodeFlags(process.env).join(' ')}$2`,
+      );
 if (process.env.BENCH_NODE_FLAGS !== undefined) console.log(`server started as: ${command}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const mb = (kb) => Math.round(kb / 1024);

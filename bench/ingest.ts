@@ -165,7 +165,11 @@ async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
   appUrl.pathname = `/${appDatabase}`;
   const admin = db === 'postgres' ? postgres(adminUrl.toString(), { max: 1, onnotice: () => {} }) : null;
   const mosquitto = broker === 'mosquitto' ? await startBenchMosquitto() : null;
-  const server = spawnNode(await liveServerBundle(), benchServerNodeFlags(), { ...process.env, ...benchServerEnv() });
+  const server = spawnNode(
+    await liveServerBundle(),
+    benchServerNodeFlags(admin ? { DATABASE_URL: appUrl.toString() } : {}),
+    { ...process.env, ...benchServerEnv() },
+  );
   const generator = spawnTs('./load-generator.ts');
   let unsubscribe = () => {};
   try {

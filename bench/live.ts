@@ -73,7 +73,7 @@ async function measure(database: 'pglite' | 'postgres', databaseUrl?: string): P
   const server = spawnNode(
     await liveServerBundle(),
     [
-      ...benchServerNodeFlags(),
+      ...benchServerNodeFlags(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, `live-server-${database}`)}`] : []),
     ],
     { ...process.env, ...benchServerEnv() },

@@ -237,7 +237,7 @@ async function counted(handle: DatabaseHandle): Promise<Record<string, number>> 
 }
 
 function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<string> } {
-  const child = spawn(process.execPath, [...benchServerNodeFlags(), 'apps/server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...benchServerNodeFlags(env), 'apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
       ...benchServerEnv(),

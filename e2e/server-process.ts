@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -42,7 +42,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? makeDataDir();
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.mjs'], {
+  const server = spawn(process.execPath, [...serverNodeFlags(env), 'apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,10 +1,19 @@
-// The Node flags of every server start (ADR 039): `npm start`, the Dockerfile, the e2e and test
-// servers, the benches. package.json's start script and deploy/Dockerfile spell them out too;
-// scripts/server-node-flags.test.ts keeps those in step with this list.
+import { pathToFileURL } from 'node:url';
+
+// The Node flags of every server start (ADR 039): `npm start` and the Docker image (both ask this
+// file: `node scripts/server-node-flags.mjs` prints the flags for the environment), the e2e and
+// test servers, the benches. scripts/server-node-flags.test.ts keeps those in step with this file.
 //
-// --v8-pool-size=1: V8's platform threads (background compilation and GC helpers; Node's default is
-// four, even on two cores) cost ≈ 40 MB resident at rest and 60–70 MB at ingest peak; one keeps the
-// live, API and ingest figures (ADR 039, "Measured again" and the addendum of 2026-11-25).
+// --v8-pool-size=1, always: V8's platform threads (background compilation and GC helpers; Node's
+// default is four, even on two cores) cost ≈ 40 MB resident at rest and 60–70 MB at ingest peak;
+// one keeps the live, API and ingest figures (ADR 039, "Measured again" and the addendum of
+// 2026-11-25).
+export const SERVER_NODE_FLAGS = Object.freeze(['--v8-pool-size=1']);
+
+// With the embedded database only (no DATABASE_URL), where the memory targets are (issue 18: peak
+// ≤ 400 MB under ingest, ≤ 250 MB at rest, PGlite's WASM memory and thread included); with
+// PostgreSQL they cost the full app's ingest 15–20 % of its rate for memory nobody asked for
+// (ADR 039, addendum "The memory flags on the embedded database only", 2026-12-02).
 // --heap-growing-percent=25: after each full GC the main heap may grow to 1.25 × what is live (V8
 // lets it grow up to 4× under a high allocation rate); at ingest peak the main heap stays ≈ 140 MB
 // instead of ≈ 340 MB. Costs more full GCs: at the top ingest rate on PGlite the full app reached
@@ -14,11 +23,16 @@
 // minutes: 8 MB a semi-space held a first start's idle at 250 MB against 260–274 (restart 233
 // against 242–261), with the full app's top ingest rate on PGlite unchanged (ADR 039, addendum of
 // 2026-12-02; 4 MB cost 25 % of it).
-export const SERVER_NODE_FLAGS = Object.freeze([
-  '--v8-pool-size=1',
-  '--heap-growing-percent=25',
-  '--max-semi-space-size=8',
-]);
+export const EMBEDDED_NODE_FLAGS = Object.freeze(['--heap-growing-percent=25', '--max-semi-space-size=8']);
+
+/**
+ * The flags of a server started with `env`: SERVER_NODE_FLAGS, and EMBEDDED_NODE_FLAGS unless
+ * DATABASE_URL names a PostgreSQL database (an empty one counts as unset, as in the server's
+ * configuration).
+ */
+export function serverNodeFlags(env = process.env) {
+  return env.DATABASE_URL ? [...SERVER_NODE_FLAGS] : [...SERVER_NODE_FLAGS, ...EMBEDDED_NODE_FLAGS];
+}
 
 // GLIBC_TUNABLES for glibc's malloc (ignored by other C libraries), set by `npm start` and the
 // Dockerfile beside the flags above (ADR 039, "glibc's malloc thresholds"). glibc raises its mmap
@@ -31,12 +45,13 @@ export const SERVER_NODE_FLAGS = Object.freeze([
 export const SERVER_GLIBC_TUNABLES = 'glibc.malloc.mmap_threshold=262144:glibc.malloc.trim_threshold=262144';
 
 /**
- * The flags a bench starts its server with: SERVER_NODE_FLAGS, or, to compare, BENCH_NODE_FLAGS
- * when set (space-separated; empty means Node's defaults).
+ * The flags a bench starts its server with: serverNodeFlags of the server's environment
+ * (`serverEnv`: its DATABASE_URL says which database), or, to compare, BENCH_NODE_FLAGS of the
+ * bench's when set (space-separated; empty means Node's defaults).
  */
-export function benchServerNodeFlags(env = process.env) {
+export function benchServerNodeFlags(serverEnv = {}, env = process.env) {
   const override = env.BENCH_NODE_FLAGS;
-  if (override === undefined) return [...SERVER_NODE_FLAGS];
+  if (override === undefined) return serverNodeFlags(serverEnv);
   return override.split(/\s+/).filter(Boolean);
 }
 
@@ -46,4 +61,10 @@ export function benchServerNodeFlags(env = process.env) {
  */
 export function benchServerEnv(env = process.env) {
   return { GLIBC_TUNABLES: env.BENCH_GLIBC_TUNABLES ?? SERVER_GLIBC_TUNABLES };
+}
+
+// `node scripts/server-node-flags.mjs`: the flags for this environment, on one line (npm start's
+// and the Docker image's command line take them from here).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(serverNodeFlags().join(' '));
 }

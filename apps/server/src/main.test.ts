@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
+import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDataDir, testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { freePort } from '../test/free-port';
@@ -19,7 +19,7 @@ interface Started {
 }
 
 function startProcess(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env), '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

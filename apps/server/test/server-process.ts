@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
+import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
 
 // The real server process, started as `npm start` starts it but from source (through tsx, as
 // main.test.ts does), in its own process group so that a kill -9 takes all of it.
@@ -28,7 +28,7 @@ export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env), '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     detached: true,
     env: {
