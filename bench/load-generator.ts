@@ -8,9 +8,10 @@
 //   → { type: 'credit', taken }                                 messages the ingest has taken so far
 //   ← { type: 'done', published, acked, errors, startedAt, endedAt, cpuMs }
 //   → { type: 'close' }                                         ← { type: 'closed' }
-// Every message carries ts = the time of its publish (ms), unique per device.
-import mqtt, { type MqttClient } from 'mqtt';
+// Every message carries ts = the time of its publish (ms), unique per device. The connections are
+// bench/lean-mqtt.ts's (real MQTT over TCP, a fraction of mqtt.js' CPU).
 import { benchDeviceSecret } from './bench-util';
+import { LeanDevice } from './lean-mqtt';
 
 interface Connect {
   type: 'connect';
@@ -48,15 +49,22 @@ const METRICS = [
   'bearingTemp',
 ];
 
+/** The devices' keep-alive (s): a device quiet for half of it sends PINGREQ (one timer for the fleet). */
+const KEEPALIVE_S = 60;
+
 let config: Connect;
-let clients: (MqttClient | null)[] = [];
+let clients: (LeanDevice | null)[] = [];
 let lastTs: number[] = [];
+let topics: Buffer[] = [];
 let published = 0;
 let acked = 0;
 let errors = 0;
 let taken = 0;
 let running = false;
 const creditWaiters: (() => void)[] = [];
+setInterval(() => {
+  for (const client of clients) client?.keepAlive((KEEPALIVE_S * 1000) / 2);
+}, 5_000).unref();
 
 const send = (message: Record<string, unknown>) => process.send?.(message);
 
@@ -70,21 +78,19 @@ function payload(i: number): string {
   return `${body}}}`;
 }
 
-function publishOne(client: MqttClient, i: number): Promise<void> {
+function publishOne(client: LeanDevice, i: number): Promise<void> {
   published++;
-  return new Promise((resolve) => {
-    client.publish(`sentinela/${config.site}/${config.ids[i]}/telemetry`, payload(i), { qos: config.qos }, (error) => {
-      if (error) errors++;
-      else acked++;
-      resolve();
-    });
-  });
+  return client.publish(topics[i]!, payload(i), config.qos).then(
+    () => void acked++,
+    () => void errors++,
+  );
 }
 
 async function connectAll(): Promise<void> {
   const began = Date.now();
-  clients = new Array<MqttClient | null>(config.ids.length).fill(null);
+  clients = new Array<LeanDevice | null>(config.ids.length).fill(null);
   lastTs = new Array<number>(config.ids.length).fill(0);
+  topics = config.ids.map((id) => Buffer.from(`sentinela/${config.site}/${id}/telemetry`));
   let next = 0;
   let failed = 0;
   // A few at a time: a thousand simultaneous CONNECTs would only measure the broker's accept queue.
@@ -92,19 +98,14 @@ async function connectAll(): Promise<void> {
     while (next < config.ids.length) {
       const i = next++;
       try {
-        const client = await mqtt.connectAsync(config.url, {
+        clients[i] = await LeanDevice.connect(config.url, {
           clientId: `${config.clientPrefix}-${i}`,
-          protocolVersion: 4,
-          clean: true,
-          reconnectPeriod: 0,
-          connectTimeout: 20_000,
-          keepalive: 120,
+          connectTimeoutMs: 20_000,
+          keepalive: KEEPALIVE_S,
           ...(config.credentials
             ? { username: config.ids[i]!, password: benchDeviceSecret(config.ids[i]!) }
             : (config.login ?? {})),
         });
-        client.on('error', () => errors++);
-        clients[i] = client;
       } catch {
         failed++;
       }
@@ -115,8 +116,8 @@ async function connectAll(): Promise<void> {
 }
 
 async function runMax(durationMs: number, window: number, inflight: number): Promise<void> {
-  const pump = async (client: MqttClient, i: number) => {
-    while (running) {
+  const pump = async (client: LeanDevice, i: number) => {
+    while (running && !client.closed) {
       if (published - taken >= window) {
         await new Promise<void>((resolve) => creditWaiters.push(resolve));
         continue;
@@ -136,7 +137,7 @@ async function runMax(durationMs: number, window: number, inflight: number): Pro
 
 async function runRate(durationMs: number, hz: number): Promise<void> {
   const period = 1000 / hz;
-  const live = clients.map((c, i) => [c, i] as const).filter((e): e is readonly [MqttClient, number] => e[0] !== null);
+  const live = clients.map((c, i) => [c, i] as const).filter((e): e is readonly [LeanDevice, number] => e[0] !== null);
   const sent = new Array<number>(live.length).fill(0);
   const began = performance.now();
   // One timer for the fleet: each device has its own offset, so the load is spread over the period.
@@ -195,7 +196,7 @@ process.on('message', (message: Connect | Run | { type: 'credit'; taken: number 
     }
     case 'close':
       running = false;
-      void Promise.all(clients.filter((c): c is MqttClient => c !== null).map((c) => c.endAsync(true))).then(() => {
+      void Promise.all(clients.filter((c): c is LeanDevice => c !== null).map((c) => c.end(true))).then(() => {
         send({ type: 'closed' });
         process.exit(0);
       });
