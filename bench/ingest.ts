@@ -400,7 +400,7 @@ async function main() {
   if (combos.length > 0) {
     console.log(
       `bench:ingest — ${DEVICES} devices (1 MQTT connection each, from a separate process), ${METRICS} metrics per message, ` +
-        `${SECONDS} s of publishing per combination; ingest as the app runs it (embedded: batches of ≤ 5,000 points or 250 ms; Mosquitto: a batch whenever the database is free).`,
+        `${SECONDS} s of publishing per combination; ingest as the app runs it (embedded: batches of ≤ 5,000 points or 250 ms; Mosquitto: a batch whenever the database is free, or half a batch beside the one in flight).`,
     );
     const rows: Row[] = [];
     const appRows: AppRow[] = [];

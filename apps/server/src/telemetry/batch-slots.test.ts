@@ -22,6 +22,20 @@ describe('batch slots', () => {
     expect(slots.inFlight).toBe(0);
   });
 
+  it('says whether the next batch would get a slot at once', () => {
+    const slots = new BatchSlots(2, 2);
+    expect(slots.free).toBe(true);
+    void slots.acquire();
+    expect(slots.free).toBe(true);
+    void slots.acquire();
+    expect(slots.free).toBe(false);
+    void slots.acquire(); // waits
+    slots.release(); // handed to the waiting one
+    expect(slots.free).toBe(false);
+    slots.release();
+    expect(slots.free).toBe(true);
+  });
+
   it('parks deliveries while too many batches wait, and resumes them as batches go in', async () => {
     const slots = new BatchSlots(1, 2);
     void slots.acquire();

@@ -26,6 +26,11 @@ export class BatchSlots {
     return this.taken;
   }
 
+  /** Whether a batch would get a slot at once. */
+  get free(): boolean {
+    return this.taken < this.concurrent;
+  }
+
   /** Answers undefined when a slot is free at once (no promise on the usual path). */
   acquire(): Promise<void> | undefined {
     if (this.taken < this.concurrent) {

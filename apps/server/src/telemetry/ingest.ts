@@ -163,7 +163,8 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   for (const id of await rebuildDerived(db)) bus.publish({ type: 'status', equipmentId: id, status: 'online' });
   await loadKnown();
 
-  const buffer = new BatchBuffer(() => void flushRaw(), options.maxBatchPoints ?? 5000, options.maxDelayMs ?? 250);
+  const maxBatchPoints = options.maxBatchPoints ?? 5000;
+  const buffer = new BatchBuffer(() => void flushRaw(), maxBatchPoints, options.maxDelayMs ?? 250);
   // Raw batches in flight at once (concurrentBatches). Two by default: while one is written, the
   // next is already with the database (PGlite's worker thread queues it; PostgreSQL takes it on a
   // second connection of the pool), so the database does not wait between batches for this
@@ -211,7 +212,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     } finally {
       released();
     }
-    if (slots.inFlight === 0 && (buffer.heldAcks > 0 || (options.external && buffer.points > 0))) scheduleFlush();
+    if (sendsSoon() && (buffer.heldAcks > 0 || (options.external && buffer.points > 0))) scheduleFlush();
   };
 
   /** The raw write of one batch and what follows its commit; false when it failed. */
@@ -219,8 +220,8 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     await slots.acquire();
     const started = performance.now();
     try {
-      // A turn of the event loop between statements: PGlite runs each on this thread, and
-      // requests (and timers) should not wait for a whole queue of batches.
+      // A turn of the event loop before each statement, so that requests and timers do not wait
+      // behind a whole queue of batches being built and sent (in-process PGlite runs them here).
       await new Promise((resolve) => setImmediate(resolve));
       for (let attempt = 1; ; attempt++) {
         try {
@@ -277,7 +278,10 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   // Acknowledgements waiting (external broker; QoS 1 on the embedded one): a batch goes as soon
   // as the database is free (what arrived in this turn of the event loop together), and what
   // arrives while it is written is the next batch. Otherwise by size, or after maxDelayMs.
-  const scheduleFlush = () => buffer.schedule((options.external || buffer.heldAcks > 0) && slots.inFlight === 0);
+  const scheduleFlush = () => buffer.schedule((options.external || buffer.heldAcks > 0) && sendsSoon());
+  // "Free": nothing in flight, or a slot free and half a batch waiting, so that a second batch
+  // goes in beside the first without the batches getting small (ADR 008, 2026-12-02, evening).
+  const sendsSoon = () => slots.inFlight === 0 || (slots.free && buffer.points >= maxBatchPoints / 2);
 
   async function handleStatus(topic: string, equipmentId: string, payload: Buffer): Promise<void> {
     const status = payload.toString().trim();
