@@ -11,9 +11,10 @@ import { pathToFileURL } from 'node:url';
 export const SERVER_NODE_FLAGS = Object.freeze(['--v8-pool-size=1']);
 
 // With the embedded database only (no DATABASE_URL), where the memory targets are (issue 18: peak
-// ≤ 400 MB under ingest, ≤ 250 MB at rest, PGlite's WASM memory and thread included); with
-// PostgreSQL they cost the full app's ingest 15–20 % of its rate for memory nobody asked for
-// (ADR 039, addendum "The memory flags on the embedded database only", 2026-12-02).
+// ≤ 400 MB under ingest, ≤ 250 MB at rest, PGlite's WASM memory and thread included). With
+// PostgreSQL the server holds no database memory and has no such target, and the two flags cost
+// its full app's ingest a fifth or more of its rate in garbage collection (ADR 039, addendum "The
+// memory flags on the embedded database only", 2026-12-02).
 // --heap-growing-percent=25: after each full GC the main heap may grow to 1.25 × what is live (V8
 // lets it grow up to 4× under a high allocation rate); at ingest peak the main heap stays ≈ 140 MB
 // instead of ≈ 340 MB. Costs more full GCs: at the top ingest rate on PGlite the full app reached
