@@ -81,4 +81,43 @@ describe('derived writer', () => {
     });
     expect(events).toEqual(['error', 'written']);
   });
+
+  it('waits longer after a long write, keeping the writes to a twentieth of the time, at most 10 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    let takes = 100;
+    const started: number[] = [];
+    const { derived } = writer(() => {
+      started.push(performance.now());
+      return new Promise((resolve) => setTimeout(() => resolve([]), takes));
+    });
+    const t0 = performance.now();
+    derived.add([{ equipmentId: 'm1', ts: 1000, metrics: { a: 1 } }], false);
+    await vi.advanceTimersByTimeAsync(1000 + 100);
+    expect(started).toEqual([t0 + 1000]);
+    expect(derived.intervalMs).toBe(1900); // 100 ms × (1 / 0.05 − 1)
+    derived.add([{ equipmentId: 'm1', ts: 2000, metrics: { a: 2 } }], false);
+    await vi.advanceTimersByTimeAsync(1899);
+    expect(started).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toHaveLength(2);
+    takes = 1000;
+    await vi.advanceTimersByTimeAsync(100);
+    derived.add([{ equipmentId: 'm1', ts: 3000, metrics: { a: 3 } }], false);
+    await vi.advanceTimersByTimeAsync(1900 + 1000);
+    expect(derived.intervalMs).toBe(10_000);
+    takes = 5;
+    derived.add([{ equipmentId: 'm1', ts: 4000, metrics: { a: 4 } }], false);
+    await vi.advanceTimersByTimeAsync(10_000 + 5);
+    expect(started).toHaveLength(4);
+    expect(derived.intervalMs).toBe(1000);
+    // Asked soon (a device that may be offline), it writes at once whatever the last write took.
+    takes = 1000;
+    derived.add([{ equipmentId: 'm1', ts: 5000, metrics: { a: 5 } }], false);
+    await vi.advanceTimersByTimeAsync(1000 + 1000);
+    expect(derived.intervalMs).toBe(10_000);
+    derived.add([{ equipmentId: 'm2', ts: 5000, metrics: { a: 5 } }], true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toHaveLength(6);
+    derived.cancel();
+  });
 });
