@@ -20,10 +20,10 @@
 // transaction in progress, not for the queue behind it; a background statement that has waited
 // backgroundMaxWaitMs goes first all the same, so no load starves the ingest. After a request's
 // statement, background work waits requestGraceMs (3 ms) for that request's next one.
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { fullCollection } from './full-collection.mjs';
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
 const port = parentPort;
@@ -252,18 +252,6 @@ async function handle(message) {
       return undefined;
     default:
       throw new Error(`PGlite worker: unknown operation ${String(message.op)}`);
-  }
-}
-
-/** V8's full collection without --expose-gc (the flag set for a moment), or null if V8 refuses. */
-function fullCollection() {
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc');
-    setFlagsFromString('--no-expose-gc');
-    return typeof gc === 'function' ? gc : null;
-  } catch {
-    return null;
   }
 }
 

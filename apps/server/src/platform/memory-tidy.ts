@@ -1,7 +1,7 @@
 import { Session } from 'node:inspector';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapStatistics } from 'node:v8';
+import { fullCollection } from '@sentinela/db/full-collection';
 import { mallocTrim } from './malloc-trim';
 
 /**
@@ -109,21 +109,9 @@ export function lowMemoryCollection(): (() => Promise<void>) | null {
   };
 }
 
-/**
- * V8's full collection without starting Node with --expose-gc: the flag set for a moment and the
- * function taken from a new context (as Jest's leak detector does). Null if V8 refuses. It neither
- * compacts every page nor shrinks the young generation: the fallback where there is no inspector.
- */
-export function fullCollection(): (() => void) | null {
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc: unknown = runInNewContext('gc');
-    setFlagsFromString('--no-expose-gc');
-    return typeof gc === 'function' ? (gc as () => void) : null;
-  } catch {
-    return null;
-  }
-}
+// V8's full collection without --expose-gc: the fallback where there is no inspector (one
+// function for this thread and the PGlite worker's).
+export { fullCollection };
 
 /**
  * Whether `count` (a running total) grew faster than `perSecond` since the previous call (the
