@@ -12,7 +12,7 @@ import { BatchSlots } from './batch-slots';
 import { DerivedWriter } from './derived-writer';
 import { readTelemetryPayload, type DropReason } from './intake';
 import { holdBackPubacks } from './puback-holdback';
-import { DirtyMinutes, recomputeDirtyRollups } from './rollups';
+import { DirtyMinutes, recomputeDirtyRollups, unrolledSpan } from './rollups';
 import { sqlState } from '../platform/sql-state';
 import { rebuildDerived, setReportedStatus, writeDerived, writeRaw, type Reading } from './telemetry-writer';
 import { inBackground } from '@sentinela/db/priority';
@@ -172,6 +172,8 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   // runs it (bench:ingest's full-app row, ADR 008): +5–15 % points/s on PGlite and PostgreSQL.
   const slots = new BatchSlots(Math.max(1, options.concurrentBatches ?? 2), MAX_WAITING_BATCHES);
   const dirty = new DirtyMinutes();
+  // What a crash before the last rollup left without rollups: recomputed at the first one.
+  for (const ts of await unrolledSpan(db)) dirty.add(ts);
   const derived = new DerivedWriter({
     write: (part) => inBackground(() => writeDerived(db, part)),
     everyMs: options.derivedEveryMs ?? 1000,

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows, rowsOf } from '@sentinela/db/sql-helpers';
 import { deriveEnergyHours, recomputeEnergyHours } from '@sentinela/db/energy-hours';
 import { backfills } from '@sentinela/db/schema/jobs';
 import { demoHistoryProgress } from '@sentinela/db/seed/demo-history-record';
 import { inBackground } from '@sentinela/db/priority';
+import { z } from 'zod';
 
 const HOUR_MS = 3_600_000;
 
@@ -58,6 +59,31 @@ export class DirtyMinutes {
     this.to = -Infinity;
     return range;
   }
+}
+
+/** How far back a start recomputes minutes left without rollups, at most (one statement over raw points). */
+export const UNROLLED_LOOKBACK_MS = HOUR_MS;
+
+const spanRow = z.object({ rolled: z.number().nullable(), newest: z.number().nullable() });
+
+/**
+ * The raw points a crash may have left without their minute rollups (the dirty minutes live in
+ * memory until the rollup job runs, about once a minute): from the newest minute rolled up (it
+ * may have been rolled up while still open) to the newest raw point, at most the last
+ * UNROLLED_LOOKBACK_MS of it; as the two ends (ms since the epoch) to mark dirty, or none when
+ * there are no raw points. After a clean stop (which rolls up what it wrote) it is the last minute
+ * alone, recomputed again (idempotent). Both ends are read on an index (the bucket's, the time's).
+ */
+export async function unrolledSpan(db: Database): Promise<number[]> {
+  const [span] = parseRows(
+    spanRow,
+    await db.execute(sql`select
+      (extract(epoch from (select max(bucket) from telemetry_1m)) * 1000)::float8 as rolled,
+      (extract(epoch from (select max(ts) from telemetry)) * 1000)::float8 as newest`),
+  );
+  if (!span || span.newest === null) return [];
+  const from = Math.max(span.rolled ?? Number.NEGATIVE_INFINITY, span.newest - UNROLLED_LOOKBACK_MS);
+  return from <= span.newest ? [from, span.newest] : [];
 }
 
 /**

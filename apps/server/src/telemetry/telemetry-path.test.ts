@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commands, equipment, facilities, rooms, telemetry, telemetryLatest } from '@sentinela/db/schema/plant';
+import {
+  commands,
+  equipment,
+  facilities,
+  rooms,
+  telemetry,
+  telemetry1m,
+  telemetryLatest,
+} from '@sentinela/db/schema/plant';
 import { auditLog } from '@sentinela/db/schema/audit';
 import { testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { startTestServer, type TestClient, type TestServer } from '../../test/test-server';
@@ -272,6 +280,31 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
     expect(latest).toMatchObject({ equipmentId: 'mtr-silent', value: 5, ts: new Date(ts) });
     const [row] = await db.select().from(equipment).where(eq(equipment.id, 'mtr-silent'));
     expect(row?.lastSeenAt?.getTime()).toBe(ts);
+  });
+
+  it('rolls up at start the minutes a crash left without rollups', async () => {
+    const db = server.database.db;
+    // Committed raw points whose minute was never rolled up (the dirty minutes lived in memory).
+    const minute = Math.floor(Date.now() / 60_000) * 60_000 + 5 * 60_000;
+    await writeRaw(db, [
+      { equipmentId: 'mtr-silent', ts: minute + 1_000, metrics: { unrolled: 2 } },
+      { equipmentId: 'mtr-silent', ts: minute + 2_000, metrics: { unrolled: 4 } },
+    ]);
+    const restarted = await startIngest({
+      db,
+      bus,
+      log,
+      target: { kind: 'embedded', broker: broker.broker },
+      external: false,
+      clientIdPrefix: 'unrolled',
+      rollups: 'scheduler',
+    });
+    await restarted.recomputeRollups();
+    const rows = await db.select().from(telemetry1m).where(eq(telemetry1m.metric, 'unrolled'));
+    await restarted.stop();
+    expect(rows).toMatchObject([
+      { equipmentId: 'mtr-silent', bucket: new Date(minute), count: 2, sum: 6, min: 2, max: 4 },
+    ]);
   });
 
   it('turns a motor off through the device, confirmed, logged and audited', async () => {
