@@ -61,8 +61,12 @@ export class DirtyMinutes {
   }
 }
 
-/** How far back a start recomputes minutes left without rollups, at most (one statement over raw points). */
-export const UNROLLED_LOOKBACK_MS = HOUR_MS;
+/**
+ * How far back a start recomputes minutes left without rollups, at most: one statement over raw
+ * points, so bounded. A crash loses about two minutes (the job's interval and the open minute); a
+ * longer gap means the job was failing, which its recorded outcome (job_runs) shows.
+ */
+export const UNROLLED_LOOKBACK_MS = 10 * 60_000;
 
 const spanRow = z.object({ rolled: z.number().nullable(), newest: z.number().nullable() });
 
