@@ -22,6 +22,7 @@ export interface DerivedWriterOptions {
    * (ADR 008, "Derived data by duty cycle"). Never beyond `maxEveryMs` (10 s).
    */
   busyShare?: number;
+  /** The longest wait between two coalesced writes, however long they take (default 10 s). */
   maxEveryMs?: number;
   onBackOnline: (equipmentId: string) => void;
   onWritten: () => void;
@@ -32,8 +33,8 @@ export interface DerivedWriterOptions {
 /**
  * The derived data of committed batches (latest values, last contact, offline → online),
  * coalesced in memory and written off the batches' path: at most every `everyMs` (longer while
- * writes are long: `busyShare`), sooner on request (a device that may be offline sent data). One write at a time; a failed write keeps
- * its values (under anything newer) for the next one.
+ * writes are long: `busyShare`), sooner on request (a device that may be offline sent data). One
+ * write at a time; a failed write keeps its values (under anything newer) for the next one.
  */
 export class DerivedWriter {
   private readonly state = new DerivedState();

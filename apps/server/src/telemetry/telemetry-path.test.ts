@@ -262,19 +262,24 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
     }
   });
 
+  /** A second ingest on the same database and broker, as after a restart. */
+  const restartIngest = (clientIdPrefix: string, extra: Partial<Parameters<typeof startIngest>[0]> = {}) =>
+    startIngest({
+      db: server.database.db,
+      bus,
+      log,
+      target: { kind: 'embedded', broker: broker.broker },
+      external: false,
+      clientIdPrefix,
+      ...extra,
+    });
+
   it('rebuilds latest values and last contact from raw points at start (what a crash lost)', async () => {
     const db = server.database.db;
     const ts = Date.now() + 1000;
     // Committed raw points whose coalesced derived write never happened.
     await writeRaw(db, [{ equipmentId: 'mtr-silent', ts, metrics: { rebuilt: 5 } }]);
-    const restarted = await startIngest({
-      db,
-      bus,
-      log,
-      target: { kind: 'embedded', broker: broker.broker },
-      external: false,
-      clientIdPrefix: 'restarted',
-    });
+    const restarted = await restartIngest('restarted');
     await restarted.stop();
     const [latest] = await db.select().from(telemetryLatest).where(eq(telemetryLatest.metric, 'rebuilt'));
     expect(latest).toMatchObject({ equipmentId: 'mtr-silent', value: 5, ts: new Date(ts) });
@@ -290,15 +295,7 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
       { equipmentId: 'mtr-silent', ts: minute + 1_000, metrics: { unrolled: 2 } },
       { equipmentId: 'mtr-silent', ts: minute + 2_000, metrics: { unrolled: 4 } },
     ]);
-    const restarted = await startIngest({
-      db,
-      bus,
-      log,
-      target: { kind: 'embedded', broker: broker.broker },
-      external: false,
-      clientIdPrefix: 'unrolled',
-      rollups: 'scheduler',
-    });
+    const restarted = await restartIngest('unrolled', { rollups: 'scheduler' });
     await restarted.recomputeRollups();
     const rows = await db.select().from(telemetry1m).where(eq(telemetry1m.metric, 'unrolled'));
     await restarted.stop();
