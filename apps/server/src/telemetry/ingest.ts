@@ -281,8 +281,8 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   // as the database is free (what arrived in this turn of the event loop together), and what
   // arrives while it is written is the next batch. Otherwise by size, or after maxDelayMs.
   const scheduleFlush = () => buffer.schedule((options.external || buffer.heldAcks > 0) && sendsSoon());
-  // "Free": nothing in flight, or a slot free and half a batch waiting, so that a second batch
-  // goes in beside the first without the batches getting small (ADR 008, 2026-12-02, evening).
+  // Whether a batch goes now: nothing in flight, or a slot free and half a batch waiting, so that
+  // a second batch goes in beside the first without the batches getting small (ADR 008, 2026-12-02).
   const sendsSoon = () => slots.inFlight === 0 || (slots.free && buffer.points >= maxBatchPoints / 2);
 
   async function handleStatus(topic: string, equipmentId: string, payload: Buffer): Promise<void> {
