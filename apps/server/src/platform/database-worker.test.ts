@@ -226,7 +226,7 @@ describe('the PGlite worker itself', () => {
     } finally {
       await handle.close();
     }
-  });
+  }, 90_000); // a fresh PGlite folder and every migration: 3–5 s alone, over 20 s at nice 19 beside the browser lane
 
   it('rejects the calls in flight and every later one when the worker dies', async () => {
     const client = await startPgliteWorker({});

@@ -90,7 +90,8 @@ describe('TimeSeriesChart (uPlot)', () => {
       { wrapper: inLanguage('pt') },
     );
     expect(await screen.findByRole('img', { name: 'Perfil' })).toBeTruthy();
-    expect(container.querySelector('canvas')).not.toBeNull();
+    // uPlot draws in an effect after the lazy chunk's first commit: under load that can trail findByRole.
+    await waitFor(() => expect(container.querySelector('canvas')).not.toBeNull());
     expect(container.querySelector('figure')?.style.height).toBe('180px');
   });
 
