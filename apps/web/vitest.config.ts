@@ -14,6 +14,9 @@ export default defineProject({
     // One happy-dom window per worker instead of one per file (ADR 042): src/test/fresh-file.ts
     // gives each file fresh app modules, storage and document.
     isolate: false,
+    // As the server project and Playwright: CI retries a failure once (a DOM test waiting on a lazy
+    // chunk failed once on a loaded machine).
+    retry: process.env.CI ? 1 : 0,
     // Loaded through Vitest, not Node, so that each file's fresh modules include sonner's toast
     // list (notify.test.ts reads it).
     server: { deps: { inline: ['sonner'] } },
