@@ -12,9 +12,17 @@ import { BatchSlots } from './batch-slots';
 import { DerivedWriter } from './derived-writer';
 import { readTelemetryPayload, type DropReason } from './intake';
 import { holdBackPubacks } from './puback-holdback';
-import { DirtyMinutes, recomputeDirtyRollups, unrolledSpan } from './rollups';
+import { LiveRollups } from './live-rollups';
+import { unrolledSpan, writeDirtyRollups } from './rollups';
 import { sqlState } from '../platform/sql-state';
-import { rebuildDerived, setReportedStatus, writeDerived, writeRaw, type Reading } from './telemetry-writer';
+import {
+  rebuildDerived,
+  setReportedStatus,
+  writeDerived,
+  writeRaw,
+  type RawWrite,
+  type Reading,
+} from './telemetry-writer';
 import { inBackground } from '@sentinela/db/priority';
 
 export type { DropReason } from './intake';
@@ -73,6 +81,12 @@ export interface IngestOptions {
    * ROLLUP_EVERY_MS itself. `scheduler`: the server's scheduler calls `recomputeRollups()`.
    */
   rollups?: 'timer' | 'scheduler';
+  /**
+   * `raw` (default): each rollup run recomputes the minutes the batches touched from raw points.
+   * `memory`: where this ingest writes every raw point (PGlite), the minutes and hours are counted
+   * from the committed batches and written a row per series (live-rollups.ts, ADR 008).
+   */
+  rollupsFrom?: 'memory' | 'raw';
 }
 
 export interface Ingest {
@@ -171,9 +185,15 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   // thread to answer the last and send the next. Measured on 2 cores, the app as `npm start`
   // runs it (bench:ingest's full-app row, ADR 008): +5–15 % points/s on PGlite and PostgreSQL.
   const slots = new BatchSlots(Math.max(1, options.concurrentBatches ?? 2), MAX_WAITING_BATCHES);
-  const dirty = new DirtyMinutes();
-  // What a crash before the last rollup left without rollups: recomputed at the first one.
-  for (const ts of await unrolledSpan(db)) dirty.add(ts);
+  // What a crash before the last rollup left without rollups: recomputed at the first one. From
+  // then on, with rollupsFrom 'memory', every raw point is this ingest's own.
+  const unrolled = await unrolledSpan(db);
+  const rollups = new LiveRollups({
+    source: options.rollupsFrom ?? 'raw',
+    since: Math.max(Date.now(), (unrolled[1] ?? 0) + 1),
+    onOverflow: () => log.warn('too many series to count rollups in memory: recomputed from raw points from now on'),
+  });
+  for (const ts of unrolled) rollups.unknown(ts);
   const derived = new DerivedWriter({
     write: (part) => inBackground(() => writeDerived(db, part)),
     everyMs: options.derivedEveryMs ?? 1000,
@@ -221,6 +241,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   const writeRawWithRetry = async (readings: Reading[], points: number, acks: HeldAck[]): Promise<boolean> => {
     await slots.acquire();
     const started = performance.now();
+    let wrote: RawWrite | undefined;
     try {
       // A turn of the event loop before each statement, so that requests and timers do not wait
       // behind a whole queue of batches being built and sent (in-process PGlite runs them here).
@@ -228,8 +249,8 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
       for (let attempt = 1; ; attempt++) {
         try {
           const first = Date.now() < upsertUntil ? 'upsert' : 'insert';
-          if ((await inBackground(() => writeRaw(db, readings, first))) !== first)
-            upsertUntil = Date.now() + UPSERT_AFTER_CONFLICT_MS;
+          wrote = await inBackground(() => writeRaw(db, readings, first));
+          if (wrote !== first) upsertUntil = Date.now() + UPSERT_AFTER_CONFLICT_MS;
           break;
         } catch (error) {
           // Two batches in flight holding the same redelivered point can deadlock; once more.
@@ -248,11 +269,10 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     stats.written += points;
     stats.lastBatchAt = now();
     stats.lastBatchMs = Math.round((performance.now() - started) * 10) / 10;
-    let wakes = false;
-    for (const r of readings) {
-      dirty.add(r.ts);
-      if (!wakes && maybeOffline.size > 0 && maybeOffline.has(r.equipmentId)) wakes = true;
-    }
+    // A plain insert's points are all new; an upsert's may have replaced stored ones.
+    if (wrote === 'insert') rollups.added(readings);
+    else rollups.replaced(readings);
+    const wakes = maybeOffline.size > 0 && readings.some((r) => maybeOffline.has(r.equipmentId));
     derived.add(readings, wakes);
     return true;
   };
@@ -414,7 +434,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     options.rollups === 'scheduler'
       ? undefined
       : setInterval(() => {
-          recomputeDirtyRollups(db, dirty).catch((error: unknown) => log.warn({ err: error }, 'rollup failed'));
+          writeDirtyRollups(db, rollups).catch((error: unknown) => log.warn({ err: error }, 'rollup failed'));
         }, ROLLUP_EVERY_MS);
   rollupTimer?.unref();
 
@@ -423,7 +443,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     flush: settle,
     reloadEquipment: loadKnown,
     async recomputeRollups() {
-      await recomputeDirtyRollups(db, dirty);
+      await writeDirtyRollups(db, rollups);
     },
     async stop() {
       clearInterval(rollupTimer);
@@ -436,7 +456,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
       await settle();
       derived.cancel();
       unsubscribe();
-      await recomputeDirtyRollups(db, dirty);
+      await writeDirtyRollups(db, rollups);
     },
   };
 }

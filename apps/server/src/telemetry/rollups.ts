@@ -6,6 +6,8 @@ import { backfills } from '@sentinela/db/schema/jobs';
 import { demoHistoryProgress } from '@sentinela/db/seed/demo-history-record';
 import { inBackground } from '@sentinela/db/priority';
 import { z } from 'zod';
+import type { LiveRollups, RollupRow, TakenRollups } from './live-rollups';
+import { arrayElement, EPOCH_MS } from './telemetry-writer';
 
 const HOUR_MS = 3_600_000;
 
@@ -22,6 +24,11 @@ export async function recomputeRollups(db: Database, from: Date, to: Date): Prom
      group by 1, 2, 3
     on conflict (equipment_id, metric, bucket) do update
        set count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max`);
+  await recomputeHours(db, from, to);
+}
+
+/** The hourly rollups of the hours around [from, to) from their minutes, then their energy. */
+async function recomputeHours(db: Database, from: Date, to: Date): Promise<void> {
   await db.execute(sql`
     insert into telemetry_1h (equipment_id, metric, bucket, count, sum, min, max)
     select equipment_id, metric, date_trunc('hour', bucket), sum(count), sum(sum), min(min), max(max)
@@ -32,6 +39,51 @@ export async function recomputeRollups(db: Database, from: Date, to: Date): Prom
     on conflict (equipment_id, metric, bucket) do update
        set count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max`);
   await recomputeEnergyHours(db, from, to);
+}
+
+/** Rollup rows a statement, at most: each a few tens of ms on PGlite, so requests go between them. */
+const ROLLUP_ROWS_PER_STATEMENT = 2_000;
+
+/** Rows counted in memory, each a bucket's whole value: written over what is stored. */
+async function writeRollupRows(db: Database, table: 'telemetry_1m' | 'telemetry_1h', rows: RollupRow[]) {
+  for (let at = 0; at < rows.length; at += ROLLUP_ROWS_PER_STATEMENT) {
+    const part = rows.slice(at, at + ROLLUP_ROWS_PER_STATEMENT);
+    const list = (pick: (row: RollupRow) => string | number) => `{${part.map(pick).join(',')}}`;
+    await db.execute(sql`
+      insert into ${sql.raw(table)} (equipment_id, metric, bucket, count, sum, min, max)
+      select x.e, x.m, ${EPOCH_MS}, x.c, x.s, x.lo, x.hi
+        from unnest(${list((r) => arrayElement(r.equipmentId))}::text[], ${list((r) => arrayElement(r.metric))}::text[],
+                    ${list((r) => r.bucket)}::int8[], ${list((r) => r.count)}::int4[], ${list((r) => r.sum)}::float8[],
+                    ${list((r) => r.min)}::float8[], ${list((r) => r.max)}::float8[]) as x(e, m, t, c, s, lo, hi)
+      on conflict (equipment_id, metric, bucket) do update
+         set count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max`);
+  }
+}
+
+/** The span of hours a run's rows fall in, [first hour, last hour + 1 min): for their energy. */
+function hoursOf(rows: RollupRow[]): [Date, Date] | null {
+  if (rows.length === 0) return null;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const row of rows) {
+    if (row.bucket < first) first = row.bucket;
+    if (row.bucket > last) last = row.bucket;
+  }
+  return [new Date(Math.floor(first / HOUR_MS) * HOUR_MS), new Date(Math.floor(last / HOUR_MS) * HOUR_MS + 60_000)];
+}
+
+/**
+ * Writes one run of the rollups (LiveRollups.take): memory's minute and hour rows, then the
+ * minutes recomputed from raw points (and their hours from the minutes), then the hours memory
+ * does not hold whole from their minutes, then the energy of memory's hours.
+ */
+export async function writeRollups(db: Database, taken: TakenRollups): Promise<void> {
+  await writeRollupRows(db, 'telemetry_1m', taken.minutes);
+  await writeRollupRows(db, 'telemetry_1h', taken.hours);
+  if (taken.raw) await recomputeRollups(db, ...taken.raw);
+  if (taken.hoursFromMinutes) await recomputeHours(db, ...taken.hoursFromMinutes);
+  const energy = hoursOf(taken.hours);
+  if (energy) await recomputeEnergyHours(db, ...energy);
 }
 
 /**
@@ -91,13 +143,19 @@ export async function unrolledSpan(db: Database): Promise<number[]> {
 }
 
 /**
- * Recomputes the dirty minutes' rollups, when there are any; what a timer (or a scheduler job)
- * calls. Answers whether there was anything to do.
+ * Writes the rollups of what the ingest committed since the last run (memory's rows, and what
+ * is recomputed); what a timer (or a scheduler job) calls. A failed run is tried again at the
+ * next. Answers whether there was anything to do.
  */
-export async function recomputeDirtyRollups(db: Database, dirty: DirtyMinutes): Promise<boolean> {
-  const range = dirty.take();
-  if (!range) return false;
-  await inBackground(() => recomputeRollups(db, ...range));
+export async function writeDirtyRollups(db: Database, rollups: LiveRollups, now = Date.now()): Promise<boolean> {
+  const taken = rollups.take(now);
+  if (!taken.raw && !taken.hoursFromMinutes && taken.minutes.length === 0 && taken.hours.length === 0) return false;
+  try {
+    await inBackground(() => writeRollups(db, taken));
+  } catch (error) {
+    rollups.retry(taken);
+    throw error;
+  }
   return true;
 }
 

@@ -68,7 +68,7 @@ export async function startTelemetry(
      * PostgreSQL: the virtual plant runs on the instance holding its lock (default: here), and the
      * live bus is relayed to the other instances through LISTEN/NOTIFY (PGlite: in-process only).
      */
-    database?: Pick<DatabaseHandle, 'sessionLock' | 'notifications'>;
+    database?: Pick<DatabaseHandle, 'kind' | 'sessionLock' | 'notifications'>;
   } = {},
 ): Promise<TelemetryRuntime> {
   const clientIds = mqttClientIds(config.instanceId);
@@ -101,6 +101,8 @@ export async function startTelemetry(
     connections: 12,
     clientIdPrefix: clientIds.ingest,
     rollups: 'scheduler',
+    // PGlite: one process, so this ingest writes every raw point and counts the rollups itself.
+    ...(options.database?.kind === 'pglite' ? { rollupsFrom: 'memory' as const } : {}),
   });
   const commands = startCommandGateway(target, log, clientIds.commands);
   const externalHealth =

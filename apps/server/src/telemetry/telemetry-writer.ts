@@ -30,6 +30,9 @@ function element(s: string): string {
   return PLAIN.test(s) && !(s.length === 4 && s.toUpperCase() === 'NULL') ? s : `"${s.replace(/[\\"]/g, '\\$&')}"`;
 }
 
+/** For other statements that take rows as arrays (the rollups): the element quoting and the time. */
+export { element as arrayElement, MS as EPOCH_MS };
+
 /**
  * Readings of the same device and time merged (the later value of a metric wins): ON CONFLICT
  * cannot touch a row twice in one statement, and a redelivered message must replace, not double.

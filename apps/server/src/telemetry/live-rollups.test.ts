@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { LiveRollups } from './live-rollups';
+
+const at = (iso: string) => Date.parse(iso);
+const since = at('2026-03-02T11:58:30Z');
+
+describe('rollups counted in memory', () => {
+  it('holds whole the minutes and hours after `since`, and sends what came before to raw', () => {
+    const rollups = new LiveRollups({ source: 'memory', since });
+    rollups.added([
+      { equipmentId: 'm1', ts: at('2026-03-02T11:58:40Z'), metrics: { kw: 1 } }, // the start's minute
+      { equipmentId: 'm1', ts: at('2026-03-02T11:59:10Z'), metrics: { kw: 2, rpm: 10 } },
+      { equipmentId: 'm1', ts: at('2026-03-02T11:59:20Z'), metrics: { kw: 4 } },
+      { equipmentId: 'm1', ts: at('2026-03-02T12:00:05Z'), metrics: { kw: 8 } },
+    ]);
+    const taken = rollups.take(at('2026-03-02T12:00:30Z'));
+    expect(taken.minutes).toEqual([
+      { equipmentId: 'm1', metric: 'kw', bucket: at('2026-03-02T11:59:00Z'), count: 2, sum: 6, min: 2, max: 4 },
+      { equipmentId: 'm1', metric: 'rpm', bucket: at('2026-03-02T11:59:00Z'), count: 1, sum: 10, min: 10, max: 10 },
+      { equipmentId: 'm1', metric: 'kw', bucket: at('2026-03-02T12:00:00Z'), count: 1, sum: 8, min: 8, max: 8 },
+    ]);
+    // 12:00 is the first hour that began after `since`; 11:00 comes from its minutes.
+    expect(taken.hours).toEqual([
+      { equipmentId: 'm1', metric: 'kw', bucket: at('2026-03-02T12:00:00Z'), count: 1, sum: 8, min: 8, max: 8 },
+    ]);
+    expect(taken.raw).toEqual([new Date('2026-03-02T11:58:00Z'), new Date('2026-03-02T11:59:00Z')]);
+    expect(taken.hoursFromMinutes).toEqual([new Date('2026-03-02T11:00:00Z'), new Date('2026-03-02T11:01:00Z')]);
+  });
+
+  it('writes a row again only when it changed, always whole', () => {
+    const rollups = new LiveRollups({ source: 'memory', since });
+    const point = (ts: string, kw: number) => ({ equipmentId: 'm1', ts: at(ts), metrics: { kw } });
+    rollups.added([point('2026-03-02T12:00:05Z', 3)]);
+    rollups.take(at('2026-03-02T12:00:10Z'));
+    expect(rollups.take(at('2026-03-02T12:00:20Z')).minutes).toEqual([]);
+    rollups.added([point('2026-03-02T12:00:25Z', 5)]);
+    const again = rollups.take(at('2026-03-02T12:00:30Z'));
+    expect(again.minutes).toMatchObject([{ count: 2, sum: 8, min: 3, max: 5 }]);
+    expect(again.hours).toMatchObject([{ count: 2, sum: 8, min: 3, max: 5 }]);
+  });
+
+  it('sends a replaced point’s minute to raw and its hour to its minutes from then on', () => {
+    const rollups = new LiveRollups({ source: 'memory', since });
+    rollups.added([{ equipmentId: 'm1', ts: at('2026-03-02T12:01:05Z'), metrics: { kw: 3 } }]);
+    rollups.replaced([{ equipmentId: 'm1', ts: at('2026-03-02T12:01:05Z'), metrics: { kw: 7 } }]);
+    rollups.added([
+      { equipmentId: 'm1', ts: at('2026-03-02T12:01:30Z'), metrics: { kw: 1 } }, // the tainted minute
+      { equipmentId: 'm1', ts: at('2026-03-02T12:02:10Z'), metrics: { kw: 2 } },
+    ]);
+    const taken = rollups.take(at('2026-03-02T12:02:30Z'));
+    expect(taken.minutes).toMatchObject([{ bucket: at('2026-03-02T12:02:00Z'), count: 1, sum: 2 }]);
+    expect(taken.hours).toEqual([]);
+    expect(taken.raw).toEqual([new Date('2026-03-02T12:01:00Z'), new Date('2026-03-02T12:02:00Z')]);
+    expect(taken.hoursFromMinutes).toEqual([new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z')]);
+  });
+
+  it('lets go of minutes three minutes after they end and of the hour before the last; late points go to raw', () => {
+    const rollups = new LiveRollups({ source: 'memory', since });
+    rollups.added([
+      { equipmentId: 'm1', ts: at('2026-03-02T12:00:05Z'), metrics: { kw: 1 } },
+      { equipmentId: 'm1', ts: at('2026-03-02T12:05:05Z'), metrics: { kw: 1 } },
+    ]);
+    expect(rollups.aggregates).toBe(3); // two minutes, one hour
+    rollups.take(at('2026-03-02T12:05:10Z'));
+    expect(rollups.aggregates).toBe(2); // 12:00 let go (it ended more than 3 minutes before)
+    rollups.added([{ equipmentId: 'm1', ts: at('2026-03-02T12:00:50Z'), metrics: { kw: 1 } }]);
+    const late = rollups.take(at('2026-03-02T12:05:20Z'));
+    expect(late.minutes).toEqual([]);
+    expect(late.raw).toEqual([new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z')]);
+    // Its hour is no longer whole in memory: from the minutes, this run and later ones.
+    expect(late.hours).toEqual([]);
+    rollups.added([{ equipmentId: 'm1', ts: at('2026-03-02T12:05:30Z'), metrics: { kw: 1 } }]);
+    const next = rollups.take(at('2026-03-02T12:05:40Z'));
+    expect(next.hours).toEqual([]);
+    expect(next.hoursFromMinutes).toEqual([new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z')]);
+    rollups.take(at('2026-03-02T14:00:00Z'));
+    expect(rollups.aggregates).toBe(0);
+  });
+
+  it('gives up past its size: what it held and every later point go to raw', () => {
+    let overflowed = 0;
+    const rollups = new LiveRollups({ source: 'memory', since, maxAggregates: 3, onOverflow: () => overflowed++ });
+    rollups.added([{ equipmentId: 'm1', ts: at('2026-03-02T12:00:05Z'), metrics: { a: 1, b: 2 } }]);
+    expect(overflowed).toBe(1);
+    expect(rollups.aggregates).toBe(0);
+    rollups.added([{ equipmentId: 'm1', ts: at('2026-03-02T12:03:05Z'), metrics: { a: 1 } }]);
+    const taken = rollups.take(at('2026-03-02T12:03:10Z'));
+    expect(taken.minutes).toEqual([]);
+    expect(taken.raw).toEqual([new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:04:00Z')]);
+    expect(taken.hoursFromMinutes).toEqual([new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z')]);
+  });
+
+  it('with source raw, every point goes to raw, as before', () => {
+    const rollups = new LiveRollups({ source: 'raw', since });
+    rollups.added([{ equipmentId: 'm1', ts: at('2026-03-02T12:00:05Z'), metrics: { kw: 1 } }]);
+    expect(rollups.aggregates).toBe(0);
+    expect(rollups.take(at('2026-03-02T12:00:10Z'))).toEqual({
+      minutes: [],
+      hours: [],
+      raw: [new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z')],
+      hoursFromMinutes: null,
+    });
+  });
+
+  it('a failed run is recomputed at the next one', () => {
+    const rollups = new LiveRollups({ source: 'memory', since });
+    rollups.added([{ equipmentId: 'm1', ts: at('2026-03-02T12:00:05Z'), metrics: { kw: 1 } }]);
+    rollups.retry(rollups.take(at('2026-03-02T12:00:10Z')));
+    const again = rollups.take(at('2026-03-02T12:00:20Z'));
+    expect(again.raw).toEqual([new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z')]);
+    expect(again.hoursFromMinutes).toEqual([new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z')]);
+  });
+});
