@@ -8,6 +8,7 @@ import {
   facilities,
   rooms,
   telemetry,
+  telemetry1h,
   telemetry1m,
   telemetryLatest,
 } from '@sentinela/db/schema/plant';
@@ -273,6 +274,55 @@ describe.each(testDatabaseKinds())('telemetry path on %s', (kind) => {
       clientIdPrefix,
       ...extra,
     });
+
+  it('counts the minutes it takes in (rollups from memory), and a redelivered point’s from raw', async () => {
+    // From here on the ingest counts its rollups in memory, as on PGlite in the server.
+    await ingest.stop();
+    ingest = await restartIngest('counted', { rollupsFrom: 'memory', rollups: 'scheduler', maxDelayMs: 50 });
+    // Subscribed once a point of its own arrives.
+    await until(
+      async () => {
+        device.publish('sentinela/cps/mtr-1/telemetry', JSON.stringify({ ts: Date.now(), metrics: { probe: 1 } }));
+        await ingest.flush();
+        return ingest.stats().written;
+      },
+      (written) => written > 0,
+    );
+    const minute = Math.ceil(Date.now() / 60_000) * 60_000 + 120_000;
+    const send = (offset: number, value: number) =>
+      device.publishAsync(
+        'sentinela/cps/mtr-1/telemetry',
+        JSON.stringify({ ts: minute + offset, metrics: { counted: value } }),
+        { qos: 1 },
+      );
+    const db = server.database.db;
+    /** The rollups once the raw points of the minute add up to `sum` (every point committed). */
+    const rolled = async (sum: number) => {
+      await until(
+        async () => {
+          await ingest.flush();
+          const rows = await db.select().from(telemetry).where(eq(telemetry.metric, 'counted'));
+          return rows.reduce((n, r) => n + r.value, 0);
+        },
+        (total) => total === sum,
+      );
+      await ingest.recomputeRollups();
+      const [m] = await db.select().from(telemetry1m).where(eq(telemetry1m.metric, 'counted'));
+      const [h] = await db.select().from(telemetry1h).where(eq(telemetry1h.metric, 'counted'));
+      return { minute: m, hour: h };
+    };
+    for (const [offset, value] of [
+      [1_000, 2],
+      [2_000, 4],
+      [3_000, 6],
+    ] as const)
+      await send(offset, value);
+    const whole = { bucket: new Date(minute), count: 3, sum: 12, min: 2, max: 6 };
+    expect(await rolled(12)).toMatchObject({ minute: whole, hour: { count: 3, sum: 12, min: 2, max: 6 } });
+    await send(2_000, 10); // the same point again, another value: it replaces 4
+    const again = { count: 3, sum: 18, min: 2, max: 10 };
+    expect(await rolled(18)).toMatchObject({ minute: { ...whole, ...again }, hour: again });
+  });
 
   it('rebuilds latest values and last contact from raw points at start (what a crash lost)', async () => {
     const db = server.database.db;
