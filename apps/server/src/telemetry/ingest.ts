@@ -16,6 +16,7 @@ import { LiveRollups } from './live-rollups';
 import { unrolledSpan, writeDirtyRollups } from './rollups';
 import { sqlState } from '../platform/sql-state';
 import {
+  mergeDuplicates,
   rebuildDerived,
   setReportedStatus,
   writeDerived,
@@ -269,8 +270,9 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     stats.written += points;
     stats.lastBatchAt = now();
     stats.lastBatchMs = Math.round((performance.now() - started) * 10) / 10;
-    // A plain insert's points are all new; an upsert's may have replaced stored ones.
-    if (wrote === 'insert') rollups.added(readings);
+    // A plain insert's points are all new (a point twice in the batch is stored once, the later
+    // value); an upsert's may have replaced stored ones.
+    if (wrote === 'insert') rollups.added(mergeDuplicates(readings));
     else rollups.replaced(readings);
     const wakes = maybeOffline.size > 0 && readings.some((r) => maybeOffline.has(r.equipmentId));
     derived.add(readings, wakes);

@@ -6,7 +6,7 @@ import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-d
 import { createRandom } from '@sentinela/db/seed/seeded-random';
 import { LiveRollups } from './live-rollups';
 import { recomputeRollups, unrolledSpan, writeDirtyRollups } from './rollups';
-import { writeRaw, type Reading } from './telemetry-writer';
+import { mergeDuplicates, writeRaw, type Reading } from './telemetry-writer';
 
 const DEVICES = ['m-1', 'm-2', 'm-3'];
 const METRICS = ['kw', 'rpm'];
@@ -89,8 +89,10 @@ describe.each(testDatabaseKinds())('rollups counted in memory on %s', (kind) => 
           metrics: { kw: 7 },
         });
       }
+      // A device's message twice in one batch, the second with another value: stored once.
+      if (roll > 0.9 && batch[0]) batch.push({ ...batch[0], metrics: { kw: 300 } });
       const wrote = await writeRaw(handle.db, batch, 'insert');
-      if (wrote === 'insert') rollups.added(batch);
+      if (wrote === 'insert') rollups.added(mergeDuplicates(batch));
       else rollups.replaced(batch);
       sent.push(...batch);
       if (step % 6 === 5) await writeDirtyRollups(handle.db, rollups, now);

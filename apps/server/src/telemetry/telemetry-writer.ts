@@ -37,7 +37,7 @@ export { element as arrayElement, MS as EPOCH_MS };
  * Readings of the same device and time merged (the later value of a metric wins): ON CONFLICT
  * cannot touch a row twice in one statement, and a redelivered message must replace, not double.
  */
-function mergeDuplicates(readings: Reading[]): Reading[] {
+export function mergeDuplicates(readings: Reading[]): Reading[] {
   const byKey = new Map<string, Reading>();
   for (const r of readings) {
     const key = `${r.ts}\u0000${r.equipmentId}`;
