@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LiveRollups } from './live-rollups';
+import { hourSpans } from './rollups';
 
 const at = (iso: string) => Date.parse(iso);
 const since = at('2026-03-02T11:58:30Z');
@@ -109,5 +110,40 @@ describe('rollups counted in memory', () => {
     const again = rollups.take(at('2026-03-02T12:00:20Z'));
     expect(again.raw).toEqual([new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z')]);
     expect(again.hoursFromMinutes).toEqual([new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z')]);
+  });
+});
+
+describe('hours recomputed from their minutes', () => {
+  const span = (from: string, to: string): [Date, Date] => [new Date(from), new Date(to)];
+
+  it('recomputes the raw span’s hours and memory’s once when they meet', () => {
+    // The start's partial minute (11:58) and memory's hour before the current one (11:00): one statement.
+    expect(
+      hourSpans(
+        span('2026-03-02T11:58:00Z', '2026-03-02T11:59:00Z'),
+        span('2026-03-02T11:00:00Z', '2026-03-02T11:01:00Z'),
+      ),
+    ).toEqual([span('2026-03-02T11:00:00Z', '2026-03-02T11:59:00Z')]);
+    // Adjacent hours are one span too.
+    expect(
+      hourSpans(
+        span('2026-03-02T12:10:00Z', '2026-03-02T12:11:00Z'),
+        span('2026-03-02T11:00:00Z', '2026-03-02T11:01:00Z'),
+      ),
+    ).toEqual([span('2026-03-02T11:00:00Z', '2026-03-02T12:11:00Z')]);
+  });
+
+  it('keeps far spans apart, so a late point days back does not bring every hour between', () => {
+    const late = span('2026-02-27T08:00:00Z', '2026-02-27T08:01:00Z');
+    const recent = span('2026-03-02T11:00:00Z', '2026-03-02T11:01:00Z');
+    expect(hourSpans(late, recent)).toEqual([late, recent]);
+    expect(hourSpans(recent, late)).toEqual([late, recent]);
+  });
+
+  it('recomputes what there is when one side has nothing', () => {
+    const one = span('2026-03-02T11:00:00Z', '2026-03-02T11:01:00Z');
+    expect(hourSpans(one, null)).toEqual([one]);
+    expect(hourSpans(null, one)).toEqual([one]);
+    expect(hourSpans(null, null)).toEqual([]);
   });
 });

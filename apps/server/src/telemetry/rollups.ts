@@ -17,6 +17,12 @@ const HOUR_MS = 3_600_000;
  * Idempotent: recomputing never double-counts.
  */
 export async function recomputeRollups(db: Database, from: Date, to: Date): Promise<void> {
+  await recomputeMinutes(db, from, to);
+  await recomputeHours(db, from, to);
+}
+
+/** The 1-minute rollups of [from, to) from raw points. */
+async function recomputeMinutes(db: Database, from: Date, to: Date): Promise<void> {
   await db.execute(sql`
     insert into telemetry_1m (equipment_id, metric, bucket, count, sum, min, max)
     select equipment_id, metric, date_trunc('minute', ts), count(*), sum(value), min(value), max(value)
@@ -24,7 +30,6 @@ export async function recomputeRollups(db: Database, from: Date, to: Date): Prom
      group by 1, 2, 3
     on conflict (equipment_id, metric, bucket) do update
        set count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max`);
-  await recomputeHours(db, from, to);
 }
 
 /** The hourly rollups of the hours around [from, to) from their minutes, then their energy. */
@@ -73,6 +78,20 @@ function hoursOf(rows: RollupRow[]): [Date, Date] | null {
 }
 
 /**
+ * The spans whose hours are recomputed from their minutes: the raw span's and the one memory
+ * sends, as one span when their hours meet or overlap (one statement instead of two over the same
+ * hours), else each alone (a late point days back must not bring every hour between).
+ */
+export function hourSpans(raw: [Date, Date] | null, fromMinutes: [Date, Date] | null): [Date, Date][] {
+  if (!raw || !fromMinutes) return raw ? [raw] : fromMinutes ? [fromMinutes] : [];
+  const [first, second] = raw[0] <= fromMinutes[0] ? [raw, fromMinutes] : [fromMinutes, raw];
+  const firstEndsHour = Math.floor(first[1].getTime() / HOUR_MS);
+  const secondStartsHour = Math.floor(second[0].getTime() / HOUR_MS);
+  if (secondStartsHour > firstEndsHour + 1) return [first, second];
+  return [[first[0], new Date(Math.max(first[1].getTime(), second[1].getTime()))]];
+}
+
+/**
  * Writes one run of the rollups (LiveRollups.take): memory's minute and hour rows, then the
  * minutes recomputed from raw points (and their hours from the minutes), then the hours memory
  * does not hold whole from their minutes, then the energy of memory's hours.
@@ -80,8 +99,8 @@ function hoursOf(rows: RollupRow[]): [Date, Date] | null {
 export async function writeRollups(db: Database, taken: TakenRollups): Promise<void> {
   await writeRollupRows(db, 'telemetry_1m', taken.minutes);
   await writeRollupRows(db, 'telemetry_1h', taken.hours);
-  if (taken.raw) await recomputeRollups(db, ...taken.raw);
-  if (taken.hoursFromMinutes) await recomputeHours(db, ...taken.hoursFromMinutes);
+  if (taken.raw) await recomputeMinutes(db, ...taken.raw);
+  for (const span of hourSpans(taken.raw, taken.hoursFromMinutes)) await recomputeHours(db, ...span);
   const energy = hoursOf(taken.hours);
   if (energy) await recomputeEnergyHours(db, ...energy);
 }
