@@ -30,7 +30,7 @@
 // (e.g. "pglite:embedded,postgres:mosquitto"; the throughput table), BENCH_MAX_BATCH_POINTS,
 // BENCH_DERIVED_EVERY_MS, BENCH_CONCURRENT_BATCHES (the ingest's maxBatchPoints, derivedEveryMs,
 // concurrentBatches; default the app's), BENCH_SLOW_MS (log the ingest's statements slower than
-// this), BENCH_CPU_PROF (a folder: CPU profiles of the ingest processes), DATABASE_URL (its server
+// this), BENCH_CPU_PROF (a folder: CPU profiles of the ingest processes and of the full app's server), DATABASE_URL (its server
 // is used for the PostgreSQL runs; default postgres://postgres@127.0.0.1:5432), MQTT_BENCH_URL
 // (default mqtt://127.0.0.1:1883), BENCH_FLOOD_SECONDS (10), BENCH_FLOOD_INFLIGHT (20
 // unacknowledged messages per device), BENCH_FLOOD_DB and BENCH_CHECKS_DB (pglite or postgres;
@@ -167,7 +167,10 @@ async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
   const mosquitto = broker === 'mosquitto' ? await startBenchMosquitto() : null;
   const server = spawnNode(
     await liveServerBundle(),
-    benchServerNodeFlags(admin ? { DATABASE_URL: appUrl.toString() } : {}),
+    [
+      ...benchServerNodeFlags(admin ? { DATABASE_URL: appUrl.toString() } : {}),
+      ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF, `app-${db}-${broker}`)}`] : []),
+    ],
     { ...process.env, ...benchServerEnv() },
   );
   const generator = spawnTs('./load-generator.ts');

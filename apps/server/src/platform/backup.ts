@@ -16,7 +16,8 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { acquireDataDirLock } from '@sentinela/db/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from '@sentinela/db/client';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows } from '@sentinela/db/sql-helpers';
+import { z } from 'zod';
 import { openOwnedPglite } from './database';
 import { readTar, TarFormatError, writeTar } from './tar';
 
@@ -325,7 +326,8 @@ export async function pgDump(url: string, file: string, toolEnv: ToolEnv): Promi
 export async function pgRestore(url: string, file: string, toolEnv: ToolEnv): Promise<void> {
   const handle = await openDatabase({ kind: 'postgres', url, maxConnections: 1 });
   try {
-    const [row] = rowsOf<{ n: number }>(
+    const [row] = parseRows(
+      z.object({ n: z.number() }),
       await handle.db.execute(sql`
         select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
         where c.relkind in ('r', 'p', 'v', 'm', 'S')

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
 import { backfills } from '@sentinela/db/schema/jobs';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows } from '@sentinela/db/sql-helpers';
+import { z } from 'zod';
 
 /**
  * The place backfill (ADR 035): rows written before their place columns existed — audit entries
@@ -107,6 +108,13 @@ export async function runPlaceBackfill(
 /** Databases whose backfill is known complete: it never becomes pending again in this process. */
 const doneFor = new WeakSet<Database>();
 
+const pendingRow = z.object({
+  audit: z.union([z.number(), z.string()]).nullable(),
+  alerts: z.boolean(),
+  commands: z.boolean(),
+  status: z.boolean(),
+});
+
 /**
  * What the place backfill has still to do, for the readers that must find unplaced rows another
  * way meanwhile (the events timeline's facility and equipment filters). Once complete, answered
@@ -114,7 +122,8 @@ const doneFor = new WeakSet<Database>();
  */
 export async function placesPending(db: Database): Promise<PlacesPending | null> {
   if (doneFor.has(db)) return null;
-  const [row] = rowsOf<{ audit: number | string | null; alerts: boolean; commands: boolean; status: boolean }>(
+  const [row] = parseRows(
+    pendingRow,
     await db.execute(sql`select (select next_id from backfills where name = ${AUDIT}) as audit,
       exists (select 1 from alerts where facility_id is null and equipment_id is not null) as alerts,
       exists (select 1 from commands where facility_id is null) as commands,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { parseRows, rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows } from '@sentinela/db/sql-helpers';
 import { deriveEnergyHours, recomputeEnergyHours } from '@sentinela/db/energy-hours';
 import { backfills } from '@sentinela/db/schema/jobs';
 import { demoHistoryProgress } from '@sentinela/db/seed/demo-history-record';
@@ -185,6 +185,11 @@ export const ENERGY_BACKFILL_HOURS = 7 * 24;
 /** How long one run keeps going, week after week, before leaving the rest to the next run. */
 export const ENERGY_BACKFILL_RUN_MS = 10_000;
 
+/** A timestamptz of a raw read: a Date from PGlite, a string from postgres-js. */
+const stampColumn = z.union([z.date(), z.string()]).nullable();
+const backfillStartRow = z.object({ missing: z.boolean(), last: stampColumn });
+const firstHourRow = z.object({ first: stampColumn });
+
 /**
  * A database from before energy_1h (ADR 032) has hourly rollups and no derived energy: this job
  * derives it in the background, a week per statement, newest week first (the energy page's
@@ -207,7 +212,8 @@ export async function runEnergyBackfill(
     .from(backfills)
     .where(eq(backfills.name, ENERGY_BACKFILL));
   if (!state) {
-    const [span] = rowsOf<{ missing: boolean; last: string | Date | null }>(
+    const [span] = parseRows(
+      backfillStartRow,
       await db.execute(sql`select not exists (select 1 from energy_1h) as missing,
         (select max(bucket) from telemetry_1h) as last`),
     );
@@ -221,9 +227,7 @@ export async function runEnergyBackfill(
   let hours = 0;
   const deadline = performance.now() + budgetMs;
   while (next !== null) {
-    const [span] = rowsOf<{ first: string | Date | null }>(
-      await db.execute(sql`select min(bucket) as first from telemetry_1h`),
-    );
+    const [span] = parseRows(firstHourRow, await db.execute(sql`select min(bucket) as first from telemetry_1h`));
     const first = span?.first ? Math.floor(new Date(span.first).getTime() / HOUR_MS) * HOUR_MS : next;
     const from = Math.max(first, next - chunkHours * HOUR_MS);
     if (from < next) await deriveEnergyHours(db, new Date(from), new Date(next));

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { z as zod } from 'zod';
 import type { Database } from '@sentinela/db/client';
 import { users } from '@sentinela/db/schema/accounts';
-import { rowsOf } from '@sentinela/db/sql-helpers';
+import { parseRows } from '@sentinela/db/sql-helpers';
 import type { EventItem, EventKind, EventParams, eventFilters, eventsListInput } from '@sentinela/shared/events';
 import { eventKinds } from '@sentinela/shared/event-values';
 import { alertSeverities } from '@sentinela/shared/alert-values';
@@ -169,12 +169,12 @@ async function readPage(
       queries.map((query, i) => sql`select * from (${query}) ${sql.raw(`s${i}`)}`),
       sql` union all `,
     );
-    const all = rowsOf<unknown>(await db.execute(union)).map((r) => row.parse(r));
+    const all = parseRows(row, await db.execute(union));
     all.sort(newestFirst);
     return { rows: all.slice(0, limit), more: all.length > limit };
   }
   const results = await Promise.all(queries.map((query) => db.execute(query)));
-  const all = results.flatMap((result) => rowsOf<unknown>(result).map((r) => row.parse(r)));
+  const all = results.flatMap((result) => parseRows(row, result));
   all.sort(newestFirst);
   return { rows: all.slice(0, limit), more: all.length > limit };
 }
