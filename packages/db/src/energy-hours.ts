@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { rowsOf } from './sql-helpers';
+import { z } from 'zod';
+import { parseRows, timestampColumn } from './sql-helpers';
 
 const HOUR_MS = 3_600_000;
 /** A light counts as at full power in an hour when it drew at least this share of rated × time on. */
@@ -116,13 +117,16 @@ export async function recomputeEnergyHours(db: Database, from: Date, to: Date): 
   await deriveEnergyHours(db, new Date(first), new Date(last));
 }
 
+const historySpanRow = z.object({ first: timestampColumn, last: timestampColumn });
+
 /**
  * Derives the energy hours of the whole hourly history again (the demo history once written,
  * a copied plant, a database from before ADR 032), a week per statement. `pause` runs between
  * two statements (a background rebuild lets requests through).
  */
 export async function rebuildEnergyHours(db: Database, pause?: () => Promise<void>): Promise<void> {
-  const [span] = rowsOf<{ first: string | Date | null; last: string | Date | null }>(
+  const [span] = parseRows(
+    historySpanRow,
     await db.execute(sql`select min(bucket) as first, max(bucket) as last from telemetry_1h`),
   );
   if (!span?.first || !span.last) return;

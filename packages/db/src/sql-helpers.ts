@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The rows of a raw `db.execute()`: PGlite answers `{ rows }`, postgres-js an array. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -13,6 +13,9 @@ export function rowsOf<T>(result: unknown): T[] {
 export function parseRows<T extends z.ZodType>(schema: T, result: unknown): z.output<T>[] {
   return rowsOf<unknown>(result).map((row) => schema.parse(row));
 }
+
+/** A timestamptz column of a raw read: a Date from PGlite, a string from postgres-js; null when absent. */
+export const timestampColumn = z.union([z.date(), z.string()]).nullable();
 
 /** An ILIKE pattern that finds `search` anywhere, its own %, _ and \ taken literally. */
 export function containsPattern(search: string): string {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@sentinela/db/client';
-import { parseRows } from '@sentinela/db/sql-helpers';
+import { parseRows, timestampColumn } from '@sentinela/db/sql-helpers';
 import { deriveEnergyHours, recomputeEnergyHours } from '@sentinela/db/energy-hours';
 import { backfills } from '@sentinela/db/schema/jobs';
 import { demoHistoryProgress } from '@sentinela/db/seed/demo-history-record';
@@ -185,10 +185,8 @@ export const ENERGY_BACKFILL_HOURS = 7 * 24;
 /** How long one run keeps going, week after week, before leaving the rest to the next run. */
 export const ENERGY_BACKFILL_RUN_MS = 10_000;
 
-/** A timestamptz of a raw read: a Date from PGlite, a string from postgres-js. */
-const stampColumn = z.union([z.date(), z.string()]).nullable();
-const backfillStartRow = z.object({ missing: z.boolean(), last: stampColumn });
-const firstHourRow = z.object({ first: stampColumn });
+const backfillStartRow = z.object({ missing: z.boolean(), last: timestampColumn });
+const firstHourRow = z.object({ first: timestampColumn });
 
 /**
  * A database from before energy_1h (ADR 032) has hourly rollups and no derived energy: this job

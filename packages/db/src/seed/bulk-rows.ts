@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { rowsOf } from '../sql-helpers';
+import { z } from 'zod';
+import { parseRows } from '../sql-helpers';
 
 // Seed volumes (a few hundred thousand rows) go in as one array parameter per column and
 // `unnest`: far faster than multi-row VALUES on PGlite, and no parameter limit on either driver.
@@ -98,6 +99,13 @@ export interface LatestRow {
 
 const list = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
 
+const tableIndexRow = z.object({
+  index: z.string(),
+  definition: z.string(),
+  constraint: z.string().nullable(),
+  constraint_def: z.string().nullable(),
+});
+
 /**
  * The bulk-load advice of the PostgreSQL manual ("Populating a Database"): into an empty table,
  * load without indexes and build them afterwards (one sort each instead of one index insert
@@ -105,16 +113,13 @@ const list = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
  * stay those of the migrations. Inside the caller's transaction: a failure restores them.
  */
 async function withIndexesBuiltAfter(db: Database, table: string, load: () => Promise<void>): Promise<void> {
-  const [filled] = rowsOf<{ filled: boolean }>(
+  const [filled] = parseRows(
+    z.object({ filled: z.boolean() }),
     await db.execute(sql`select exists (select 1 from ${sql.identifier(table)}) as filled`),
   );
   if (filled?.filled) return load();
-  const indexes = rowsOf<{
-    index: string;
-    definition: string;
-    constraint: string | null;
-    constraint_def: string | null;
-  }>(
+  const indexes = parseRows(
+    tableIndexRow,
     await db.execute(sql`
       select i.relname as index, pg_get_indexdef(i.oid) as definition, c.conname as constraint, pg_get_constraintdef(c.oid) as constraint_def
         from pg_index x
