@@ -29,6 +29,13 @@ const noShellInFeatures = {
   regex: '^(\\.\\./)+app/',
   message: 'A feature does not import the app shell (app/); the route table imports the feature.',
 };
+// Raw reads outside tests are parsed by a schema (parseRows), so a changed column fails a check.
+const noUntypedRows = {
+  name: '@sentinela/db/sql-helpers',
+  importNames: ['rowsOf'],
+  message:
+    'Parse raw rows with parseRows(schema, result): a cast with rowsOf<T> hides a changed column from tsc and tests.',
+};
 // `../<other-area>/…`, except the shared plant feature and another area's published service (`../x/x.service`).
 const noOtherFeature = {
   regex: '^\\.\\./(?!\\.\\./|plant/)([a-z0-9-]+)/(?!\\1\\.service$)',
@@ -116,12 +123,12 @@ export default tseslint.config(
   {
     files: ['apps/server/src/features/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noOtherFeature] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noOtherFeature], paths: [noUntypedRows] }] },
   },
   {
     files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/telemetry/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noUpperServerLayers] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noUpperServerLayers], paths: [noUntypedRows] }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
