@@ -191,10 +191,11 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   const unrolled = await unrolledSpan(db);
   const rollups = new LiveRollups({
     source: options.rollupsFrom ?? 'raw',
-    since: Math.max(Date.now(), (unrolled[1] ?? 0) + 1),
+    startedAt: Date.now(),
+    newestStored: unrolled.newest,
     onOverflow: () => log.warn('too many series to count rollups in memory: recomputed from raw points from now on'),
   });
-  for (const ts of unrolled) rollups.unknown(ts);
+  for (const ts of unrolled.span) rollups.unknown(ts);
   const derived = new DerivedWriter({
     write: (part) => inBackground(() => writeDerived(db, part)),
     everyMs: options.derivedEveryMs ?? 1000,

@@ -55,15 +55,17 @@ describe.each(testDatabaseKinds())('rollups counted in memory on %s', (kind) => 
     await handle.db.execute(sql`truncate telemetry, telemetry_1m, telemetry_1h`);
     const random = createRandom(maxAggregates);
     const start = Date.parse('2026-03-02T11:51:20Z');
-    // Points stored before the start (a crash): memory does not hold their minutes.
+    // Points stored before the start (a crash), in the minute before it: memory does not hold
+    // that minute; it holds the start's own.
     await writeRaw(handle.db, [{ equipmentId: 'm-1', ts: start - 30_000, metrics: { kw: 5, rpm: 900 } }], 'insert');
     const unrolled = await unrolledSpan(handle.db);
     const rollups = new LiveRollups({
       source: 'memory',
-      since: Math.max(start, (unrolled[1] ?? 0) + 1),
+      startedAt: start,
+      newestStored: unrolled.newest,
       maxAggregates,
     });
-    for (const ts of unrolled) rollups.unknown(ts);
+    for (const ts of unrolled.span) rollups.unknown(ts);
 
     const sent: Reading[] = [];
     let now = start;
@@ -95,7 +97,8 @@ describe.each(testDatabaseKinds())('rollups counted in memory on %s', (kind) => 
       if (wrote === 'insert') rollups.added(mergeDuplicates(batch));
       else rollups.replaced(batch);
       sent.push(...batch);
-      if (step % 6 === 5) await writeDirtyRollups(handle.db, rollups, now);
+      // A run within the start's minute too, so that minute gets points after its first run.
+      if (step === 0 || step % 6 === 5) await writeDirtyRollups(handle.db, rollups, now);
     }
     await writeDirtyRollups(handle.db, rollups, now);
     const written = await rollupTables(handle);
@@ -105,5 +108,27 @@ describe.each(testDatabaseKinds())('rollups counted in memory on %s', (kind) => 
     const recomputed = await rollupTables(handle);
     expect(written.minutes.length).toBeGreaterThan(20);
     expect(written).toEqual(recomputed);
+  });
+
+  it('leaves the start’s minute to raw when a stored point lies in it, run after run', async () => {
+    await handle.db.execute(sql`truncate telemetry, telemetry_1m, telemetry_1h`);
+    const start = Date.parse('2026-03-02T11:51:20Z');
+    await writeRaw(handle.db, [{ equipmentId: 'm-1', ts: start - 5_000, metrics: { kw: 5 } }], 'insert');
+    const unrolled = await unrolledSpan(handle.db);
+    const rollups = new LiveRollups({ source: 'memory', startedAt: start, newestStored: unrolled.newest });
+    for (const ts of unrolled.span) rollups.unknown(ts);
+    for (const [after, kw] of [
+      [5_000, 10],
+      [10_000, 20],
+    ] as const) {
+      const batch = [{ equipmentId: 'm-1', ts: start + after, metrics: { kw } }];
+      expect(await writeRaw(handle.db, batch, 'insert')).toBe('insert');
+      rollups.added(batch);
+      await writeDirtyRollups(handle.db, rollups, start + after + 1_000);
+    }
+    const written = await rollupTables(handle);
+    expect(written.minutes).toMatchObject([{ count: 3, sum: 35, min: 5, max: 20 }]);
+    await recomputeRollups(handle.db, new Date(start - 3_600_000), new Date(start + 60_000));
+    expect(written).toEqual(await rollupTables(handle));
   });
 });

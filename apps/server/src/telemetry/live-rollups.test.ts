@@ -3,11 +3,12 @@ import { LiveRollups } from './live-rollups';
 import { hourSpans } from './rollups';
 
 const at = (iso: string) => Date.parse(iso);
-const since = at('2026-03-02T11:58:30Z');
+// A start at 11:58:30 with a point of 11:58:10 already stored: the start's minute is not whole.
+const start = { startedAt: at('2026-03-02T11:58:30Z'), newestStored: at('2026-03-02T11:58:10Z') };
 
 describe('rollups counted in memory', () => {
-  it('holds whole the minutes and hours after `since`, and sends what came before to raw', () => {
-    const rollups = new LiveRollups({ source: 'memory', since });
+  it('holds whole the minutes after the newest stored point and the hours after the start; the rest to raw', () => {
+    const rollups = new LiveRollups({ source: 'memory', ...start });
     rollups.added([
       { equipmentId: 'm1', ts: at('2026-03-02T11:58:40Z'), metrics: { kw: 1 } }, // the start's minute
       { equipmentId: 'm1', ts: at('2026-03-02T11:59:10Z'), metrics: { kw: 2, rpm: 10 } },
@@ -20,7 +21,7 @@ describe('rollups counted in memory', () => {
       { equipmentId: 'm1', metric: 'rpm', bucket: at('2026-03-02T11:59:00Z'), count: 1, sum: 10, min: 10, max: 10 },
       { equipmentId: 'm1', metric: 'kw', bucket: at('2026-03-02T12:00:00Z'), count: 1, sum: 8, min: 8, max: 8 },
     ]);
-    // 12:00 is the first hour that began after `since`; 11:00 comes from its minutes.
+    // 12:00 is the first hour that began after the start; 11:00 comes from its minutes.
     expect(taken.hours).toEqual([
       { equipmentId: 'm1', metric: 'kw', bucket: at('2026-03-02T12:00:00Z'), count: 1, sum: 8, min: 8, max: 8 },
     ]);
@@ -28,8 +29,41 @@ describe('rollups counted in memory', () => {
     expect(taken.hoursFromMinutes).toEqual([new Date('2026-03-02T11:00:00Z'), new Date('2026-03-02T11:01:00Z')]);
   });
 
+  it('holds the start’s own minute whole when no stored point lies in it; its hour from the minutes', () => {
+    const point = { equipmentId: 'm1', ts: at('2026-03-02T11:58:40Z'), metrics: { kw: 3 } };
+    for (const newestStored of [null, at('2026-03-02T11:57:59Z')]) {
+      const rollups = new LiveRollups({ source: 'memory', startedAt: start.startedAt, newestStored });
+      rollups.added([point]);
+      const taken = rollups.take(at('2026-03-02T11:59:00Z'));
+      expect(taken.minutes).toEqual([
+        { equipmentId: 'm1', metric: 'kw', bucket: at('2026-03-02T11:58:00Z'), count: 1, sum: 3, min: 3, max: 3 },
+      ]);
+      expect(taken.raw).toBeNull();
+      expect(taken.hours).toEqual([]);
+      expect(taken.hoursFromMinutes).toEqual([new Date('2026-03-02T11:00:00Z'), new Date('2026-03-02T11:01:00Z')]);
+    }
+  });
+
+  it('a stored point ahead of the start (a device clock ahead) keeps its minute and the ones before it out', () => {
+    const rollups = new LiveRollups({
+      source: 'memory',
+      startedAt: start.startedAt,
+      newestStored: at('2026-03-02T12:01:30Z'),
+    });
+    rollups.added([
+      { equipmentId: 'm1', ts: at('2026-03-02T12:01:40Z'), metrics: { kw: 1 } },
+      { equipmentId: 'm1', ts: at('2026-03-02T12:02:05Z'), metrics: { kw: 2 } },
+    ]);
+    const taken = rollups.take(at('2026-03-02T12:02:10Z'));
+    expect(taken.minutes).toMatchObject([{ bucket: at('2026-03-02T12:02:00Z'), sum: 2 }]);
+    expect(taken.raw).toEqual([new Date('2026-03-02T12:01:00Z'), new Date('2026-03-02T12:02:00Z')]);
+    // The stored point's hour is not whole in memory either.
+    expect(taken.hours).toEqual([]);
+    expect(taken.hoursFromMinutes).toEqual([new Date('2026-03-02T12:00:00Z'), new Date('2026-03-02T12:01:00Z')]);
+  });
+
   it('writes a row again only when it changed, always whole', () => {
-    const rollups = new LiveRollups({ source: 'memory', since });
+    const rollups = new LiveRollups({ source: 'memory', ...start });
     const point = (ts: string, kw: number) => ({ equipmentId: 'm1', ts: at(ts), metrics: { kw } });
     rollups.added([point('2026-03-02T12:00:05Z', 3)]);
     rollups.take(at('2026-03-02T12:00:10Z'));
@@ -41,7 +75,7 @@ describe('rollups counted in memory', () => {
   });
 
   it('sends a replaced point’s minute to raw and its hour to its minutes from then on', () => {
-    const rollups = new LiveRollups({ source: 'memory', since });
+    const rollups = new LiveRollups({ source: 'memory', ...start });
     rollups.added([{ equipmentId: 'm1', ts: at('2026-03-02T12:01:05Z'), metrics: { kw: 3 } }]);
     rollups.replaced([{ equipmentId: 'm1', ts: at('2026-03-02T12:01:05Z'), metrics: { kw: 7 } }]);
     rollups.added([
@@ -56,7 +90,7 @@ describe('rollups counted in memory', () => {
   });
 
   it('lets go of minutes three minutes after they end and of the hour before the last; late points go to raw', () => {
-    const rollups = new LiveRollups({ source: 'memory', since });
+    const rollups = new LiveRollups({ source: 'memory', ...start });
     rollups.added([
       { equipmentId: 'm1', ts: at('2026-03-02T12:00:05Z'), metrics: { kw: 1 } },
       { equipmentId: 'm1', ts: at('2026-03-02T12:05:05Z'), metrics: { kw: 1 } },
@@ -80,7 +114,7 @@ describe('rollups counted in memory', () => {
 
   it('gives up past its size: what it held and every later point go to raw', () => {
     let overflowed = 0;
-    const rollups = new LiveRollups({ source: 'memory', since, maxAggregates: 3, onOverflow: () => overflowed++ });
+    const rollups = new LiveRollups({ source: 'memory', ...start, maxAggregates: 3, onOverflow: () => overflowed++ });
     rollups.added([{ equipmentId: 'm1', ts: at('2026-03-02T12:00:05Z'), metrics: { a: 1, b: 2 } }]);
     expect(overflowed).toBe(1);
     expect(rollups.aggregates).toBe(0);
@@ -92,7 +126,7 @@ describe('rollups counted in memory', () => {
   });
 
   it('with source raw, every point goes to raw, as before', () => {
-    const rollups = new LiveRollups({ source: 'raw', since });
+    const rollups = new LiveRollups({ source: 'raw', ...start });
     rollups.added([{ equipmentId: 'm1', ts: at('2026-03-02T12:00:05Z'), metrics: { kw: 1 } }]);
     expect(rollups.aggregates).toBe(0);
     expect(rollups.take(at('2026-03-02T12:00:10Z'))).toEqual({
@@ -104,7 +138,7 @@ describe('rollups counted in memory', () => {
   });
 
   it('a failed run is recomputed at the next one', () => {
-    const rollups = new LiveRollups({ source: 'memory', since });
+    const rollups = new LiveRollups({ source: 'memory', ...start });
     rollups.added([{ equipmentId: 'm1', ts: at('2026-03-02T12:00:05Z'), metrics: { kw: 1 } }]);
     rollups.retry(rollups.take(at('2026-03-02T12:00:10Z')));
     const again = rollups.take(at('2026-03-02T12:00:20Z'));

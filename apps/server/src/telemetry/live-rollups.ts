@@ -112,12 +112,16 @@ export interface LiveRollupsOptions {
    * (several instances on PostgreSQL): each run recomputes the minutes touched from raw points.
    */
   source: 'memory' | 'raw';
+  /** When the ingest starts, ms since the epoch: every raw point stored from then on is its own. */
+  startedAt: number;
   /**
-   * Ms since the epoch after which every raw point is this ingest's own: memory holds only the
-   * minutes and hours that begin at or after it (the start's time, or later than the newest raw
-   * point already stored).
+   * The newest raw point already stored at the start (ms since the epoch; null when there is
+   * none): its minute and every earlier one, and its hour, hold points memory did not count.
+   * Memory holds whole the minutes from the start's own (when no stored point lies in it) and the
+   * hours that begin after the start (the start's hour may hold stored minutes: the demo site's,
+   * a previous run's), which come from their minutes instead.
    */
-  since: number;
+  newestStored: number | null;
   /** Minutes held after they end, for points that arrive late (default 3); later ones go to raw. */
   keepMinutes?: number;
   /** Aggregates held at most (minutes and hours); past it, raw recomputes from then on. */
@@ -128,8 +132,8 @@ export interface LiveRollupsOptions {
 
 /**
  * The rollups of the points this ingest committed (ADR 008, "Rollups counted in memory"): the
- * minutes and hours that memory holds whole are written from memory; the rest (points before
- * `since`, late points, batches that may have replaced stored values) are recomputed from raw
+ * minutes and hours that memory holds whole are written from memory; the rest (buckets holding
+ * points stored before the start, late points, batches that may have replaced stored values) are recomputed from raw
  * points, their hours from the minutes. Every write sets a bucket's whole value (never adds to
  * it), so a write twice or out of order can only be behind for one run, never count twice.
  */
@@ -148,8 +152,12 @@ export class LiveRollups {
 
   constructor(private readonly options: LiveRollupsOptions) {
     const memory = options.source === 'memory';
-    this.minuteFrom = memory ? Math.ceil(options.since / MINUTE_MS) * MINUTE_MS : Infinity;
-    this.hourFrom = memory ? Math.ceil(options.since / HOUR_MS) * HOUR_MS : Infinity;
+    const stored = options.newestStored ?? Number.NEGATIVE_INFINITY;
+    this.minuteFrom = memory
+      ? Math.max(floorTo(options.startedAt, MINUTE_MS), floorTo(stored, MINUTE_MS) + MINUTE_MS)
+      : Infinity;
+    const hourAfter = Math.max(options.startedAt, stored + 1);
+    this.hourFrom = memory ? Math.ceil(hourAfter / HOUR_MS) * HOUR_MS : Infinity;
     this.keepMs = (options.keepMinutes ?? 3) * MINUTE_MS;
     this.maxAggregates = options.maxAggregates ?? 150_000;
   }

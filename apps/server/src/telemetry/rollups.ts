@@ -146,19 +146,19 @@ const spanRow = z.object({ rolled: z.number().nullable(), newest: z.number().nul
  * memory until the rollup job runs, about once a minute): from the newest minute rolled up (it
  * may have been rolled up while still open) to the newest raw point, at most the last
  * UNROLLED_LOOKBACK_MS of it; as the two ends (ms since the epoch) to mark dirty, or none when
- * there are no raw points. After a clean stop (which rolls up what it wrote) it is the last minute
+ * there are no raw points; and the newest raw point itself (null when none), for LiveRollups. After a clean stop (which rolls up what it wrote) it is the last minute
  * alone, recomputed again (idempotent). Both ends are read on an index (the bucket's, the time's).
  */
-export async function unrolledSpan(db: Database): Promise<number[]> {
+export async function unrolledSpan(db: Database): Promise<{ span: number[]; newest: number | null }> {
   const [span] = parseRows(
     spanRow,
     await db.execute(sql`select
       (extract(epoch from (select max(bucket) from telemetry_1m)) * 1000)::float8 as rolled,
       (extract(epoch from (select max(ts) from telemetry)) * 1000)::float8 as newest`),
   );
-  if (!span || span.newest === null) return [];
+  if (!span || span.newest === null) return { span: [], newest: null };
   const from = Math.max(span.rolled ?? Number.NEGATIVE_INFINITY, span.newest - UNROLLED_LOOKBACK_MS);
-  return from <= span.newest ? [from, span.newest] : [];
+  return { span: from <= span.newest ? [from, span.newest] : [], newest: span.newest };
 }
 
 /**
