@@ -7,7 +7,6 @@
 //   → { type: 'drain', published }        ← { type: 'drained' }
 //   → { type: 'finish' }                  ← { type: 'result', ... }
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
@@ -24,6 +23,7 @@ import { startIngest, type Ingest } from '../apps/server/src/telemetry/ingest';
 import { LiveBus } from '../apps/server/src/telemetry/live-bus';
 import type { MqttTarget } from '../apps/server/src/platform/mqtt-connection';
 import { rowsOf } from '@sentinela/db/sql-helpers';
+import { backendCpu, backendCpuSpent } from './backend-cpu';
 import { benchDeviceSecret, caughtUp, quantile, sleep } from './bench-util';
 
 export interface WorkerConfig {
@@ -204,7 +204,7 @@ async function main(config: WorkerConfig): Promise<void> {
 
   await new Promise<void>((resolve) => process.once('message', () => resolve()));
   const cpuAtGo = process.cpuUsage();
-  const backendsAtGo = await backendCpu(handle);
+  const backendsAtGo = await backendCpu(handle, 'sentinela');
   // Progress for the load generator's window: messages fully taken = committed or dropped.
   const metricsPerMessage = () => {
     const s = ingest.stats();
@@ -258,10 +258,7 @@ async function main(config: WorkerConfig): Promise<void> {
   await sampler;
   lag.disable();
   const cpu = process.cpuUsage(cpuAtGo);
-  const backendsAtEnd = await backendCpu(handle);
-  const databaseCpuMs = backendsAtEnd
-    ? [...backendsAtEnd].reduce((ms, [pid, end]) => ms + end - (backendsAtGo?.get(pid) ?? 0), 0)
-    : null;
+  const databaseCpuMs = backendCpuSpent(backendsAtGo, await backendCpu(handle, 'sentinela'));
   clearInterval(progress);
 
   const stats = ingest.stats();
@@ -342,30 +339,6 @@ async function anonymousAccepted(url: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/**
- * CPU time (ms) of each PostgreSQL backend of this process's pool, from /proc (the server runs on
- * this machine); null on PGlite (it runs in the ingest process) or when /proc cannot tell.
- */
-async function backendCpu(handle: DatabaseHandle): Promise<Map<number, number> | null> {
-  if (handle.kind !== 'postgres') return null;
-  const rows = rowsOf<{ pid: number }>(
-    await handle.db.execute(
-      sql`select pid from pg_stat_activity where datname = current_database() and application_name = 'sentinela'`,
-    ),
-  );
-  const ticks = 100; // USER_HZ on Linux
-  const cpu = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks);
-    } catch {
-      return null;
-    }
-  }
-  return cpu;
 }
 
 function sum(record: Record<string, number>): number {

@@ -132,6 +132,8 @@ interface AppRow {
   worker: { wasmMb: number; heapMb: number } | null;
   /** Telemetry events received by the SSE client per second. */
   clientEventsPerSecond: number;
+  /** CPU ms from go to caught up: the server process, its PostgreSQL backends (null on PGlite), the load generator. */
+  cpuMs: { server: number; database: number | null; generator: number } | null;
   error?: string;
 }
 
@@ -143,6 +145,7 @@ interface AppDrained extends Message {
   peakMainHeapMb: number;
   peakExternalMb: number;
   worker: { wasmBytes: number; heapTotalBytes: number | null } | null;
+  cpuMs: { server: number; database: number | null };
 }
 
 /** The full app (startServer) under the same load as the isolated ingest: see the header. */
@@ -158,6 +161,7 @@ async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
     peakExternalMb: Number.NaN,
     worker: null,
     clientEventsPerSecond: Number.NaN,
+    cpuMs: null,
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sentinela-bench-app-'));
   const appDatabase = `${benchDatabase}_app`;
@@ -216,7 +220,7 @@ async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
     server.on('message', relay);
     server.send({ type: 'go' });
     generator.send({ type: 'run', mode: 'max', durationMs: SECONDS * 1000, window: 6000, inflight: 1 });
-    const done = await nextMessage<Message & { published: number; startedAt: number }>(
+    const done = await nextMessage<Message & { published: number; startedAt: number; cpuMs: number }>(
       generator,
       'done',
       SECONDS * 1000 + 60_000,
@@ -231,6 +235,7 @@ async function fullApp(db: DbKind, broker: BrokerKind): Promise<AppRow> {
     row.peakMainHeapMb = drained.peakMainHeapMb;
     row.peakExternalMb = drained.peakExternalMb;
     row.clientEventsPerSecond = events / Math.max(row.seconds, 1e-3);
+    row.cpuMs = { ...drained.cpuMs, generator: done.cpuMs };
     if (drained.worker) {
       row.worker = {
         wasmMb: drained.worker.wasmBytes / 2 ** 20,
@@ -585,7 +590,15 @@ function printFullApp(rows: Row[], appRows: AppRow[]): void {
   for (const a of appRows) {
     if (!a.error)
       console.log(
-        `${a.db}+${a.broker} full app: ${fmt(a.published)} messages published, ${fmt(a.rows)} rows in ${fmt(a.seconds, 1)} s.`,
+        `${a.db}+${a.broker} full app: ${fmt(a.published)} messages published, ${fmt(a.rows)} rows in ${fmt(a.seconds, 1)} s` +
+          (a.cpuMs
+            ? `; CPU per point: server process ${fmt((1000 * a.cpuMs.server) / Math.max(1, a.rows), 1)} µs` +
+              (a.cpuMs.database === null
+                ? ''
+                : `, PostgreSQL backends ${fmt((1000 * a.cpuMs.database) / Math.max(1, a.rows), 1)} µs`) +
+              `, load generator ${fmt((1000 * a.cpuMs.generator) / Math.max(1, a.rows), 1)} µs`
+            : '') +
+          '.',
       );
   }
 }

@@ -8,7 +8,7 @@
 // bench:ingest's full-app rows drive it as fast as the ingest takes the messages instead:
 //   → { type: 'go' }                     ← { type: 'progress', taken } every 50 ms (the load generator's window)
 //   → { type: 'drain', published }       ← { type: 'drained', rows, messages, points, goAt, lastCommitAt, peakRssMb,
-//                                            peakMainHeapMb, peakExternalMb, worker }
+//                                            peakMainHeapMb, peakExternalMb, worker, cpuMs: { server, database } }
 // `mqttUrl`: the app's ingest subscribes to that broker (MQTT_URL, e.g. Mosquitto) instead of its embedded one.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import { loadConfig } from '../apps/server/src/env';
 import { startServer } from '../apps/server/src/server';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@sentinela/db/sql-helpers';
+import { backendCpu, backendCpuSpent } from './backend-cpu';
 import { benchDeviceSecret, caughtUp, quantile } from './bench-util';
 
 const send = (message: Record<string, unknown>) => process.send?.(message);
@@ -120,10 +121,14 @@ async function main({ dataDir, databaseUrl, devices, site, mqttUrl }: Start) {
   const ingest = server.telemetry.ingest;
   let progress: NodeJS.Timeout | undefined;
   let goAt = 0;
+  let cpuAtGo = process.cpuUsage();
+  let backendsAtGo: Map<number, number> | null = null;
   process.on('message', (message: { type: string; published?: number }) => {
     if (message.type === 'go') {
       measuring = true;
       goAt = Date.now();
+      cpuAtGo = process.cpuUsage();
+      void backendCpu(server.database).then((cpu) => (backendsAtGo = cpu));
       // Messages fully taken (committed or dropped), for the load generator's window, as bench/ingest-worker.ts counts them.
       progress = setInterval(() => {
         const s = ingest.stats();
@@ -137,6 +142,8 @@ async function main({ dataDir, databaseUrl, devices, site, mqttUrl }: Start) {
         await ingest.flush();
         clearInterval(progress);
         measuring = false;
+        const cpu = process.cpuUsage(cpuAtGo);
+        const databaseCpuMs = backendCpuSpent(backendsAtGo, await backendCpu(server.database));
         const s = ingest.stats();
         const counted = await server.database.db.execute(sql`select count(*)::int as n from telemetry`);
         const worker = await server.database.memoryUsage?.();
@@ -151,6 +158,7 @@ async function main({ dataDir, databaseUrl, devices, site, mqttUrl }: Start) {
           peakMainHeapMb: peakHeapTotal / 2 ** 20,
           peakExternalMb: peakExternal / 2 ** 20,
           worker: worker ?? null,
+          cpuMs: { server: (cpu.user + cpu.system) / 1000, database: databaseCpuMs },
         });
       })();
     } else if (message.type === 'measure') {
