@@ -7,6 +7,7 @@ import {
   benchServerEnv,
   benchServerNodeFlags,
   EMBEDDED_NODE_FLAGS,
+  POSTGRES_NODE_FLAGS,
   SERVER_GLIBC_TUNABLES,
   SERVER_NODE_FLAGS,
   serverNodeFlags,
@@ -28,11 +29,12 @@ function printedFlags(env: Record<string, string>): string[] {
 }
 
 describe('the server’s Node flags (ADR 039) reach every way it starts', () => {
-  it('the memory flags go with the embedded database only', () => {
+  it('the memory flags go with the embedded database only, the larger young generation with PostgreSQL', () => {
     expect(serverNodeFlags({})).toEqual([...SERVER_NODE_FLAGS, ...EMBEDDED_NODE_FLAGS]);
     expect(serverNodeFlags({ DATABASE_URL: '' })).toEqual([...SERVER_NODE_FLAGS, ...EMBEDDED_NODE_FLAGS]);
-    expect(serverNodeFlags(POSTGRES)).toEqual([...SERVER_NODE_FLAGS]);
+    expect(serverNodeFlags(POSTGRES)).toEqual([...SERVER_NODE_FLAGS, ...POSTGRES_NODE_FLAGS]);
     expect(EMBEDDED_NODE_FLAGS).toEqual(['--heap-growing-percent=25', '--max-semi-space-size=8']);
+    expect(POSTGRES_NODE_FLAGS).toEqual(['--max-semi-space-size=64']);
     expect(SERVER_NODE_FLAGS).toEqual(['--v8-pool-size=1']);
   });
 
