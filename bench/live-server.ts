@@ -114,7 +114,7 @@ async function main({ dataDir, databaseUrl, devices, site, mqttUrl }: Start) {
   }, 100);
   // Publish → LiveBus: the part of the latency spent before the live stream (MQTT, broker, ingest).
   server.telemetry.bus.subscribe((event) => {
-    if (measuring && event.type === 'telemetry') busLatency.push(Date.now() - event.ts.getTime());
+    if (measuring && event.type === 'telemetry') busLatency.push(Date.now() - event.ts);
   });
   send({ type: 'ready', url: server.url, mqttPort });
 

@@ -102,7 +102,7 @@ async function measure(database: 'pglite' | 'postgres', databaseUrl?: string): P
         for (const event of received) {
           if (event.type !== 'telemetry') continue;
           events++;
-          latencies.push(now - event.ts.getTime());
+          latencies.push(now - event.ts);
           if (Object.keys(event.metrics).length > METRICS) coalesced++;
         }
       },

@@ -11,7 +11,11 @@ export type CommandStatus = (typeof commandStatuses)[number];
 
 /** What the server pushes to signed-in clients (live.events) and what in-process parts react to. */
 export type LiveEvent =
-  | { type: 'telemetry'; equipmentId: string; ts: Date; metrics: Record<string, number> }
+  /**
+   * `ts`: the reading's time, milliseconds since the epoch (a number, not a Date: a live stream
+   * carries thousands a second, and a Date costs each one a superjson annotation; ADR 045).
+   */
+  | { type: 'telemetry'; equipmentId: string; ts: number; metrics: Record<string, number> }
   | { type: 'status'; equipmentId: string; status: EquipmentStatus }
   | {
       type: 'command';

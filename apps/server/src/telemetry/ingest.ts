@@ -342,7 +342,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     buffer.add({ equipmentId, ts, metrics }, count);
     stats.points += count;
     stats.lastPointAt = now();
-    bus.publish({ type: 'telemetry', equipmentId, ts: new Date(ts), metrics });
+    bus.publish({ type: 'telemetry', equipmentId, ts, metrics });
     return undefined;
   }
 

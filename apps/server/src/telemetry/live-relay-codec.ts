@@ -68,9 +68,9 @@ export class RelayBuffer {
   }
 }
 
-/** An event as JSON on the wire (telemetry `ts` as epoch ms). */
+/** An event as JSON on the wire (telemetry `ts` is epoch ms already). */
 function wire(event: LiveEvent): string {
-  return JSON.stringify(event.type === 'telemetry' ? { ...event, ts: event.ts.getTime() } : event);
+  return JSON.stringify(event);
 }
 
 /** A telemetry event too large for one payload, cut by metrics into events that each fit `room` bytes. */
@@ -171,7 +171,7 @@ function decodeEvent(value: unknown): LiveEvent | null {
   if (typeof value.equipmentId !== 'string' && value.equipmentId !== null) return null;
   if (value.type === 'telemetry') {
     if (typeof value.ts !== 'number' || !isRecord(value.metrics)) return null;
-    return { ...(value as unknown as TelemetryEvent), ts: new Date(value.ts) };
+    return value as unknown as TelemetryEvent;
   }
   return value as unknown as LiveEvent;
 }

@@ -20,7 +20,7 @@ function collect(bus: LiveBus, options: Parameters<typeof liveBatches>[2]) {
   };
 }
 
-const telemetry = (equipmentId: string, metrics: Record<string, number>, ts = new Date()): LiveEvent => ({
+const telemetry = (equipmentId: string, metrics: Record<string, number>, ts = Date.now()): LiveEvent => ({
   type: 'telemetry',
   equipmentId,
   ts,

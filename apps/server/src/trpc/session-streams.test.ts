@@ -56,7 +56,7 @@ describe('live streams end with their session', () => {
   let seq = 0;
   function publish() {
     seq += 1;
-    server.bus.publish({ type: 'telemetry', equipmentId: `eq-${seq}`, ts: new Date(), metrics: { temperature: seq } });
+    server.bus.publish({ type: 'telemetry', equipmentId: `eq-${seq}`, ts: Date.now(), metrics: { temperature: seq } });
     server.bus.publish({
       type: 'alert',
       alertId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,

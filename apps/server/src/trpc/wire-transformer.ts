@@ -61,27 +61,43 @@ export function serializePlain(value: unknown): SuperJSONResult | null {
       annotations = ['Date'];
       return (node as Date).toISOString();
     }
+    // A container is copied only from its first child that the walk changes (a Date, or a
+    // container holding one); one with none goes out as it is (JSON.stringify writes it the same).
     let inner: Annotations | null = null;
     if (Array.isArray(node)) {
       if (proto !== Array.prototype) throw NOT_PLAIN;
-      const out: unknown[] = new Array<unknown>(node.length);
+      let out: unknown[] | undefined;
       for (let i = 0; i < node.length; i++) {
         if (!(i in node)) throw NOT_PLAIN;
-        out[i] = walk(node[i]);
-        inner = merge(inner, String(i));
+        const child: unknown = node[i];
+        const written = walk(child);
+        if (annotations) {
+          inner = merge(inner, String(i));
+          out ??= node.slice(0, i);
+        }
+        if (out) out[i] = written;
       }
       annotations = inner;
-      return out;
+      return out ?? node;
     }
     if (proto !== Object.prototype && proto !== null) throw NOT_PLAIN;
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(node)) {
+    let out: Record<string, unknown> | undefined;
+    const keys = Object.keys(node);
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
       if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw NOT_PLAIN;
-      out[key] = walk((node as Record<string, unknown>)[key]);
-      inner = merge(inner, key);
+      const written = walk((node as Record<string, unknown>)[key]);
+      if (annotations) {
+        inner = merge(inner, key);
+        if (!out) {
+          out = {};
+          for (let j = 0; j < k; j++) out[keys[j]!] = (node as Record<string, unknown>)[keys[j]!];
+        }
+      }
+      if (out) out[key] = written;
     }
     annotations = inner;
-    return out;
+    return out ?? node;
   };
 
   try {

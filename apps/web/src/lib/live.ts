@@ -92,7 +92,7 @@ export function useLiveTelemetry(equipmentIds?: string[], options: { enabled?: b
             if (values === current.values) values = { ...values };
             if (updatedAt === current.updatedAt) updatedAt = { ...updatedAt };
             values[event.equipmentId] = { ...values[event.equipmentId], ...event.metrics };
-            updatedAt[event.equipmentId] = event.ts;
+            updatedAt[event.equipmentId] = new Date(event.ts);
           } else if (event.type === 'status') {
             if (statuses === current.statuses) statuses = { ...statuses };
             statuses[event.equipmentId] = event.status;

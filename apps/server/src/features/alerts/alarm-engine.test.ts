@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds())('alarm engine on %s', (kind) => {
   const telemetry = (equipmentId: string, metrics: Record<string, number>): LiveEvent => ({
     type: 'telemetry',
     equipmentId,
-    ts: clock.now(),
+    ts: clock.now().getTime(),
     metrics,
   });
   const alertRows = (equipmentId: string) =>

@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds())('alarm escalation on %s', (kind) => {
   const start = () => startAlarmEngine({ db: handle.db, bus, log, now: clock.now, checkEveryMs: 3_600_000 });
   const reading = async (equipmentId: string, vibration: number) => {
     clock.advance(1_000);
-    await engine.evaluate({ type: 'telemetry', equipmentId, ts: clock.now(), metrics: { vibration } });
+    await engine.evaluate({ type: 'telemetry', equipmentId, ts: clock.now().getTime(), metrics: { vibration } });
   };
   const openAlerts = (equipmentId: string) =>
     handle.db

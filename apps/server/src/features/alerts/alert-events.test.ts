@@ -11,7 +11,7 @@ describe('alert events stream', () => {
     // Subscribed once the generator runs: give it a turn.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(bus.size).toBe(1);
-    bus.publish({ type: 'telemetry', equipmentId: 'm1', ts: new Date(), metrics: { temperature: 80 } });
+    bus.publish({ type: 'telemetry', equipmentId: 'm1', ts: Date.now(), metrics: { temperature: 80 } });
     bus.publish({ type: 'status', equipmentId: 'm1', status: 'offline' });
     const raised = {
       type: 'alert',

@@ -25,7 +25,7 @@ describe('SummaryCache (ADR 034)', () => {
     let runs = 0;
     const compute = () => Promise.resolve(++runs);
     await cache.get(compute);
-    bus.publish({ type: 'telemetry', equipmentId: 'e', ts: new Date(), metrics: { v: 1 } });
+    bus.publish({ type: 'telemetry', equipmentId: 'e', ts: Date.now(), metrics: { v: 1 } });
     expect(await cache.get(compute)).toBe(1);
     bus.publish({ type: 'status', equipmentId: 'e', status: 'offline' });
     expect(await cache.get(compute)).toBe(2);

@@ -119,7 +119,7 @@ describe.each(testDatabaseKinds())('site settings, retention, thresholds and sta
     const reading = (temperature: number): LiveEvent => ({
       type: 'telemetry',
       equipmentId: 'm1',
-      ts: new Date(),
+      ts: Date.now(),
       metrics: { temperature },
     });
     await engine.evaluate(reading(70));

@@ -29,7 +29,7 @@ function apply(current: Pushed, events: LiveEvent[]): Pushed {
       const known = next.readings[event.equipmentId];
       next.readings = {
         ...next.readings,
-        [event.equipmentId]: { metrics: { ...known?.metrics, ...event.metrics }, ts: event.ts },
+        [event.equipmentId]: { metrics: { ...known?.metrics, ...event.metrics }, ts: new Date(event.ts) },
       };
     } else if (event.type === 'status') {
       next.statuses = { ...next.statuses, [event.equipmentId]: event.status };

@@ -19,7 +19,7 @@ function apply(current: Pushed, events: LiveEvent[]): Pushed {
   const next = { readings: current.readings, statuses: current.statuses, on: current.on, pending: current.pending };
   for (const event of events) {
     if (event.type === 'telemetry') {
-      next.readings = { ...next.readings, [event.equipmentId]: { metrics: event.metrics, ts: event.ts } };
+      next.readings = { ...next.readings, [event.equipmentId]: { metrics: event.metrics, ts: new Date(event.ts) } };
     } else if (event.type === 'status') {
       next.statuses = { ...next.statuses, [event.equipmentId]: event.status };
     } else if (event.type === 'command') {
