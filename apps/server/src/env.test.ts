@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hostname } from 'node:os';
-import { defaultInstanceId, EnvError, loadConfig, loadStorageConfig } from './env';
+import { debugLoggingWanted, defaultInstanceId, EnvError, loadConfig, loadStorageConfig } from './env';
 
 function errorOf(env: Record<string, string>): string {
   try {
@@ -205,5 +205,13 @@ describe('loadStorageConfig (npm run backup / restore)', () => {
     });
     expect(loadStorageConfig({ DATA_DIR: 'x', PORT: 'not a port' }).dataDir).toBe(path.resolve('x'));
     expect(() => loadStorageConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('debugLoggingWanted (the debug package’s DEBUG)', () => {
+  it('is true only when DEBUG names something', () => {
+    expect(debugLoggingWanted({})).toBe(false);
+    expect(debugLoggingWanted({ DEBUG: '' })).toBe(false);
+    expect(debugLoggingWanted({ DEBUG: 'mqttjs*' })).toBe(true);
   });
 });

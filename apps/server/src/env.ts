@@ -286,6 +286,15 @@ export function loadStorageConfig(source: Record<string, string | undefined> = p
   return { dataDir: path.resolve(parsed.data.DATA_DIR), databaseUrl: parsed.data.DATABASE_URL, toolEnv: { ...source } };
 }
 
+/**
+ * Whether the `debug` package's `DEBUG` variable names anything (it is that package's, not ours:
+ * not validated, not in the README's table). Libraries that log through `debug` on every packet
+ * get a no-op logger when it is unset.
+ */
+export function debugLoggingWanted(source: Record<string, string | undefined> = process.env): boolean {
+  return Boolean(source.DEBUG);
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset, as shells and .env files often leave them.
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));

@@ -1,6 +1,7 @@
 import { Duplex } from 'node:stream';
 import type { Aedes } from 'aedes';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { debugLoggingWanted } from '../env';
 
 /**
  * Where MQTT clients of this process connect: the embedded broker (through in-memory streams,
@@ -68,7 +69,7 @@ function memoryPipe(): [Duplex, Duplex] {
  * in a profile; mqtt-packet's own debug calls, as much again, are not reached by this). A no-op
  * unless `DEBUG` is set, where `DEBUG=mqttjs*` still shows mqtt.js's lines.
  */
-const mqttLog: IClientOptions['log'] = process.env.DEBUG ? undefined : () => {};
+const mqttLog: IClientOptions['log'] = debugLoggingWanted() ? undefined : () => {};
 
 export function connectMqtt(target: MqttTarget, options: IClientOptions): MqttClient {
   const defaults: IClientOptions = {

