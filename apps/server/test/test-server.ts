@@ -171,7 +171,8 @@ export async function startTestServer(
     },
     async close() {
       // Tests keep connections alive (fetch keep-alive, SSE): cut them so closing cannot wait on them.
-      const closing = app.close();
+      // A test may have closed the app itself (what a shutdown does): then only the rest.
+      const closing = app.server.listening ? app.close() : Promise.resolve();
       app.server.closeAllConnections();
       await closing;
       await database.close();

@@ -57,9 +57,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     migrationsFolder: options.migrationsFolder,
   });
   app.addHook('onClose', () => monitor.stop());
-  // Live streams end with their session (sign-out, expiry, role change, disable).
+  // Live streams end with their session (sign-out, expiry, role change, disable), and all of
+  // them before the HTTP server closes: it waits for every open response, and onClose hooks run
+  // only after it has (a browser tab left open would hold a shutdown until main.ts's 10 s limit).
   const streams = new SessionStreams(options.database.db, options.now ?? (() => new Date()));
-  app.addHook('onClose', () => streams.close());
+  // Node 20's server.close() closes the connections idle at that moment only: one whose response
+  // ends afterwards (a stream just ended, a request in flight) would stay open for the keep-alive
+  // timeout (Fastify's: 72 s) and hold the close. While closing, they are closed as they go idle.
+  let closingSweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', () => {
+    streams.close();
+    closingSweep = setInterval(() => app.server.closeIdleConnections(), 50).unref();
+  });
+  app.addHook('onClose', () => clearInterval(closingSweep));
   const heavy = new HeavyQueryGate();
   // The dashboard summary (1 s) and the sessions (5 s), kept (ADR 034); status and alert events
   // end the summary, every tRPC mutation both.

@@ -145,3 +145,31 @@ describe('live streams end with their session', () => {
     }
   });
 });
+
+describe("the server's close", () => {
+  it('ends the open streams before the HTTP server waits for its responses', async () => {
+    const own = await startTestServer('pglite');
+    try {
+      const viewer = await own.enrolledClient('aberta@example.com', 'viewer');
+      const sse = streamClient(own.base, () => cookieHeader(viewer.cookies));
+      let started = 0;
+      const handlers = { onStarted: () => void started++ };
+      const live = sse.live.events.subscribe({}, handlers);
+      const alerts = sse.alerts.live.subscribe(undefined, handlers);
+      for (let i = 0; i < 100 && started < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(started).toBe(2);
+      // What a shutdown does (server.ts stop()): the app's close, with no connection cut by hand.
+      const began = Date.now();
+      const closed = await Promise.race([
+        own.app.close().then(() => 'closed'),
+        new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 3000)),
+      ]);
+      expect(closed).toBe('closed');
+      expect(Date.now() - began).toBeLessThan(3000);
+      live.unsubscribe();
+      alerts.unsubscribe();
+    } finally {
+      await own.close();
+    }
+  });
+});
