@@ -183,6 +183,8 @@ async function main(config: WorkerConfig): Promise<void> {
   const external = config.broker.kind === 'mosquitto';
   const ingest: Ingest = await startIngest({
     db,
+    // As the app runs it on PostgreSQL: raw batches as a binary COPY (ADR 008).
+    ...(handle.copyIn && !process.env.BENCH_SLOW_MS ? { copyIn: handle.copyIn } : {}),
     bus: new LiveBus(),
     log,
     target,

@@ -274,12 +274,14 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('two instances on one P
     )?.at;
 
   /**
-   * Points of one probe, `spacingMs` apart (past the streams' 250-ms throttle), watched on both
+   * Points of one probe, `spacingMs` apart (well past the streams' 250-ms throttle: a point held
+   * behind a plant value of the same probe, or late on a loaded machine, must still go out before
+   * the next one arrives, or the stream merges the two, as it should), watched on both
    * instances' live streams. The shared subscription hands each point to one instance's ingest:
    * its stream has it first (in process), the other's through NOTIFY. Answers, per direction,
    * how much later the other stream had it, and publish-to-second-stream times.
    */
-  async function crossRound(equipmentId: string, count: number, base: number, spacingMs = 400) {
+  async function crossRound(equipmentId: string, count: number, base: number, spacingMs = 600) {
     const { site, device } = await probes();
     const viewer = await enroll(a.server.base, `ao-vivo-${base}@example.com`);
     const onA = await watch(a.server.base, viewer, { live: { equipmentIds: [equipmentId] } });

@@ -9,6 +9,7 @@ const [url, databaseUrl, group] = process.argv.slice(2) as [string, string, stri
 const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 4 });
 await startIngest({
   db: database.db,
+  ...(database.copyIn ? { copyIn: database.copyIn } : {}), // as the server runs it (ADR 008)
   bus: new LiveBus(),
   log: pino({ level: 'warn' }),
   target: { kind: 'url', url },

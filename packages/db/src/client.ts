@@ -48,6 +48,12 @@ export interface DatabaseHandle {
    * `listen` holds a connection of its own (the driver's), `notify` takes one of the pool.
    */
   notifications?: Notifications;
+  /**
+   * PostgreSQL only: `statement` (a `COPY … FROM STDIN`) on a connection of the pool, fed `data`
+   * whole. Resolves once the server has taken every row; rejects with the server's error (a
+   * duplicate key: 23505), in which case none of the rows is written.
+   */
+  copyIn?: (statement: string, data: Uint8Array) => Promise<void>;
 }
 
 export interface PgliteMemory {
@@ -113,6 +119,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.kind === 'postgres') {
     const sql = postgres(options.url, {
       max: options.maxConnections ?? 10,
+      // Parameters typed from their JavaScript values, as postgres.js 3 did (ADR 008).
+      infer: true,
       onnotice: () => {},
       connection: { application_name: 'sentinela' },
     });
@@ -132,6 +140,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         async notify(channel, payload) {
           await sql.notify(channel, payload);
         },
+      },
+      async copyIn(statement, data) {
+        const writable = await sql.unsafe(statement).writable();
+        await new Promise<void>((resolve, reject) => {
+          writable.once('error', reject);
+          writable.end(data, (error?: Error | null) => (error ? reject(error) : resolve()));
+        });
       },
     };
   }
@@ -185,6 +200,7 @@ async function takeSessionLock(url: string, key: string, wait: boolean): Promise
   // itself), and ended with the lock.
   const connection = postgres(url, {
     max: 1,
+    infer: true,
     onnotice: () => {},
     connection: { application_name: `sentinela lock ${key}`.slice(0, 63) },
   });

@@ -21,6 +21,7 @@ import {
   setReportedStatus,
   writeDerived,
   writeRaw,
+  type CopyIn,
   type RawWrite,
   type Reading,
 } from './telemetry-writer';
@@ -48,6 +49,8 @@ export interface IngestStats {
 
 export interface IngestOptions {
   db: Database;
+  /** PostgreSQL: raw batches go in as a binary COPY (`DatabaseHandle.copyIn`; ADR 008). */
+  copyIn?: CopyIn;
   bus: LiveBus;
   log: FastifyBaseLogger;
   target: MqttTarget;
@@ -251,7 +254,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
       for (let attempt = 1; ; attempt++) {
         try {
           const first = Date.now() < upsertUntil ? 'upsert' : 'insert';
-          wrote = await inBackground(() => writeRaw(db, readings, first));
+          wrote = await inBackground(() => writeRaw(db, readings, first, options.copyIn));
           if (wrote !== first) upsertUntil = Date.now() + UPSERT_AFTER_CONFLICT_MS;
           break;
         } catch (error) {

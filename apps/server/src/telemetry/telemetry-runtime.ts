@@ -68,7 +68,7 @@ export async function startTelemetry(
      * PostgreSQL: the virtual plant runs on the instance holding its lock (default: here), and the
      * live bus is relayed to the other instances through LISTEN/NOTIFY (PGlite: in-process only).
      */
-    database?: Pick<DatabaseHandle, 'kind' | 'sessionLock' | 'notifications'>;
+    database?: Pick<DatabaseHandle, 'kind' | 'sessionLock' | 'notifications' | 'copyIn'>;
   } = {},
 ): Promise<TelemetryRuntime> {
   const clientIds = mqttClientIds(config.instanceId);
@@ -93,6 +93,7 @@ export async function startTelemetry(
   // Its rollups run as a job of the server's scheduler (server.ts).
   const ingest = await startIngest({
     db,
+    ...(options.database?.copyIn ? { copyIn: options.database.copyIn } : {}),
     bus,
     log,
     target,

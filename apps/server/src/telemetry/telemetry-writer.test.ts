@@ -12,7 +12,7 @@ import {
 import { createTestDatabase, testDatabaseKinds } from '@sentinela/db/test/test-database';
 import { DerivedState, splitDerived } from './derived-state';
 import { recomputeRollups } from './rollups';
-import { rebuildDerived, writeBatch, writeDerived, writeRaw, type Reading } from './telemetry-writer';
+import { binaryCopyRows, rebuildDerived, writeBatch, writeDerived, writeRaw, type Reading } from './telemetry-writer';
 
 describe.each(testDatabaseKinds())('telemetry writer on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -198,5 +198,114 @@ describe.each(testDatabaseKinds())('raw and derived writes on %s', (kind) => {
     await handle.db.update(equipment).set({ status: 'offline' }).where(eq(equipment.id, 'm2'));
     expect(await rebuildDerived(handle.db)).toEqual([]);
     expect((await equipmentRow('m2')).status).toBe('offline');
+  });
+});
+
+describe('binary COPY rows', () => {
+  it('frames rows as PostgreSQL reads them: signature, four fields a row, trailer; nothing for no points', () => {
+    expect(binaryCopyRows([])).toBeNull();
+    expect(binaryCopyRows([{ equipmentId: 'm1', ts: 0, metrics: {} }])).toBeNull();
+    const rows = binaryCopyRows([{ equipmentId: 'ç1', ts: Date.UTC(2000, 0, 1) + 1, metrics: { kw: -1.5 } }])!;
+    expect(rows.subarray(0, 11).toString('latin1')).toBe('PGCOPY\n\xff\r\n\0');
+    expect(rows.readInt32BE(11)).toBe(0);
+    expect(rows.readInt32BE(15)).toBe(0);
+    let at = 19;
+    expect(rows.readInt16BE(at)).toBe(4);
+    at += 2;
+    const field = () => {
+      const length = rows.readInt32BE(at);
+      const bytes = rows.subarray(at + 4, at + 4 + length);
+      at += 4 + length;
+      return bytes;
+    };
+    expect(field().toString('utf8')).toBe('ç1');
+    expect(field().toString('utf8')).toBe('kw');
+    expect(field().readBigInt64BE()).toBe(1000n); // µs from 2000-01-01
+    expect(field().readDoubleBE()).toBe(-1.5);
+    expect(rows.readInt16BE(at)).toBe(-1);
+    expect(rows.length).toBe(at + 2);
+  });
+});
+
+describe.runIf(testDatabaseKinds().includes('postgres'))('raw points as a binary COPY on postgres', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase('postgres');
+  });
+  afterAll(() => handle.close());
+
+  /** The handle's COPY, counted: the tests see that the rows went that way. */
+  let copies = 0;
+  const copyIn = (statement: string, data: Uint8Array) => {
+    copies++;
+    return handle.copyIn!(statement, data);
+  };
+
+  const rowsOf = async (ids: string[]) =>
+    (await handle.db.select().from(telemetry).orderBy(telemetry.equipmentId, telemetry.ts, telemetry.metric))
+      .filter((r) => ids.includes(r.equipmentId))
+      .map((r) => [r.equipmentId, r.metric, r.ts.getTime(), r.value]);
+
+  it('stores what the insert from arrays stores: any id, times before 2000 and to the millisecond, any double', async () => {
+    const ids = ['cp-ç', 'cp-a,b', 'cp-"q"', 'cp-😀', 'cp-NULL'];
+    const times = [Date.UTC(1999, 11, 31, 23, 59, 59, 999), Date.UTC(2026, 11, 3, 10, 0, 0, 1), 4_102_444_800_123];
+    const values = [0, -0.000_001, 1e300, -42.125, 123_456_789.987];
+    const readings: Reading[] = ids.flatMap((id, i) =>
+      times.map((ts, j) => ({
+        equipmentId: id,
+        ts,
+        metrics: { kw: values[(i + j) % values.length]!, rpm: i * 10 + j },
+      })),
+    );
+    expect(await writeRaw(handle.db, readings, 'insert', copyIn)).toBe('insert');
+    expect(copies).toBe(1);
+    const viaCopy = await rowsOf(ids);
+    expect(viaCopy).toHaveLength(ids.length * times.length * 2);
+    await handle.db.delete(telemetry);
+    expect(await writeRaw(handle.db, readings, 'insert')).toBe('insert');
+    expect(await rowsOf(ids)).toEqual(viaCopy);
+  });
+
+  it('writes a batch holding a stored point again as the upsert: replaced, never doubled; a batch twice in itself once', async () => {
+    const t = Date.UTC(2026, 11, 3, 11);
+    expect(await writeRaw(handle.db, [{ equipmentId: 'cp-r', ts: t, metrics: { a: 1, b: 2 } }], 'insert', copyIn)).toBe(
+      'insert',
+    );
+    const again: Reading[] = [
+      { equipmentId: 'cp-r', ts: t, metrics: { a: 10 } },
+      { equipmentId: 'cp-r', ts: t + 1, metrics: { a: 11 } },
+      { equipmentId: 'cp-r', ts: t + 1, metrics: { a: 12, b: 13 } },
+    ];
+    copies = 0;
+    expect(await writeRaw(handle.db, again, 'insert', copyIn)).toBe('upsert');
+    expect(copies).toBe(1); // tried, refused (23505), then the upsert
+    expect(await rowsOf(['cp-r'])).toEqual([
+      ['cp-r', 'a', t, 10],
+      ['cp-r', 'b', t, 2],
+      ['cp-r', 'a', t + 1, 12],
+      ['cp-r', 'b', t + 1, 13],
+    ]);
+    const fresh: Reading[] = [
+      { equipmentId: 'cp-s', ts: t, metrics: { a: 1 } },
+      { equipmentId: 'cp-s', ts: t, metrics: { a: 2 } },
+    ];
+    expect(await writeRaw(handle.db, fresh, 'insert', copyIn)).toBe('insert');
+    expect(await rowsOf(['cp-s'])).toEqual([['cp-s', 'a', t, 2]]);
+  });
+
+  it('a COPY the server refuses otherwise rejects with its error, writes nothing and leaves the pool usable', async () => {
+    const t = Date.UTC(2026, 11, 3, 12);
+    const bad: Reading[] = [
+      { equipmentId: 'cp-ok', ts: t, metrics: { a: 1 } },
+      { equipmentId: 'cp-\u0000', ts: t, metrics: { a: 2 } }, // PostgreSQL's text holds no NUL
+    ];
+    await expect(writeRaw(handle.db, bad, 'insert', copyIn)).rejects.toMatchObject({ code: '22021' });
+    expect(await rowsOf(['cp-ok'])).toEqual([]);
+    // Every connection of the pool still answers, and copies.
+    await Promise.all(Array.from({ length: 12 }, () => handle.db.execute(sql`select 1`)));
+    expect(await writeRaw(handle.db, [{ equipmentId: 'cp-ok', ts: t, metrics: { a: 3 } }], 'insert', copyIn)).toBe(
+      'insert',
+    );
+    expect(await rowsOf(['cp-ok'])).toEqual([['cp-ok', 'a', t, 3]]);
   });
 });

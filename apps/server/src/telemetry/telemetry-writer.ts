@@ -49,6 +49,68 @@ export function mergeDuplicates(readings: Reading[]): Reading[] {
 
 export type RawWrite = 'insert' | 'upsert';
 
+/** A `COPY … FROM STDIN` fed whole (`DatabaseHandle.copyIn`, PostgreSQL only). */
+export type CopyIn = (statement: string, data: Uint8Array) => Promise<void>;
+
+const COPY_RAW = 'copy telemetry (equipment_id, metric, ts, value) from stdin with (format binary)';
+const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+/** PostgreSQL's timestamps count microseconds from 2000-01-01 UTC. */
+const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
+const UTF8 = new Map<string, Buffer>();
+
+function utf8(s: string): Buffer {
+  let bytes = UTF8.get(s);
+  if (!bytes) {
+    bytes = Buffer.from(s, 'utf8');
+    if (UTF8.size >= 50_000) UTF8.clear(); // ids and metric names of a plant: a bound, not a cache of everything
+    UTF8.set(s, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * Raw points as the rows of a binary COPY into telemetry (equipment_id text, metric text, ts
+ * timestamptz, value float8): a header, per row a field count and each field as its length and
+ * its bytes (text as UTF-8, the time as int64 µs from 2000, the value as a big-endian double), and
+ * a trailer. Nothing for the database to parse (an `unnest` of text arrays costs its backend about
+ * a third more CPU per row). Null when there are no points. `readings` must hold no device and
+ * time twice (see {@link mergeDuplicates}).
+ */
+export function binaryCopyRows(readings: Reading[]): Buffer | null {
+  let size = 0;
+  for (const r of readings) {
+    const id = utf8(r.equipmentId).length;
+    for (const metric in r.metrics) size += 2 + 4 + id + 4 + utf8(metric).length + 12 + 12;
+  }
+  if (size === 0) return null;
+  const out = Buffer.allocUnsafe(19 + size + 2);
+  COPY_SIGNATURE.copy(out, 0);
+  out.writeInt32BE(0, 11); // flags
+  out.writeInt32BE(0, 15); // header extension length
+  let at = 19;
+  for (const r of readings) {
+    const id = utf8(r.equipmentId);
+    const micros = (r.ts - PG_EPOCH_MS) * 1000; // whole ms: exact below 2^53
+    const high = Math.floor(micros / 0x1_0000_0000);
+    const low = micros - high * 0x1_0000_0000;
+    for (const metric in r.metrics) {
+      const name = utf8(metric);
+      at = out.writeInt16BE(4, at);
+      at = out.writeInt32BE(id.length, at);
+      at += id.copy(out, at);
+      at = out.writeInt32BE(name.length, at);
+      at += name.copy(out, at);
+      at = out.writeInt32BE(8, at);
+      at = out.writeInt32BE(high, at);
+      at = out.writeUInt32BE(low, at);
+      at = out.writeInt32BE(8, at);
+      at = out.writeDoubleBE(r.metrics[metric]!, at);
+    }
+  }
+  out.writeInt16BE(-1, at);
+  return out;
+}
+
 /** The rows the derived-data statements answer (devices back online): few, parsed. */
 const idRow = z.object({ id: z.string() });
 
@@ -57,10 +119,28 @@ const idRow = z.object({ id: z.string() });
  * ts); a duplicate replaces the earlier value, never doubles. `first = 'insert'` tries a plain
  * INSERT (measured a quarter cheaper than the upsert on PGlite, a fifth on PostgreSQL) and, when
  * the batch holds a point already stored (a redelivery), writes it again as the upsert; not
- * inside a transaction, which the failed statement would abort. Answers the statement that wrote
- * the batch. Nothing derived is written here: see {@link DerivedState} and {@link writeDerived}.
+ * inside a transaction, which the failed statement would abort. With `copyIn` (PostgreSQL) that
+ * plain insert is a binary COPY instead (see {@link binaryCopyRows}). Answers the statement that
+ * wrote the batch. Nothing derived is written here: see {@link DerivedState} and {@link writeDerived}.
  */
-export async function writeRaw(db: Database, readings: Reading[], first: RawWrite = 'upsert'): Promise<RawWrite> {
+export async function writeRaw(
+  db: Database,
+  readings: Reading[],
+  first: RawWrite = 'upsert',
+  copyIn?: CopyIn,
+): Promise<RawWrite> {
+  if (first === 'insert' && copyIn) {
+    const merged = mergeDuplicates(readings);
+    const rows = binaryCopyRows(merged);
+    if (rows === null) return first;
+    try {
+      await copyIn(COPY_RAW, rows);
+      return 'insert';
+    } catch (error) {
+      if (sqlState(error) !== '23505') throw error; // not a duplicate key
+    }
+    return writeRaw(db, merged, 'upsert');
+  }
   let e = '';
   let m = '';
   let t = '';
