@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@sentinela/db/client';
 import {
@@ -242,9 +242,13 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('raw points as a binary
   };
 
   const rowsOf = async (ids: string[]) =>
-    (await handle.db.select().from(telemetry).orderBy(telemetry.equipmentId, telemetry.ts, telemetry.metric))
-      .filter((r) => ids.includes(r.equipmentId))
-      .map((r) => [r.equipmentId, r.metric, r.ts.getTime(), r.value]);
+    (
+      await handle.db
+        .select()
+        .from(telemetry)
+        .where(inArray(telemetry.equipmentId, ids))
+        .orderBy(telemetry.equipmentId, telemetry.ts, telemetry.metric)
+    ).map((r) => [r.equipmentId, r.metric, r.ts.getTime(), r.value]);
 
   it('stores what the insert from arrays stores: any id, times before 2000 and to the millisecond, any double', async () => {
     const ids = ['cp-ç', 'cp-a,b', 'cp-"q"', 'cp-😀', 'cp-NULL'];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '@sentinela/db/client';
+import type { Database, DatabaseHandle } from '@sentinela/db/client';
 import { parseRows } from '@sentinela/db/sql-helpers';
 import { z } from 'zod';
 import { DerivedState, type DeviceDerived } from './derived-state';
@@ -49,8 +49,8 @@ export function mergeDuplicates(readings: Reading[]): Reading[] {
 
 export type RawWrite = 'insert' | 'upsert';
 
-/** A `COPY … FROM STDIN` fed whole (`DatabaseHandle.copyIn`, PostgreSQL only). */
-export type CopyIn = (statement: string, data: Uint8Array) => Promise<void>;
+/** A `COPY … FROM STDIN` fed whole (PostgreSQL only). */
+export type CopyIn = NonNullable<DatabaseHandle['copyIn']>;
 
 const COPY_RAW = 'copy telemetry (equipment_id, metric, ts, value) from stdin with (format binary)';
 const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
